@@ -1,0 +1,38 @@
+"""liftoff: the three tabletop games called *Lift Off*, playable and studyable.
+
+>>> import liftoff
+>>> state = liftoff.games.get("planet").new_game(3, seed=1)
+>>> state.active_players()
+(0,)
+"""
+
+from liftoff import games
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionError,
+    Outcome,
+    ReplayError,
+    State,
+    UnknownGame,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "ContentError",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "OptionError",
+    "Outcome",
+    "ReplayError",
+    "State",
+    "UnknownGame",
+    "__version__",
+    "games",
+]

@@ -1,0 +1,1 @@
+"""The ``liftoff`` command line."""

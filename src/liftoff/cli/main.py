@@ -1,0 +1,40 @@
+"""The ``liftoff`` command: one Typer app; each tool registers its commands from
+its own module (``register(app)``), so the tools stay apart.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="liftoff",
+    help="Play, study and simulate the three tabletop games called Lift Off.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+# Modules that add commands; each defines ``register(app: typer.Typer) -> None``.
+COMMAND_MODULES = [
+    "liftoff.cli.info",
+]
+
+
+_built = False
+
+
+def build() -> typer.Typer:
+    """The app with every tool's commands registered (idempotent)."""
+    global _built
+    if not _built:
+        for name in COMMAND_MODULES:
+            importlib.import_module(name).register(app)
+        _built = True
+    return app
+
+
+def main() -> None:
+    """Entry point of the ``liftoff`` script."""
+    build()()

@@ -1,0 +1,43 @@
+"""The engine core: one API for every game.
+
+``Game`` and ``State`` are the contract that bots, the CLI, the server,
+simulations and research adapters are written against.
+"""
+
+from .action import Action
+from .driver import Agent, play, random_playout
+from .errors import (
+    ContentError,
+    IllegalAction,
+    LiftoffError,
+    OptionError,
+    ReplayError,
+    UnknownGame,
+)
+from .game import Game, GameInfo
+from .options import Option, OptionSet, OptionValue
+from .outcome import Outcome
+from .rng import Rng, derive_seed
+from .state import State
+
+__all__ = [
+    "Action",
+    "Agent",
+    "ContentError",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "LiftoffError",
+    "Option",
+    "OptionError",
+    "OptionSet",
+    "OptionValue",
+    "Outcome",
+    "ReplayError",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "derive_seed",
+    "play",
+    "random_playout",
+]

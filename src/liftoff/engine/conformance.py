@@ -1,0 +1,234 @@
+"""The conformance suite: checks every game against the engine contract.
+
+Each check plays random games and raises ``AssertionError`` with a precise
+message when the contract is broken. ``tests/test_conformance.py`` runs them on
+every registered game, over every player count and the game's option cases.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction
+from .game import Game
+from .options import OptionValue
+from .rng import Rng, derive_seed
+from .state import State
+
+GARBAGE_TEXTS = (
+    "",
+    " ",
+    "xyzzy",
+    "move",
+    "12345",
+    "place 99 99",
+    "play",
+    "\x00",
+    "move core S99",
+    "pass pass pass",
+    "é" * 40,
+)
+
+
+def canon(data: Any) -> str:
+    """Canonical JSON text (fails on anything not JSON-safe)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _pick(state: State, rng: Rng) -> tuple[int, Action]:
+    active = state.active_players()
+    player = active[rng.below(len(active))]
+    legal = state.legal_actions(player)
+    return player, legal[rng.below(len(legal))]
+
+
+def check_contract_step(game: Game[Any], state: State) -> None:
+    """The per-state API contract (turns, legality, parsing, JSON-safety)."""
+    active = state.active_players()
+    assert isinstance(active, tuple), "active_players() must return a tuple"
+    assert state.is_over() == (not active), "active_players() empty exactly when over"
+    assert (state.outcome() is None) != state.is_over(), "outcome() is None exactly while in play"
+    assert len(set(active)) == len(active), f"duplicate active players {active}"
+    for p in range(state.num_players):
+        legal = state.legal_actions(p)
+        if p in active:
+            assert legal, f"active player {p} has no legal action"
+            assert len(set(legal)) == len(legal), f"duplicate legal actions for {p}: {legal}"
+            for a in legal:
+                assert hash(a) == hash(a) and a == a
+                text = str(a)
+                assert text == text.strip() and text, f"bad canonical text {text!r}"
+                again = game.parse_action(state, p, text)
+                assert again == a, f"parse_action({text!r}) gave {again!r}, expected {a!r}"
+                assert str(again) == text
+        else:
+            assert legal == [], f"player {p} is not active but has legal actions {legal[:3]}"
+    canon(state.view(None))
+    for p in range(state.num_players):
+        canon(state.view(p))
+    if state.is_over():
+        out = state.outcome()
+        assert out is not None
+        assert len(out.scores) == state.num_players
+        assert sorted(out.ranking) == list(range(state.num_players))
+        assert out.winners and all(out.places[w] == 1 for w in out.winners)
+        canon(out.to_json())
+
+
+def check_rejections(game: Game[Any], state: State, pool: list[tuple[int, Action]], rng: Rng) -> None:
+    """Garbage, out-of-turn and no-longer-legal actions raise and change nothing."""
+    before = canon(state.to_json())
+    version = state.version
+    active = state.active_players()
+    tries: list[tuple[int, Action | str]] = []
+    for text in GARBAGE_TEXTS[:4] + (GARBAGE_TEXTS[rng.below(len(GARBAGE_TEXTS))],):
+        tries.append((active[0] if active else 0, text))
+    tries.append((state.num_players, "x"))
+    tries.append((-1, "x"))
+    # actions that are legal for someone now, tried by a player who may not act
+    for p in range(state.num_players):
+        if p in active:
+            continue
+        for q in active:
+            legal_q = state.legal_actions(q)
+            if legal_q:
+                tries.append((p, legal_q[rng.below(len(legal_q))]))
+    # actions seen earlier in the game that are not legal now
+    for _ in range(min(6, len(pool))):
+        p, a = pool[rng.below(len(pool))]
+        if a not in state.legal_actions(p):
+            tries.append((p, a))
+            tries.append((p, str(a)))
+    for player, action in tries:
+        try:
+            state.apply(player, action)
+        except IllegalAction as exc:
+            assert exc.rule, f"IllegalAction without a rule for {action!r}"
+            assert exc.message, f"IllegalAction without a message for {action!r}"
+        else:
+            raise AssertionError(f"illegal action {action!r} by {player} was accepted")
+        assert state.version == version
+        after = canon(state.to_json())
+        assert after == before, f"rejected action {action!r} by {player} changed the state"
+
+
+def check_json_roundtrip(game: Game[Any], state: State, rng: Rng) -> None:
+    """``from_json(to_json())`` is exact, including how the game continues."""
+    data = state.to_json()
+    text = canon(data)
+    copy = game.from_json(json.loads(text))
+    assert canon(copy.to_json()) == text, "JSON round trip is not exact"
+    for p in range(state.num_players):
+        assert canon(copy.view(p)) == canon(state.view(p)), "view differs after JSON round trip"
+    # both continue identically
+    a, b = state.clone(), copy
+    r1, r2 = rng.clone(), rng.clone()
+    for _ in range(20):
+        if a.is_over():
+            break
+        p1, act1 = _pick(a, r1)
+        p2, act2 = _pick(b, r2)
+        assert (p1, act1) == (p2, act2), "a round-tripped state offers different actions"
+        a.apply(p1, act1)
+        b.apply(p2, act2)
+        assert canon(a.to_json()) == canon(b.to_json()), "a round-tripped state diverges"
+
+
+def check_clone(state: State, rng: Rng) -> None:
+    """``clone()`` is equal and independent."""
+    before = canon(state.to_json())
+    copy = state.clone()
+    assert canon(copy.to_json()) == before, "clone differs from the original"
+    for _ in range(5):
+        if copy.is_over():
+            break
+        p, a = _pick(copy, rng)
+        copy.apply(p, a)
+    assert canon(state.to_json()) == before, "changing a clone changed the original"
+
+
+def check_determinize(game: Game[Any], state: State, seed: int) -> bool:
+    """Determinizing keeps each player's view; returns whether it changed anything."""
+    changed = False
+    spectator = canon(state.view(None))
+    full = canon(state.to_json()["state"])
+    for p in range(state.num_players):
+        view = canon(state.view(p))
+        for k in range(2):
+            d = state.determinize(p, derive_seed(seed, p, k))
+            assert canon(d.view(p)) == view, f"determinize({p}) changed player {p}'s view"
+            assert canon(d.view(None)) == spectator, f"determinize({p}) changed the spectator view"
+            assert d.active_players() == state.active_players()
+            for q in d.active_players():
+                if q == p:
+                    assert d.legal_actions(q) == state.legal_actions(q), (
+                        "determinize changed the player's own legal actions"
+                    )
+            if canon(d.to_json()["state"]) != full:
+                changed = True
+            check_contract_step(game, d)
+    return changed
+
+
+def check_replay(game: Game[Any], state: State) -> None:
+    """``Game.replay(record())`` rebuilds the state exactly."""
+    record = json.loads(canon(state.record()))
+    again = game.replay(record)
+    assert canon(again.to_json()) == canon(state.to_json()), "replay differs from the game"
+
+
+def play_checked(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    seed: int,
+    *,
+    max_actions: int = 20_000,
+    deep_every: int = 25,
+) -> State:
+    """One random game with every check; deep checks every ``deep_every`` actions."""
+    state = game.new_game(players, seed, dict(options))
+    rng = Rng(derive_seed(seed, "conformance"))
+    pool: list[tuple[int, Action]] = []
+    determinize_changed = False
+    steps = 0
+    while True:
+        problems = state.invariants()
+        assert not problems, f"invariants broken after {steps} actions: {problems}"
+        deep = steps % deep_every == 0 or state.is_over()
+        if deep:
+            check_contract_step(game, state)
+            check_rejections(game, state, pool, rng)
+            check_json_roundtrip(game, state, rng)
+            check_clone(state, rng.clone())
+            if game.info.hidden_information:
+                determinize_changed |= check_determinize(game, state, derive_seed(seed, steps))
+        if state.is_over():
+            break
+        player, action = _pick(state, rng)
+        pool.append((player, action))
+        state.apply(player, action)
+        steps += 1
+        assert steps <= max_actions, f"game did not end after {max_actions} actions"
+    check_replay(game, state)
+    if game.info.hidden_information:
+        assert determinize_changed, "determinize never changed anything hidden in a whole game"
+    return state
+
+
+def check_determinism(game: Game[Any], players: int, options: Mapping[str, OptionValue], seed: int) -> None:
+    """Same seed and same choices give the same game."""
+    records = []
+    for _ in range(2):
+        state = game.new_game(players, seed, dict(options))
+        rng = Rng(derive_seed(seed, "det"))
+        n = 0
+        while not state.is_over() and n < 5000:
+            p, a = _pick(state, rng)
+            state.apply(p, a)
+            n += 1
+        records.append((canon(state.record()), canon(state.to_json())))
+    assert records[0] == records[1], "the same seed and choices gave different games"

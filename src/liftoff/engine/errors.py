@@ -1,0 +1,77 @@
+"""Exceptions shared by every game.
+
+Every error a user can cause is a ``ValueError`` subclass with a message a player
+understands; :class:`IllegalAction` also names the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LiftoffError(Exception):
+    """Base class of every error raised on purpose by liftoff."""
+
+
+class OptionError(LiftoffError, ValueError):
+    """A game was asked for with a wrong player count or an unknown / invalid option.
+
+    ``option`` names the offending option (``"players"`` for the player count).
+    """
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class IllegalAction(LiftoffError, ValueError):
+    """An action that the rules do not allow now.
+
+    ``rule`` is the rule-catalogue ID that forbids it (e.g. ``"PL-MOVE-1"``), or
+    ``"API-…"`` for a violation of the engine contract (garbage text, no such
+    player, game over). The state it was tried on is left exactly as it was.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        rule: str,
+        player: int | None = None,
+        action: str | None = None,
+    ) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.message = message
+        self.rule = rule
+        self.player = player
+        self.action = action
+
+
+class UnknownGame(LiftoffError, KeyError):
+    """``liftoff.games.get`` was given a name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; keep the plain message
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class ContentError(LiftoffError, ValueError):
+    """A content (data) file failed validation.
+
+    ``problems`` lists ``(path, location, message)`` triples: the file, the field
+    path inside it (e.g. ``"missions[3].points"``) and what is wrong.
+    """
+
+    def __init__(self, problems: Sequence[tuple[str, str, str]]) -> None:
+        self.problems = list(problems)
+        lines = [f"{path}: {loc}: {msg}" for path, loc, msg in self.problems]
+        super().__init__("invalid content:\n" + "\n".join(lines))
+
+
+class ReplayError(LiftoffError, ValueError):
+    """A record could not be replayed (wrong game, bad format, or an illegal action).
+
+    ``index`` is the position of the failing action in ``record["actions"]``.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index

@@ -1,0 +1,159 @@
+"""The ``Game`` interface: metadata, options, new games, parsing, JSON and replay."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from .action import Action
+from .errors import IllegalAction, OptionError, ReplayError
+from .options import OptionSet, OptionValue
+
+if TYPE_CHECKING:
+    from .state import State
+
+S = TypeVar("S", bound="State")
+
+RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declarative metadata of a game (kept apart from its rules)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    simultaneous: bool
+    stochastic: bool
+    hidden_information: bool
+    summary: str = ""
+    rule_prefix: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
+            "stochastic": self.stochastic,
+            "hidden_information": self.hidden_information,
+            "summary": self.summary,
+        }
+
+
+class Game(ABC, Generic[S]):
+    """One game: everything above the rules talks to a game through this class
+    and through :class:`~liftoff.engine.state.State`.
+    """
+
+    info: GameInfo
+    options: OptionSet = OptionSet()
+
+    # -- creating states -------------------------------------------------
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """A new game for ``players`` players with seed ``seed``.
+
+        Raises :class:`OptionError` for a wrong player count or an unknown or
+        invalid option (naming the option and what is allowed).
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r}", "players")
+        lo, hi = self.info.min_players, self.info.max_players
+        if not lo <= players <= hi:
+            raise OptionError(
+                f"{self.info.title} is for {lo}-{hi} players, not {players}", "players"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
+        opts = self.options.validate(options)
+        self.check_options(players, opts)
+        return self._new_state(players, seed, opts)
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Cross-checks between options and the player count (raise OptionError)."""
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> S:
+        """Set up a validated new game."""
+
+    # -- actions -----------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, state: S, player: int, text: str) -> Action:
+        """The action whose canonical text is ``text``.
+
+        Rejects anything that is not the text of an action of this game with
+        :class:`IllegalAction` (rule ``API-PARSE``). Legality in ``state`` is
+        checked by ``State.apply``, not here.
+        """
+
+    def describe_action(self, state: S, player: int, action: Action) -> str:
+        """A longer, friendly description of ``action`` (defaults to its text)."""
+        return str(action)
+
+    # -- rules text ----------------------------------------------------------
+    def rule_text(self, rule: str) -> str | None:
+        """The catalogue text of clause ``rule``, if this game ships it."""
+        return None
+
+    # -- persistence -------------------------------------------------------
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """The exact inverse of ``State.to_json``."""
+
+    def replay(self, record: Mapping[str, Any]) -> S:
+        """Rebuild a game from its record (see ``State.record``).
+
+        Raises :class:`ReplayError` naming the first action that fails.
+        """
+        if not isinstance(record, Mapping):
+            raise ReplayError("a record must be a JSON object")
+        missing = [k for k in RECORD_KEYS if k not in record]
+        if missing:
+            raise ReplayError(f"record is missing {', '.join(missing)}")
+        if record["game"] != self.info.name:
+            raise ReplayError(
+                f"record is for game {record['game']!r}, not {self.info.name!r}"
+            )
+        try:
+            state = self.new_game(record["players"], record["seed"], record["options"])
+        except OptionError as exc:
+            raise ReplayError(f"record cannot start a game: {exc}") from exc
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise ReplayError("record 'actions' must be a list of [player, text] pairs")
+        for index, entry in enumerate(actions):
+            if (
+                not isinstance(entry, list | tuple)
+                or len(entry) != 2
+                or not isinstance(entry[0], int)
+                or not isinstance(entry[1], str)
+            ):
+                raise ReplayError(f"action {index} must be [player, text], not {entry!r}", index)
+            player, text = entry
+            try:
+                state.apply(player, text)
+            except IllegalAction as exc:
+                raise ReplayError(
+                    f"action {index} ({text!r} by player {player}) cannot be replayed: {exc}",
+                    index,
+                ) from exc
+        return state
+
+    # -- conformance -------------------------------------------------------------
+    def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
+        """(players, options) pairs that the conformance suite plays through.
+
+        Defaults to every player count with default options; games with options
+        add their combinations.
+        """
+        for players in range(self.info.min_players, self.info.max_players + 1):
+            yield players, {}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.name}>"
