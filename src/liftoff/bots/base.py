@@ -1,0 +1,51 @@
+"""What every bot is: an agent that picks a legal action and can explain it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from liftoff.engine import Action, State
+
+
+class Bot:
+    """Base class of bots. ``choose`` must return one of ``state.legal_actions(player)``."""
+
+    name = "bot"
+
+    def choose(self, state: State, player: int) -> Action:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def explain(self) -> str:
+        """One line about the last choice (empty if there is nothing to say)."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"name:k=v,k2=v2"`` into the name and typed parameters.
+
+    >>> parse_spec("ismcts:iterations=400,rollout=heuristic")
+    ('ismcts', {'iterations': 400, 'rollout': 'heuristic'})
+    """
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        if "=" not in part:
+            raise ValueError(f"bot parameter {part!r} must be written key=value")
+        key, _, value = part.partition("=")
+        params[key.strip()] = _value(value.strip())
+    return name.strip(), params
