@@ -1,0 +1,162 @@
+"""The race game: metadata, options, set-up, parsing, JSON and conformance cases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionSet,
+    OptionValue,
+)
+from liftoff.engine.content import load_rules
+
+from . import actions
+from .content import DEFAULT, PlanetTable, load_planets
+from .layout import LAYOUTS, deal_layout
+from .state import RaceState
+
+INFO = GameInfo(
+    name="race",
+    title="Lift Off! (2000)",
+    min_players=2,
+    max_players=4,
+    simultaneous=True,
+    stochastic=True,
+    hidden_information=True,
+    summary=(
+        "Marcel-André Casasola Merkle's real-time card race (Queen Games, 2000): everyone "
+        "loads missions to the planets at the same moment; the first empty stack calls "
+        "Stop; then every planet resolves card by card. Three rounds."
+    ),
+    rule_prefix="RC-",
+)
+
+OPTIONS = OptionSet(
+    (
+        Option(
+            "lenient",
+            bool,
+            False,
+            "accept any placement at an adjacent planet and remove illegal cards at cleanup "
+            "(for recording physical games)",
+            rule="RC-GAP-5",
+        ),
+        Option(
+            "auto_choices",
+            bool,
+            False,
+            "make the resolution choices (energy sources, steal target) by the default "
+            "policy instead of asking the player (fast simulation)",
+            rule="RC-GAP-9",
+        ),
+        Option("rounds", int, 3, "number of rounds", minimum=1, maximum=9, rule="RC-GAP-3"),
+        Option(
+            "security",
+            str,
+            "once",
+            "a Security Force repels one Theft (once) or every Theft (persistent)",
+            choices=("once", "persistent"),
+            rule="RC-GAP-6",
+        ),
+        Option(
+            "layout",
+            str,
+            "standard",
+            "4-player table: each neighbour pair shares 2 planets and each opposite pair 1 "
+            "(standard), or 1 and 3 (opposite)",
+            choices=LAYOUTS,
+            rule="RC-GAP-2",
+        ),
+        Option(
+            "tiebreak",
+            str,
+            "shared",
+            "final ties: share the victory, or break them by VP from Settler majorities",
+            choices=("shared", "settlers"),
+            rule="RC-GAP-15",
+        ),
+        Option(
+            "planets",
+            str,
+            DEFAULT,
+            "planet table: 'default' (the shipped reconstructed table) or a path to a "
+            "TOML/JSON file",
+            rule="RC-GAP-1",
+        ),
+    )
+)
+
+
+@cache
+def _rules() -> Mapping[str, str]:
+    return load_rules("liftoff.games.race.data")
+
+
+class RaceGame(Game[RaceState]):
+    """*Lift Off!* (2000) on the common engine API."""
+
+    info = INFO
+    options = OPTIONS
+
+    def __init__(self) -> None:
+        self._tables: dict[str, PlanetTable] = {}
+
+    def table(self, selection: str) -> PlanetTable:
+        """The planet table for the ``planets`` option value (read once, at set-up)."""
+        got = self._tables.get(selection)
+        if got is None:
+            got = self._tables[selection] = load_planets(selection)
+        return got
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        try:
+            self.table(str(options["planets"]))
+        except ContentError as exc:
+            raise OptionError(f"option 'planets': {exc}", "planets") from None
+
+    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> RaceState:
+        state = RaceState.__new__(RaceState)
+        state._init_base(self, players, seed, options)
+        planets = tuple(deal_layout(players, state.rng, str(options["layout"])))
+        state._configure(self.table(str(options["planets"])), planets)
+        state._start_round(0)
+        return state
+
+    def parse_action(self, state: RaceState, player: int, text: str) -> Action:
+        return actions.parse(text, player)
+
+    def describe_action(self, state: RaceState, player: int, action: Action) -> str:
+        from .describe import describe
+
+        return describe(state, player, action)
+
+    def rule_text(self, rule: str) -> str | None:
+        return _rules().get(rule)
+
+    def from_json(self, data: Mapping[str, Any]) -> RaceState:
+        state = RaceState.__new__(RaceState)
+        state._load_base_json(self, dict(data))
+        payload = data["state"]
+        planets = tuple((int(t), int(a), int(b)) for t, a, b in payload["planets"])
+        state._configure(self.table(str(state.options.get("planets", DEFAULT))), planets)
+        state._load_payload(payload)
+        state._legal_cache = None
+        return state
+
+    def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
+        for players in (2, 3, 4):
+            yield players, {}
+            yield players, {"auto_choices": True, "lenient": True}
+        yield 4, {"layout": "opposite", "rounds": 1, "security": "persistent"}
+        yield 2, {"rounds": 1, "tiebreak": "settlers", "auto_choices": True}
+
+
+GAME = RaceGame()
