@@ -523,12 +523,11 @@ class RaceState(State):
         self.res_turn = 1 - side
         kind = _KIND[card]
         player = self.side_players[i][side]
+        self.log.append(("reveal", i, side, player, C.CODES[kind]))
         if _COLOUR[card] == _BLUE:
             self.pools.setdefault(slot, []).append(card)  # RC-RES-7
-            self.log.append(("reveal", i, side, player, C.CODES[kind]))
             return False
         if kind == _LIFTOFF:
-            self.log.append(("reveal", i, side, player, "liftoff"))
             return False
         if kind == C.THEFT:
             return self._theft(i, side, player)
@@ -547,7 +546,6 @@ class RaceState(State):
         if len(options) == 1 or self.auto:
             self._pay(i, side, kind_code, options[0].sources)
             return False
-        self.log.append(("reveal", i, side, player, C.CODES[kind]))
         self.pending = (kind_code, i, side, -1)
         return True
 
@@ -637,7 +635,8 @@ class RaceState(State):
             self.stats[winner * STATS + SETTLER_VP] += ptype.vp
             self.scored.append((self.round, i, winner, ptype.vp))
         self.results.append((i, int(habitable), a, b, winner, ptype.vp if winner >= 0 else 0))
-        self.log.append(("planet", i, winner, ptype.vp if winner >= 0 else 0))
+        if self.rows[2 * i] or self.rows[2 * i + 1]:
+            self.log.append(("planet", i, winner, ptype.vp if winner >= 0 else 0))
 
     def _end_round(self) -> None:
         """Scores carried over (RC-SCORE-2); next round or the end (RC-GAME-1)."""
