@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 
 CLAUSE = re.compile(r"^\d+\.\s+\*\*([A-Z]{2}-[A-Z0-9-]+)\*\*\s+—\s+(.*)$")
-HEADING = re.compile(r"^(?:###\s+|\*\*)([A-Z]{2}-[A-Z0-9-]+)(?:\*\*)?\s*(?:—\s*(.*?))?(?:\*\*)?\s*$")
+HEADING = re.compile(
+    r"^(?:###\s+|\*\*)([A-Z]{2}-[A-Z0-9-]+)(?:\*\*)?\s*(?:—\s*(.*?))?(?:\*\*)?\s*$"
+)
 
 
 def extract(text: str) -> dict[str, str]:

@@ -32,7 +32,13 @@ def test_rng_draws_are_roughly_uniform() -> None:
 
 
 def test_derive_seed_depends_on_every_part() -> None:
-    seeds = {derive_seed(1), derive_seed(2), derive_seed(1, "a"), derive_seed(1, "b"), derive_seed(1, 3)}
+    seeds = {
+        derive_seed(1),
+        derive_seed(2),
+        derive_seed(1, "a"),
+        derive_seed(1, "b"),
+        derive_seed(1, 3),
+    }
     assert len(seeds) == 5
     assert derive_seed(5, "x", 1) == derive_seed(5, "x", 1)
     assert 0 <= derive_seed(9, "y") < 2**63

@@ -78,13 +78,15 @@ def check_contract_step(game: Game[Any], state: State) -> None:
         canon(out.to_json())
 
 
-def check_rejections(game: Game[Any], state: State, pool: list[tuple[int, Action]], rng: Rng) -> None:
+def check_rejections(
+    game: Game[Any], state: State, pool: list[tuple[int, Action]], rng: Rng
+) -> None:
     """Garbage, out-of-turn and no-longer-legal actions raise and change nothing."""
     before = canon(state.to_json())
     version = state.version
     active = state.active_players()
     tries: list[tuple[int, Action | str]] = []
-    for text in GARBAGE_TEXTS[:4] + (GARBAGE_TEXTS[rng.below(len(GARBAGE_TEXTS))],):
+    for text in (*GARBAGE_TEXTS[:4], GARBAGE_TEXTS[rng.below(len(GARBAGE_TEXTS))]):
         tries.append((active[0] if active else 0, text))
     tries.append((state.num_players, "x"))
     tries.append((-1, "x"))
@@ -176,7 +178,7 @@ def check_determinize(game: Game[Any], state: State, seed: int) -> bool:
 def check_replay(game: Game[Any], state: State) -> None:
     """``Game.replay(record())`` rebuilds the state exactly."""
     record = json.loads(canon(state.record()))
-    again = game.replay(record)
+    again: State = game.replay(record)
     assert canon(again.to_json()) == canon(state.to_json()), "replay differs from the game"
 
 
@@ -190,7 +192,7 @@ def play_checked(
     deep_every: int = 25,
 ) -> State:
     """One random game with every check; deep checks every ``deep_every`` actions."""
-    state = game.new_game(players, seed, dict(options))
+    state: State = game.new_game(players, seed, dict(options))
     rng = Rng(derive_seed(seed, "conformance"))
     pool: list[tuple[int, Action]] = []
     determinize_changed = False
@@ -219,7 +221,9 @@ def play_checked(
     return state
 
 
-def check_determinism(game: Game[Any], players: int, options: Mapping[str, OptionValue], seed: int) -> None:
+def check_determinism(
+    game: Game[Any], players: int, options: Mapping[str, OptionValue], seed: int
+) -> None:
     """Same seed and same choices give the same game."""
     records = []
     for _ in range(2):

@@ -28,7 +28,9 @@ def parse_text(text: str, path: str) -> Any:
             return tomllib.loads(text)
         return json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ContentError([(path, "(file)", f"not valid {Path(path).suffix[1:]}: {exc}")]) from None
+        raise ContentError(
+            [(path, "(file)", f"not valid {Path(path).suffix[1:]}: {exc}")]
+        ) from None
 
 
 def _location(loc: tuple[int | str, ...]) -> str:

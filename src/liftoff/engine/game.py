@@ -117,9 +117,7 @@ class Game(ABC, Generic[S]):
         if missing:
             raise ReplayError(f"record is missing {', '.join(missing)}")
         if record["game"] != self.info.name:
-            raise ReplayError(
-                f"record is for game {record['game']!r}, not {self.info.name!r}"
-            )
+            raise ReplayError(f"record is for game {record['game']!r}, not {self.info.name!r}")
         try:
             state = self.new_game(record["players"], record["seed"], record["options"])
         except OptionError as exc:

@@ -85,14 +85,18 @@ class Option:
                 f"option {self.name!r}: {value!r} is not allowed; allowed: {self.allowed()}",
                 self.name,
             )
-        if isinstance(out, int | float) and not isinstance(out, bool):
-            if (self.minimum is not None and out < self.minimum) or (
-                self.maximum is not None and out > self.maximum
-            ):
-                raise OptionError(
-                    f"option {self.name!r}: {value!r} is out of range; allowed: {self.allowed()}",
-                    self.name,
-                )
+        if (
+            isinstance(out, int | float)
+            and not isinstance(out, bool)
+            and (
+                (self.minimum is not None and out < self.minimum)
+                or (self.maximum is not None and out > self.maximum)
+            )
+        ):
+            raise OptionError(
+                f"option {self.name!r}: {value!r} is out of range; allowed: {self.allowed()}",
+                self.name,
+            )
         return out
 
 

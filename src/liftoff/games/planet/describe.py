@@ -1,0 +1,74 @@
+"""Friendly sentences for planet actions (for the terminal and the browser)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from liftoff.engine import Action
+
+from . import actions as A
+
+if TYPE_CHECKING:
+    from .state import PlanetState
+
+_PLACE = {-1: "the Core", 0: "Exit S0", 2: "Exit S2", 4: "Exit S4", 6: "Exit S6"}
+
+
+def _place(state: PlanetState, seg: int) -> str:
+    if seg in _PLACE:
+        return _PLACE[seg]
+    return f"{state.lp_at(seg // 2).name} (S{seg})"
+
+
+def _lp(state: PlanetState, lp: str) -> str:
+    slot = state.slot_of(lp)
+    return state.lp_at(slot).name if slot >= 0 else lp
+
+
+def describe(state: PlanetState, player: int, action: Action) -> str:
+    """A sentence a player understands, e.g. 'Move an Alien from the Core to Exit S0'."""
+    if isinstance(action, A.Move):
+        return f"Move an Alien from {_place(state, action.src)} to {_place(state, action.dst)}"
+    if isinstance(action, A.Board):
+        pay = " + ".join(action.pay) or "nothing"
+        return f"Board the {_lp(state, action.lp)} paying {pay}"
+    if isinstance(action, A.Pay):
+        return f"Pay {action.token} into the {_lp(state, action.lp)}"
+    if isinstance(action, A.Roll):
+        return f"Pay {action.token} and roll the Lift Off die at the {_lp(state, action.lp)}"
+    if isinstance(action, A.Abandon):
+        return f"Take your Alien off the {_lp(state, action.lp)} Launch Platform (1 move)"
+    if isinstance(action, A.PlayMoon):
+        way = "counter-clockwise" if action.direction == "ccw" else "clockwise"
+        return f"Play Move the Moon!: the Moon goes one spot {way}"
+    if isinstance(action, A.PlaySimple):
+        return {
+            "supernova": "Play Supernova!: every Lift Off Point is at Full Moon this turn",
+            "asteroids": "Play Asteroids!: every Lift Off Point is at New Moon this turn",
+            "tornado": "Play Tornado!: every unboarded Alien returns to the Core",
+            "storm": "Play Electric Storm!: every player discards their hand",
+        }[action.card]
+    if isinstance(action, A.PlayMya):
+        whose = "your" if action.owner == player else f"p{action.owner}'s"
+        return (
+            f"Play Move Your Alien!: move {whose} Alien from {_place(state, action.src)} "
+            f"to {_place(state, action.dst)}"
+        )
+    if isinstance(action, A.PlayMyaOff):
+        whose = "your" if action.owner == player else f"p{action.owner}'s"
+        return f"Play Move Your Alien!: take {whose} Alien off the {_lp(state, action.lp)}"
+    if isinstance(action, A.PlayTerraform):
+        new = f"the {action.new}" if action.new else "a random Lift Off Point"
+        return f"Play Terraform!: replace the {_lp(state, action.lp)} with {new}"
+    if isinstance(action, A.PlayGarglore):
+        where = "its lava pool" if action.target == "pool" else f"the {_lp(state, action.target)}"
+        return f"Play Garglore!: send the Garglore to {where}"
+    if isinstance(action, A.Trade):
+        return f"Trade {action.a} and {action.b} for one new card"
+    if isinstance(action, A.End):
+        return "End your turn (the Moon moves one spot counter-clockwise)"
+    if isinstance(action, A.Pledge):
+        return f"Offer {action.fuel} Fuel and {action.wild} Wild for the Teleport"
+    if isinstance(action, A.Pass):
+        return "Play no Action card now"
+    return str(action)

@@ -1,0 +1,231 @@
+"""The planet game: metadata, options, setup, parsing, JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue, Rng
+from liftoff.engine.content import load_rules
+
+from . import actions as A
+from .config import build_config
+from .content import PlanetContent, load_content
+from .state import PlanetState
+
+OPTIONS = OptionSet(
+    (
+        Option(
+            "first_game",
+            bool,
+            False,
+            "First game: Bonfire, Satellite, Rocket Ship and Jetpack; no Terraform! cards",
+            rule="PL-FIRST-1",
+        ),
+        Option(
+            "family",
+            bool,
+            False,
+            "Family Fun: play on after a rescue; no Tornado!/Electric Storm!; random Terraform!",
+            rule="PL-FAM-1",
+        ),
+        Option(
+            "no_garglore",
+            bool,
+            False,
+            "Family Fun tweak: no Garglore and no Garglore! cards",
+            rule="PL-FAM-4",
+        ),
+        Option(
+            "team",
+            bool,
+            False,
+            "Let's Team Up (4 players): seats 0+2 against 1+3; Action cards on others' turns",
+            rule="PL-TEAM-1",
+        ),
+        Option(
+            "fast",
+            bool,
+            False,
+            "We Don't Have Time!: 3 cards, 8 Aliens, random Terraform!, 2 days fewer",
+            rule="PL-FAST-1",
+        ),
+        Option(
+            "cutthroat",
+            bool,
+            False,
+            "Cutthroat Planet: Move Your Alien! moves anyone's Alien; 1 day fewer",
+            rule="PL-CUT-1",
+        ),
+        Option(
+            "vicious",
+            bool,
+            False,
+            "Cutthroat tweak: Terraform! any Lift Off Point, sending all its Aliens home",
+            rule="PL-VIC-1",
+        ),
+        Option(
+            "moon_model",
+            str,
+            "B",
+            "Moon Track: B = star + one spot per Lift Off Point (5), A = one spot per segment (8)",
+            choices=("B", "A"),
+            rule="PL-GAP-2",
+        ),
+        Option(
+            "day_track",
+            str,
+            "catalogue",
+            "Days before the explosion: catalogue = 2P+2, literal = P+1 (the example's reading)",
+            choices=("catalogue", "literal"),
+            rule="PL-GAP-4",
+        ),
+        Option(
+            "days",
+            int,
+            0,
+            "Explicit days before the explosion (0 = from day_track and variants)",
+            minimum=0,
+            maximum=60,
+            rule="PL-DAY-4",
+        ),
+        Option(
+            "lift_die",
+            str,
+            "X,1,1,2,2,3",
+            "Faces of the Lift Off die (rockets; X = failure)",
+            choices=("X,1,1,2,2,3", "X,X,1,2,2,3"),
+            rule="PL-GAP-7",
+        ),
+        Option(
+            "jetpack_costs",
+            str,
+            "data",
+            "Jetpack Fuel at Full/Half/New (data = the content file: 1/3/5)",
+            choices=("data", "1/3/5", "2/3/4"),
+            rule="PL-GAP-9",
+        ),
+        Option(
+            "first_player",
+            int,
+            0,
+            "Seat that starts (-1 = roll the number die)",
+            minimum=-1,
+            maximum=4,
+            rule="PL-START-1",
+        ),
+        Option(
+            "finished_keep_playing",
+            bool,
+            False,
+            "Family Fun: finished players keep taking turns to help",
+            rule="PL-GAP-29",
+        ),
+    )
+)
+
+
+class PlanetGame(Game[PlanetState]):
+    """*Lift Off! Get me off this Planet!* (Eduardo Baraf, Pencil First Games, 2015)."""
+
+    info = GameInfo(
+        name="planet",
+        title="Lift Off! Get me off this Planet!",
+        min_players=2,
+        max_players=5,
+        simultaneous=False,
+        stochastic=True,
+        hidden_information=True,
+        summary=(
+            "Get your Aliens out of the planet's Core, onto Lift Off Points and off the planet "
+            "before it explodes. Fuel and Screw cards pay for launches; the Moon's phase changes "
+            "every Lift Off Point's price; Action cards move the Moon, the Garglore and Aliens."
+        ),
+        rule_prefix="PL-",
+    )
+    options = OPTIONS
+
+    def __init__(self, content: PlanetContent | None = None) -> None:
+        self.content = content or load_content()
+        self._lp_ids = frozenset(p.id for p in self.content.points.points)
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        if options["team"] and players != 4:
+            raise OptionError("option 'team' (Let's Team Up) needs exactly 4 players", "team")
+        if options["vicious"] and not options["cutthroat"]:
+            raise OptionError(
+                "option 'vicious' is a tweak of Cutthroat Planet: set cutthroat=true too", "vicious"
+            )
+        fp = int(options["first_player"])
+        if fp >= players:
+            raise OptionError(f"option 'first_player' must be -1..{players - 1}", "first_player")
+        if options["finished_keep_playing"] and not options["family"]:
+            raise OptionError(
+                "option 'finished_keep_playing' applies to Family Fun: set family=true",
+                "finished_keep_playing",
+            )
+
+    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> PlanetState:
+        state = object.__new__(PlanetState)
+        state._init_base(self, players, seed, options)
+        state.cfg = build_config(self.content, players, options)
+        first = int(options["first_player"])
+        if first < 0:
+            first = _roll_first_player(state.rng, players)
+        state._setup(first)
+        return state
+
+    def parse_action(self, state: PlanetState, player: int, text: str) -> Action:
+        return A.parse(text, self._lp_ids)
+
+    def describe_action(self, state: PlanetState, player: int, action: Action) -> str:
+        from .describe import describe
+
+        return describe(state, player, action)
+
+    def rule_text(self, rule: str) -> str | None:
+        return _rules().get(rule)
+
+    def from_json(self, data: Mapping[str, Any]) -> PlanetState:
+        if data.get("game") != "planet":
+            raise ValueError(f"not a planet state: game={data.get('game')!r}")
+        state = object.__new__(PlanetState)
+        state._load_base_json(self, dict(data))
+        state.cfg = build_config(self.content, state.num_players, state.options)
+        state._load_payload(dict(data["state"]))
+        return state
+
+    def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
+        for players in range(2, 6):
+            yield players, {}
+        yield 2, {"first_game": True}
+        yield 3, {"family": True}
+        yield 3, {"family": True, "no_garglore": True, "finished_keep_playing": True}
+        yield 4, {"team": True}
+        yield 2, {"fast": True}
+        yield 3, {"cutthroat": True, "vicious": True}
+        yield 5, {"moon_model": "A", "day_track": "literal", "lift_die": "X,X,1,2,2,3"}
+        yield 4, {"team": True, "fast": True, "cutthroat": True, "first_player": -1}
+        yield 3, {"jetpack_costs": "2/3/4", "days": 2}
+
+
+def _roll_first_player(rng: Rng, players: int) -> int:
+    """Everyone rolls the number die; tied highest rollers roll again (PL-GAP-11)."""
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        rolls = {p: rng.randint(1, 6) for p in contenders}
+        best = max(rolls.values())
+        contenders = [p for p in contenders if rolls[p] == best]
+    return contenders[0]
+
+
+@cache
+def _rules() -> dict[str, str]:
+    return dict(load_rules("liftoff.games.planet.data"))
+
+
+def load_game(content_dir: str | Path) -> PlanetGame:
+    """A planet game whose content files come from ``content_dir`` where present."""
+    return PlanetGame(load_content(content_dir))

@@ -1,0 +1,166 @@
+"""Building planet positions explicitly, for tests and worked examples.
+
+>>> s = position(players=2, slots=("bonfire", "satellite", "rocket", "jetpack"),
+...              hands={0: "F S"}, draw="F moon")
+>>> s.view(0)["players"][0]["hand"]
+{'F': 2, 'S': 1, 'moon': 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import KIND_OF, NUM_KINDS
+from .game import PlanetGame
+from .state import PLAY, PlanetState
+
+_GAME = PlanetGame()
+
+
+def cards(text: str) -> list[int]:
+    """Per-kind counts from ``"F F S moon"``."""
+    counts = [0] * NUM_KINDS
+    for word in text.split():
+        counts[KIND_OF[word]] += 1
+    return counts
+
+
+def position(
+    players: int = 4,
+    *,
+    slots: Sequence[str] = ("bonfire", "satellite", "rocket", "jetpack"),
+    hands: Mapping[int, str] | None = None,
+    draw: str = "",
+    turn: int = 0,
+    moon: int = 0,
+    moon_net: int | None = None,
+    core: Mapping[int, int] | None = None,
+    surface: Mapping[int, Mapping[int, int]] | None = None,
+    boarded: Mapping[str, Sequence[int]] | None = None,
+    areas: Mapping[str, str] | None = None,
+    saved: Mapping[int, int] | None = None,
+    garglore: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    start_turn: bool = True,
+) -> PlanetState:
+    """A planet state at the start of ``turn``'s Play step, built from the arguments.
+
+    ``draw`` lists the draw pile top first; when ``start_turn`` is true the
+    active player has already drawn its top two cards (the Draw step). Aliens
+    not placed by ``surface``/``boarded``/``saved`` are in the Core, unless
+    ``core`` says otherwise. Cards not placed anywhere stay out of play in the
+    discard pile (so the card count stays exact). ``areas`` gives card areas
+    as tokens, e.g. ``{"rocket": "F S W=F"}``.
+    """
+    s = _GAME.new_game(players, seed, dict(options or {}))
+    cfg = s.cfg
+    s.slots = list(slots)
+    s.box = sorted(lp for lp in cfg.lp_order if lp not in s.slots)
+    s.removed = []
+    s.moon = moon
+    s.moon_net = moon if moon_net is None else moon_net
+    s.garglore = (
+        s.garglore if garglore is None else (-1 if garglore == "pool" else s.slots.index(garglore))
+    )
+    s.surf = [[0] * 8 for _ in range(players)]
+    s.boarded = [[] for _ in range(4)]
+    s.saved = [0] * players
+    for p, segs in (surface or {}).items():
+        for seg, count in segs.items():
+            s.surf[p][seg] = count
+    for lp, owners in (boarded or {}).items():
+        s.boarded[s.slots.index(lp)] = list(owners)
+    for p, count in (saved or {}).items():
+        s.saved[p] = count
+    for p in range(players):
+        placed = sum(s.surf[p]) + sum(b.count(p) for b in s.boarded) + s.saved[p]
+        s.core[p] = (core or {}).get(p, cfg.aliens - placed)
+    s.area = [[0] * NUM_KINDS for _ in range(4)]
+    s.afuel = [0] * 4
+    s.ascrew = [0] * 4
+    from .cards import TOKENS
+
+    for lp, text in (areas or {}).items():
+        slot = s.slots.index(lp)
+        for token in text.split():
+            kind, fuel, screw = TOKENS[token]
+            s.area[slot][kind] += 1
+            s.afuel[slot] += fuel
+            s.ascrew[slot] += screw
+    s.hands = [cards((hands or {}).get(p, "")) for p in range(players)]
+    s.draw = [KIND_OF[w] for w in reversed(draw.split())]
+    used = [0] * NUM_KINDS
+    rows: list[list[int]] = [*s.hands, *s.area, cards(draw)]
+    for row in rows:
+        for k in range(NUM_KINDS):
+            used[k] += row[k]
+    s.discard = [cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
+    if any(d < 0 for d in s.discard):
+        # the position uses more cards of a kind than the deck has: tests of
+        # examples may do so (PL-EX-C1); count the extra cards as part of the deck
+        s.cfg = _with_deck(cfg, [max(cfg.deck_counts[k], used[k]) for k in range(NUM_KINDS)])
+        s.discard = [s.cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
+    s.stage = PLAY
+    s.resume = []
+    s.win_queue = []
+    s.win_pledges = []
+    s.team_queue = []
+    s.finish_seq = [0] * players
+    s.override = -1
+    s.events = []
+    s.turn = turn
+    s._history = []
+    s._legal_cache = None
+    if start_turn:
+        s._start_turn(turn)
+    else:
+        s.moves = 2
+    s.events = []
+    return s
+
+
+def _with_deck(cfg: Any, counts: list[int]) -> Any:
+    from dataclasses import replace
+
+    return replace(cfg, deck_counts=tuple(counts))
+
+
+def hand(state: PlanetState, p: int) -> dict[str, int]:
+    """``p``'s hand as {code: count} (only kinds held)."""
+    from .cards import CODES
+
+    return {CODES[k]: c for k, c in enumerate(state.hands[p]) if c}
+
+
+def area(state: PlanetState, lp: str) -> dict[str, int]:
+    """The card area of ``lp`` as Fuel/Screw values."""
+    slot = state.slots.index(lp)
+    return {"fuel": state.afuel[slot], "screw": state.ascrew[slot]}
+
+
+def force_rolls(state: PlanetState, *faces: int, sides: int = 6) -> None:
+    """Reseed ``state``'s RNG so that its next die rolls land on face indices ``faces``.
+
+    Rolls of the Lift Off die and the Stargate die are each one ``below(6)``
+    draw; the faces are indices into the die's face list.
+    """
+    from liftoff.engine import Rng
+
+    for seed in range(1_000_000):
+        r = Rng(seed)
+        if all(r.below(sides) == f for f in faces):
+            state.rng = Rng(seed)
+            return
+    raise ValueError(f"no seed gives rolls {faces}")
+
+
+def lift_face(state: PlanetState, rockets: int) -> int:
+    """The index of a Lift Off die face showing ``rockets`` (0 = X)."""
+    return state.cfg.lift_die.index(rockets)
+
+
+def stargate_face(state: PlanetState, name: str) -> int:
+    """The index of the Stargate die face ``name``."""
+    return state.cfg.stargate_faces.index(name)
