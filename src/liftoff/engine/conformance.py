@@ -194,6 +194,10 @@ def play_checked(
     """One random game with every check; deep checks every ``deep_every`` actions."""
     state: State = game.new_game(players, seed, dict(options))
     rng = Rng(derive_seed(seed, "conformance"))
+    try:
+        space: set[Action] | None = set(game.action_space(players, dict(options)))
+    except NotImplementedError:
+        space = None
     pool: list[tuple[int, Action]] = []
     determinize_changed = False
     steps = 0
@@ -201,6 +205,10 @@ def play_checked(
         problems = state.invariants()
         assert not problems, f"invariants broken after {steps} actions: {problems}"
         deep = steps % deep_every == 0 or state.is_over()
+        if space is not None:
+            for p in state.active_players():
+                outside = [a for a in state.legal_actions(p) if a not in space]
+                assert not outside, f"legal actions outside action_space: {outside[:3]}"
         if deep:
             check_contract_step(game, state)
             check_rejections(game, state, pool, rng)

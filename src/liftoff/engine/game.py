@@ -92,6 +92,15 @@ class Game(ABC, Generic[S]):
         checked by ``State.apply``, not here.
         """
 
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
+        """Every action that can ever be legal in a game with these settings, in a
+        fixed order (so an action's index is a stable integer id for research
+        interfaces); ``legal_actions`` is always a subset.
+
+        Games that cannot enumerate their actions raise ``NotImplementedError``.
+        """
+        raise NotImplementedError(f"{self.info.name} has no fixed action space")
+
     def describe_action(self, state: S, player: int, action: Action) -> str:
         """A longer, friendly description of ``action`` (defaults to its text)."""
         return str(action)

@@ -150,6 +150,7 @@ class PlanetGame(Game[PlanetState]):
     def __init__(self, content: PlanetContent | None = None) -> None:
         self.content = content or load_content()
         self._lp_ids = frozenset(p.id for p in self.content.points.points)
+        self._spaces: dict[int, tuple[Action, ...]] = {}
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         if options["team"] and players != 4:
@@ -179,6 +180,15 @@ class PlanetGame(Game[PlanetState]):
 
     def parse_action(self, state: PlanetState, player: int, text: str) -> Action:
         return A.parse(text, self._lp_ids)
+
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
+        """Every planet action for ``players`` players, in a fixed order (see
+        ``docs/games/planet.md``); options do not change it."""
+        from .space import action_space
+
+        if players not in self._spaces:
+            self._spaces[players] = action_space(self.content, players)
+        return list(self._spaces[players])
 
     def describe_action(self, state: PlanetState, player: int, action: Action) -> str:
         from .describe import describe
