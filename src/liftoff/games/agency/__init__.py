@@ -1,0 +1,31 @@
+"""Lift Off (Vandersteen, Hans im Glück / Z-Man 2018): space agencies.
+
+``GAME`` plays the shipped content, a labelled reconstruction of the card
+lists (the printed lists are not public). ``load_game(DIR)`` binds a game to
+other content files; ``validate_content(PATH)`` lists every problem in a file
+or directory.
+"""
+
+from __future__ import annotations
+
+from .content import Content, load_content, validate_path
+from .game import AgencyGame, load_game
+from .state import AgencyState
+
+GAME = AgencyGame()
+
+
+def validate_content(path: str) -> list[tuple[str, str, str]]:
+    """Every problem with a content file or directory, as (path, field, message)."""
+    return validate_path(path)
+
+
+__all__ = [
+    "GAME",
+    "AgencyGame",
+    "AgencyState",
+    "Content",
+    "load_content",
+    "load_game",
+    "validate_content",
+]

@@ -1,0 +1,146 @@
+"""The agency ``Game``: metadata, options, setup, parsing, JSON and rule texts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue
+from liftoff.engine.content import load_rules
+
+from . import actions
+from .content import PACKAGE, Content, default_content, load_content
+from .effects import describe_all
+from .state import AgencyState
+
+INFO = GameInfo(
+    name="agency",
+    title="Lift Off (space agencies, 2018)",
+    min_players=2,
+    max_players=4,
+    simultaneous=True,
+    stochastic=True,
+    hidden_information=True,
+    summary=(
+        "Run a space agency over two phases of four rounds: draft specialists, improve "
+        "technology, upgrade rocket and lab, invest in the space station, and launch "
+        "missions of levels 1-4 for points. The card lists are a labelled reconstruction."
+    ),
+    rule_prefix="AG-",
+)
+
+OPTIONS = OptionSet(
+    (
+        Option(
+            "simultaneous_launches",
+            bool,
+            False,
+            "All players launch at the same time (for players who know the game).",
+            rule="AG-LAU-12",
+        ),
+        Option(
+            "missions_per_round",
+            int,
+            3,
+            "Most missions a player sends to space in one round (0 = no limit).",
+            minimum=0,
+            maximum=10,
+            rule="AG-GAP-8",
+        ),
+        Option(
+            "content",
+            str,
+            "",
+            "Fingerprint of the card content; filled in automatically so that a record "
+            "made on other content refuses to replay.",
+            rule="AG-LR-9",
+        ),
+    )
+)
+
+
+class AgencyGame(Game[AgencyState]):
+    """Lift Off (2018) bound to one set of content."""
+
+    info = INFO
+    options = OPTIONS
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content if content is not None else default_content()
+        rules = dict(load_rules(PACKAGE))
+        rules.update(load_rules(PACKAGE, "rulings.json"))
+        self._rules = rules
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        given = options.get("content", "")
+        if given and given != self.content.fingerprint:
+            raise OptionError(
+                f"option 'content': this game was made with content {given!r}, but the loaded "
+                f"content is {self.content.fingerprint!r}; load the same content files "
+                "(--content DIR) to replay it",
+                "content",
+            )
+
+    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
+        options["content"] = self.content.fingerprint
+        state = AgencyState.setup(self, players, seed, options)
+        return state
+
+    def parse_action(self, state: AgencyState, player: int, text: str) -> Action:
+        return actions.parse(text, player)
+
+    def describe_action(self, state: AgencyState, player: int, action: Action) -> str:
+        c = self.content
+        if isinstance(action, actions.Play):
+            spec = c.spec.get(action.card)
+            if spec is not None:
+                banner = f"{spec.banner.kind} {spec.banner.value}"
+                if action.mode == "money":
+                    return f"play {spec.name} ({banner} banner) and take 2 money"
+                acts = " | ".join(
+                    (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects))  # type: ignore[arg-type]
+                    for a in spec.actions
+                )
+                return f"play {spec.name} ({banner} banner), then: {acts}"
+        if isinstance(action, actions.Take | actions.Resolve):
+            m = c.mission.get(action.card)
+            if m is not None:
+                return f"{action} ({m.name}, level {m.level}, weight {m.weight}, {m.points} VP)"
+        if isinstance(action, actions.Launch):
+            names = ", ".join(c.mission[m].name for m in action.cards if m in c.mission)
+            return f"{action} ({names})"
+        if isinstance(action, actions.Keep | actions.Sell):
+            cards = action.cards if isinstance(action, actions.Keep) else (action.card,)
+            names = [
+                (c.spec[x].name if x in c.spec else c.objective[x].name if x in c.objective else x)
+                for x in cards
+            ]
+            return f"{action} ({', '.join(names)})"
+        return str(action)
+
+    def rule_text(self, rule: str) -> str | None:
+        return self._rules.get(rule)
+
+    def from_json(self, data: Mapping[str, Any]) -> AgencyState:
+        return AgencyState.load_json(self, dict(data))
+
+    def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
+        yield 2, {}
+        yield 3, {}
+        yield 4, {}
+        yield 2, {"simultaneous_launches": True}
+        yield 4, {"simultaneous_launches": True, "missions_per_round": 0}
+
+    def __repr__(self) -> str:
+        return f"<Game agency content={self.content.fingerprint}>"
+
+
+def load_game(content_dir: str | Path | None = None) -> AgencyGame:
+    """A Game bound to the content in ``content_dir`` (missing files: the shipped ones).
+
+    Raises ``ContentError`` listing every problem with path and field.
+    """
+    if content_dir is None:
+        return AgencyGame()
+    return AgencyGame(load_content(content_dir))
