@@ -282,6 +282,12 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 Problem = tuple[str, str, str]
+_BY_FINGERPRINT: dict[str, Content] = {}
+
+
+def by_fingerprint(fingerprint: str) -> Content | None:
+    """Content loaded in this process with that fingerprint (for renderers)."""
+    return _BY_FINGERPRINT.get(fingerprint)
 
 
 # -- the bundle --------------------------------------------------------------------------------------
@@ -335,7 +341,7 @@ class Content:
         digest = hashlib.sha256(
             json.dumps(dump, sort_keys=True, separators=(",", ":")).encode()
         ).hexdigest()[:16]
-        return Content(
+        content = Content(
             specialists=sp,
             missions=mi,
             technology=te,
@@ -350,11 +356,10 @@ class Content:
             tech_count=tuple(counts[c] for c in COLOURS),
             reqs=reqs,
             fingerprint=digest,
-            reconstruction=any(
-                getattr(files[k], "meta").reconstruction
-                for k in FILES  # noqa: B009
-            ),
+            reconstruction=any(getattr(files[k], "meta").reconstruction for k in FILES),
         )
+        _BY_FINGERPRINT[digest] = content
+        return content
 
 
 def _counts_problem(path: str, loc: str, what: str, got: int, want: int) -> Problem:

@@ -1,0 +1,181 @@
+"""A readable terminal board for agency, drawn from ``view(player)`` alone.
+
+Card names come from the content the game was made with (looked up by the
+view's content fingerprint); without it the card IDs are shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
+STEP_NAMES = {
+    "obj_draft": "objective draft",
+    "direction": "choose the draft direction",
+    "spec_draft": "specialist draft",
+    "play": "play specialists",
+    "mission": "draw missions",
+    "launch": "launch rockets",
+    "sell": "phase 2 setup: sell objectives",
+    "over": "game over",
+}
+
+
+def _content(view: dict[str, Any]) -> Any:
+    try:
+        from liftoff.games.agency.content import by_fingerprint
+    except ImportError:  # pragma: no cover - the game is part of the package
+        return None
+    return by_fingerprint(str(view.get("content", "")))
+
+
+def _mission(content: Any, mid: str) -> str:
+    if content is None or mid not in content.mission:
+        return mid
+    m = content.mission[mid]
+    hg = " ⌛" if m.hourglass else ""
+    return f"{mid} {m.name} (w{m.weight}, {m.points}VP{hg})"
+
+
+def _spec(content: Any, sid: str) -> str:
+    if content is None or sid not in content.spec:
+        return sid
+    from liftoff.games.agency.effects import describe_all
+
+    s = content.spec[sid]
+    acts = " | ".join(
+        (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects)) for a in s.actions
+    )
+    return f"{sid} {s.name} [{s.banner.colour} {s.banner.kind} {s.banner.value}] {acts}"
+
+
+def _objective(content: Any, oid: str) -> str:
+    if content is None or oid not in content.objective:
+        return oid
+    o = content.objective[oid]
+    tiers = ", ".join(f"{t.min}+→{t.vp}" for t in o.tiers)
+    req = f", needs 1 {o.requires.describe()}" if o.requires else ""
+    return f"{oid} {o.name}: {o.counts.describe()} ({tiers}{req})"
+
+
+def _tech(tech: dict[str, int]) -> Text:
+    t = Text()
+    for colour, k in tech.items():
+        t.append(f"{colour[0].upper()}{k} ", style=COLOUR_STYLE.get(colour, ""))
+    return t
+
+
+def _requirement(alts: list[dict[str, int]]) -> str:
+    return " / ".join(" + ".join(f"{k} {c}" for c, k in alt.items()) or "none" for alt in alts)
+
+
+def render(view: dict[str, Any], player: int | None) -> RenderableType:
+    """The board as ``player`` sees it (``None``: a spectator)."""
+    content = _content(view)
+    parts: list[RenderableType] = []
+    active = view.get("active", [])
+    head = Text()
+    head.append(f"Round {view['round']}/{view['rounds']}  phase {view['phase']}  ", style="bold")
+    head.append(STEP_NAMES.get(view["step"], view["step"]))
+    head.append(f"  first player: P{view['first']}  draft: {view['direction']}")
+    head.append(f"  to act: {', '.join(f'P{p}' for p in active) or '-'}")
+    if view.get("reconstruction"):
+        head.append("\n(card lists are a reconstruction, not the printed cards)", style="dim")
+    parts.append(head)
+
+    board = Table(title="Board", show_header=True, expand=False)
+    board.add_column("level")
+    board.add_column("deck")
+    board.add_column("discard")
+    board.add_column("technology needed (phase %s)" % view["phase"])
+    reqs = view.get("requirements", {})
+    for lv in ("1", "2", "3", "4"):
+        board.add_row(
+            f"L{lv}",
+            str(view["mission_decks"].get(lv, 0)),
+            str(len(view["mission_discards"].get(lv, []))),
+            _requirement(reqs[lv]) if lv in reqs else "not yet available",
+        )
+    parts.append(board)
+
+    station = Text("Station: ")
+    for spot in view.get("station", []):
+        who = spot["rocket"]
+        mark = "·" if who == -1 else "N" if who == -2 else f"P{who}"
+        bonus = "$" if spot["bonus"] == "income" else "G"
+        station.append(f"[{spot['space']}:{spot['vp']}{bonus} {mark}] ")
+    station.append(f"\nSupply: ")
+    station.append_text(_tech(view.get("supply", {})))
+    station.append(f"  specialist deck {view['specialist_deck']}")
+    parts.append(station)
+
+    table = Table(title="Agencies", show_lines=True)
+    for col in ("player", "VP", "money", "income", "cost", "cap", "lab", "tech", "station", "cards"):
+        table.add_column(col, overflow="fold")
+    for pd in view["players"]:
+        seat = pd["seat"]
+        name = f"P{seat}" + (" (you)" if seat == player else "") + (" ▶" if seat in active else "")
+        cards = Text()
+        cards.append(f"hand {pd['hand_count']}  objectives {pd['objectives_count']}")
+        if pd["played"]:
+            cards.append("\nplayed: " + ", ".join(pd["played"]))
+        if pd["earth"]:
+            cards.append("\nEarth: " + ", ".join(pd["earth"]))
+        if pd["space"]:
+            cards.append("\nspace: " + ", ".join(pd["space"]))
+        extras = []
+        if pd["boosts"]:
+            extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
+        if pd["extra_missions"]:
+            extras.append(f"+{pd['extra_missions']} mission")
+        syms = pd["symbols"]
+        if syms.get("extra") or syms.get("bonus"):
+            extras.append(f"launch symbols {syms}")
+        if pd["discount"]:
+            extras.append(f"launch -{pd['discount']}")
+        if extras:
+            cards.append("\nthis round: " + "; ".join(extras))
+        if pd.get("deciding"):
+            cards.append(f"\ndeciding: {pd['deciding']}")
+        table.add_row(
+            name,
+            str(pd["vp"]),
+            str(pd["money"]),
+            str(pd["income"]),
+            str(pd["cost"]),
+            str(pd["capacity"]),
+            str(pd["lab"]),
+            _tech(pd["tech"]),
+            str(pd["station"]),
+            cards,
+        )
+    parts.append(table)
+
+    if player is not None and 0 <= player < len(view["players"]):
+        me = view["players"][player]
+        mine = Text()
+        if me.get("hand"):
+            mine.append("Specialists in hand:\n", style="bold")
+            for sid in me["hand"]:
+                mine.append(f"  {_spec(content, sid)}\n")
+        if me.get("kept"):
+            mine.append(f"Chosen to keep: {', '.join(me['kept'])}\n")
+        if me.get("objectives"):
+            mine.append("Objectives:\n", style="bold")
+            for oid in me["objectives"]:
+                mine.append(f"  {_objective(content, oid)}\n")
+        if me.get("drawn"):
+            mine.append("Drawn missions:\n", style="bold")
+            for mid in me["drawn"]:
+                mine.append(f"  {_mission(content, mid)}\n")
+        if me["earth"]:
+            mine.append("On Earth:\n", style="bold")
+            for mid in me["earth"]:
+                mine.append(f"  {_mission(content, mid)}\n")
+        parts.append(Panel(mine, title=f"P{player}: your cards"))
+    return Group(*parts)
