@@ -1,0 +1,103 @@
+"""The live terminal app, driven headless by Textual's pilot with an injected clock."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from liftoff.cli.race_live import make_app
+from liftoff.games.race import cards as C
+from liftoff.games.race.realtime import ManualClock, SeatError
+
+
+def _text(app: object, widget: str) -> str:
+    from textual.widgets import Static
+
+    static = app.query_one(widget, Static)  # type: ignore[attr-defined]
+    return str(static.render())
+
+
+@pytest.mark.rules("RC-PLAY-4", "RC-PLAY-5")
+def test_keys_play_the_human_seat_while_the_bot_plays(tmp_path: Path) -> None:
+    clock = ManualClock()
+    save = tmp_path / "game.json"
+    app = make_app(
+        ["human", "bot:random@fast"],
+        seed=5,
+        options={"auto_choices": True},
+        clock=clock,
+        save=str(save),
+        start_pause=0.0,
+        poll_interval=3600,  # the test polls by hand
+    )
+    state = app.state
+
+    async def scenario() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            top = C.NAMES[C.KIND[state.stacks[0][0]]]
+            assert top in _text(app, "#you")
+            await pilot.press("u")
+            assert state.history == [(0, "under")]
+            await pilot.press("d")
+            assert state.history[-1] == (0, "discard") and len(state.discards[0]) == 1
+            first_planet = next(i for i, s in enumerate(state.side_of[0]) if s >= 0) + 1
+            can = state.can_apply(0, f"place {first_planet}")
+            before = state.version
+            await pilot.press("1")
+            assert (state.version == before + 1) is can
+            # the bot plays as the (injected) clock moves
+            clock.advance(5.0)
+            app.poll()
+            assert any(p == 1 for p, _ in state.history)
+            assert "P1:" in _text(app, "#log")
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+    record = json.loads(save.read_text())
+    assert record["game"] == "race" and record["actions"][0] == [0, "under"]
+
+
+@pytest.mark.rules("RC-RED-4", "RC-THEFT-7", "RC-EX-1")
+def test_choice_keys_when_auto_choices_is_off() -> None:
+    from liftoff.games.race.testing import position
+
+    names = ["Pios Proxima", "Beta Minor", "Planet-2", "Planet-4", "Planet-5"]
+    rows = {
+        1: (
+            ["solar", "tank", "liftoff", "ore", "theft"],
+            ["tank", "tank", "settlers", "liftoff", "terraform"],
+        )
+    }
+    state = position(2, planets=names, stacks={0: ["ore"], 1: ["ore", "ore"]}, rows=rows)
+    app = make_app(
+        ["human", "random@slow"],
+        seed=1,
+        clock=ManualClock(),
+        start_pause=0.0,
+        poll_interval=3600,
+        state=state,
+    )
+
+    async def scenario() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.press("d")  # the human's last card: Stop
+            assert state.pending_player() == 0
+            assert "[1] pay solar" in _text(app, "#you")
+            await pilot.press("1")
+            assert "[1] steal settlers" in _text(app, "#you")
+            await pilot.press("1")
+            assert state.scores == [4, 0]
+            assert state.history[-2:] == [(0, "pay solar"), (0, "steal settlers")]
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_at_most_one_human_and_bad_bots_are_refused() -> None:
+    with pytest.raises(SeatError, match="at most one human"):
+        make_app(["human", "human"], seed=1)
+    with pytest.raises(SeatError, match="known bots"):
+        make_app(["human", "bot:nosuchbot@fast"], seed=1)
