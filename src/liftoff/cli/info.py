@@ -55,10 +55,14 @@ def rules(
         console.print(table)
         return
     info = g.info
-    console.print(f"[bold]{info.title}[/bold] ({info.name}), {info.min_players}-{info.max_players} players")
+    console.print(
+        f"[bold]{info.title}[/bold] ({info.name}), {info.min_players}-{info.max_players} players"
+    )
     if info.summary:
         console.print(info.summary)
-    console.print(f"Options: {', '.join(g.options.names()) or 'none'} (liftoff rules {info.name} --options)")
+    console.print(
+        f"Options: {', '.join(g.options.names()) or 'none'} (liftoff rules {info.name} --options)"
+    )
 
 
 def register(app: typer.Typer) -> None:

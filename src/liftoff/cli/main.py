@@ -19,6 +19,9 @@ app = typer.Typer(
 # Modules that add commands; each defines ``register(app: typer.Typer) -> None``.
 COMMAND_MODULES = [
     "liftoff.cli.info",
+    "liftoff.cli.play",
+    "liftoff.cli.replay",
+    "liftoff.cli.bench",
     "liftoff.cli.content",
 ]
 

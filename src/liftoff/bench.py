@@ -1,0 +1,183 @@
+"""Engine benchmarks: random-playout speed, clone speed, and OpenSpiel reference
+lines measured in the same run. Figures are medians of repeated timings.
+
+``run()`` returns rows ``{"game", "metric", "value", "unit"}``; ``liftoff bench``
+prints them, together with the extra rows of ``benchmarks/bench_*.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import liftoff
+from liftoff.engine import Rng, State, derive_seed
+
+Row = dict[str, Any]
+
+
+def _median_rate(work: Callable[[], int], seconds: float, repeats: int = 5) -> float:
+    """Median over ``repeats`` of units/s, each repeat running ``work`` for ~seconds/repeats."""
+    rates = []
+    budget = seconds / repeats
+    for _ in range(repeats):
+        done = 0
+        start = time.perf_counter()
+        while True:
+            done += work()
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget:
+                break
+        rates.append(done / elapsed)
+    return statistics.median(rates)
+
+
+def game_rows(name: str, players: int, seconds: float) -> list[Row]:
+    """Random playouts (actions/s, games/s, with and without re-verification) and clone()/s."""
+    game = liftoff.games.get(name)
+    counter = iter(range(10**9))
+    games_done = [0]
+
+    def playout(verify: bool) -> Callable[[], int]:
+        def work() -> int:
+            seed = next(counter)
+            state = game.new_game(players, seed)
+            rng = Rng(derive_seed(seed, "bench"))
+            n = 0
+            while True:
+                active = state.active_players()
+                if not active:
+                    break
+                p = active[0] if len(active) == 1 else active[rng.below(len(active))]
+                legal = state.legal_actions(p)
+                a = legal[rng.below(len(legal))]
+                if verify:
+                    state.apply(p, a)
+                else:
+                    state.apply_legal(p, a)
+                n += 1
+            games_done[0] += 1
+            return n
+
+        return work
+
+    rows: list[Row] = []
+    third = seconds / 3
+    games_done[0] = 0
+    t0 = time.perf_counter()
+    fast = _median_rate(playout(False), third)
+    spent = time.perf_counter() - t0
+    rows.append(
+        {
+            "game": name,
+            "metric": f"random playout actions/s ({players}p)",
+            "value": fast,
+            "unit": "actions/s",
+        }
+    )
+    rows.append(
+        {
+            "game": name,
+            "metric": f"random playout games/s ({players}p)",
+            "value": games_done[0] / spent,
+            "unit": "games/s",
+        }
+    )
+    checked = _median_rate(playout(True), third)
+    rows.append(
+        {
+            "game": name,
+            "metric": f"random playout actions/s, apply() verified ({players}p)",
+            "value": checked,
+            "unit": "actions/s",
+        }
+    )
+    mid = _midgame(game.new_game(players, 1))
+
+    def clones() -> int:
+        for _ in range(100):
+            mid.clone()
+        return 100
+
+    rows.append(
+        {
+            "game": name,
+            "metric": "clone()/s (mid-game)",
+            "value": _median_rate(clones, third),
+            "unit": "clones/s",
+        }
+    )
+    return rows
+
+
+def _midgame(state: State) -> State:
+    rng = Rng(5)
+    for _ in range(60):
+        active = state.active_players()
+        if not active:
+            break
+        p = active[0]
+        legal = state.legal_actions(p)
+        state.apply_legal(p, legal[rng.below(len(legal))])
+    return state
+
+
+def openspiel_rows(seconds: float) -> list[Row]:
+    """OpenSpiel's C++ tic_tac_toe and pure-Python python_tic_tac_toe, random playouts."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers the Python game)
+    except ImportError:
+        return [
+            {
+                "game": "openspiel",
+                "metric": "not installed (extra 'rl')",
+                "value": float("nan"),
+                "unit": "",
+            }
+        ]
+    rows: list[Row] = []
+    rng = np.random.default_rng(0)
+    for label, name in (
+        ("C++ tic_tac_toe", "tic_tac_toe"),
+        ("python_tic_tac_toe", "python_tic_tac_toe"),
+    ):
+        g = pyspiel.load_game(name)
+
+        def work(g: Any = g) -> int:
+            s = g.new_initial_state()
+            n = 0
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                s.apply_action(legal[int(rng.integers(len(legal)))])
+                n += 1
+            return n
+
+        rows.append(
+            {
+                "game": "openspiel",
+                "metric": f"{label} random playout actions/s",
+                "value": _median_rate(work, seconds / 2),
+                "unit": "actions/s",
+            }
+        )
+    return rows
+
+
+DEFAULT_PLAYERS = {"planet": 4, "race": 2, "agency": 3}
+
+
+def run(seconds: float = 6.0, games: list[str] | None = None) -> list[Row]:
+    """Every built-in benchmark row."""
+    rows: list[Row] = []
+    for name in games or liftoff.games.names():
+        info = liftoff.games.get(name).info
+        players = min(
+            max(DEFAULT_PLAYERS.get(name, info.min_players), info.min_players), info.max_players
+        )
+        rows.extend(game_rows(name, players, seconds))
+    rows.extend(openspiel_rows(seconds / 2))
+    return rows
