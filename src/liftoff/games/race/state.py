@@ -90,6 +90,7 @@ class RaceState(State):
     # per round (immutable tuples, recomputed when a round starts)
     side_players: tuple[tuple[int, int], ...]
     side_of: tuple[tuple[int, ...], ...]
+    slots_of: tuple[tuple[tuple[int, int], ...], ...]  # per player: (planet number, row slot)
     # mutable play state
     round: int
     phase: int
@@ -151,6 +152,10 @@ class RaceState(State):
             side_of[pa][i] = 0
             side_of[pb][i] = 1
         self.side_of = tuple(tuple(s) for s in side_of)
+        self.slots_of = tuple(
+            tuple((i + 1, 2 * i + side) for i, side in enumerate(sides) if side >= 0)
+            for sides in self.side_of
+        )
 
     def _start_round(self, r: int) -> None:
         """Round ``r``: every set reshuffled complete (RC-GAME-2, RC-THEFT-8),
@@ -212,16 +217,22 @@ class RaceState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         if self.phase == LOADING:
-            stack = self.stacks[player]
-            card = stack[0]
-            out: list[Action] = []
-            rows = self.rows
-            lenient = self.lenient
-            for i, side in enumerate(self.side_of[player]):
-                if side < 0:
-                    continue
-                if lenient or self._place_ok(card, rows[2 * i + side]):
-                    out.append(PLACE[i + 1])
+            out: list[Action]
+            if self.lenient:
+                out = [PLACE[number] for number, _ in self.slots_of[player]]
+            else:
+                rows = self.rows
+                out = []
+                if _COLOUR[self.stacks[player][0]] == C.RED:  # after Lift Off or red only
+                    for number, slot in self.slots_of[player]:
+                        row = rows[slot]
+                        if row and _COLOUR[row[-1]] != _BLUE:
+                            out.append(PLACE[number])
+                else:  # blue or Lift Off: first, or after blue
+                    for number, slot in self.slots_of[player]:
+                        row = rows[slot]
+                        if not row or _COLOUR[row[-1]] == _BLUE:
+                            out.append(PLACE[number])
             out.append(UNDER)
             out.append(DISCARD)
             return out
@@ -692,6 +703,7 @@ class RaceState(State):
         new.tiebreak = self.tiebreak
         new.side_players = self.side_players
         new.side_of = self.side_of
+        new.slots_of = self.slots_of
         new.round = self.round
         new.phase = self.phase
         new.stacks = [s.copy() for s in self.stacks]
