@@ -251,3 +251,30 @@ def test_loading_actions_of_different_players_commute(seed: int, picks: list[int
     y.apply(1, b)
     y.apply(0, a)
     assert canon(x) == canon(y)
+
+
+@pytest.mark.rules("RC-GAP-18", "RC-STOP-1")
+def test_any_player_can_force_stop_by_discarding() -> None:
+    s = GAME.new_game(3, seed=4, options={"rounds": 1, "auto_choices": True})
+    for _ in range(C.SET_SIZE):
+        s.apply(2, "discard")
+    assert s.is_over() and s.stop_callers == [2]
+    assert len(s.stacks[0]) == len(s.stacks[1]) == C.SET_SIZE  # the others never acted
+
+
+@pytest.mark.rules("RC-LR-5", "RC-SETUP-7", "RC-GAP-5")
+def test_lenient_mode_still_needs_an_adjacent_planet() -> None:
+    s = GAME.new_game(4, seed=3, options={"lenient": True})
+    far = next(i + 1 for i, side in enumerate(s.side_of[0]) if side < 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(0, f"place {far}")
+    assert err.value.rule == "RC-SETUP-7"
+
+
+@pytest.mark.rules("RC-LR-8", "RC-PLAY-6")
+def test_under_with_a_single_card_changes_nothing_but_is_allowed() -> None:
+    s = position(2, stacks={0: ["ore"], 1: ["tank"]})
+    card = s.stacks[0][0]
+    assert "under" in [str(a) for a in s.legal_actions(0)]
+    s.apply(0, "under")
+    assert s.stacks[0] == [card] and s.phase_name == "loading"

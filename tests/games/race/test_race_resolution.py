@@ -335,3 +335,33 @@ def test_ex9_first_revealer_clockwise_from_the_stop_player() -> None:
 def test_majority_needs_at_least_one_settler_and_a_habitable_planet() -> None:
     s = resolution(PIOS, ["tank", "tank", "liftoff", "terraform"], ["liftoff"])
     assert s.terra[0] == 1 and s.scores == [0, 0]  # habitable, but no Settlers at all
+
+
+@pytest.mark.rules("RC-LR-3", "RC-RED-4")
+def test_a_choice_is_asked_only_when_there_are_several_ways() -> None:
+    # two tanks and no module: "pay tank" is the only way, so nobody is asked
+    s = resolution(PIOS, ["tank", "tank", "liftoff", "ore", "ore"], ["settlers"])
+    assert s.is_over() and s.scores == [2, 0]
+    assert [e[4] for e in events(s) if e[0] == "ore"] == ["tank", "tank"]
+
+
+@pytest.mark.rules("RC-LR-4", "RC-GAP-9")
+def test_default_steal_policy_order() -> None:
+    s = resolution(
+        BETA,
+        ["liftoff", "theft", "theft"],
+        ["tank", "solar", "security", "liftoff"],
+        options={"auto_choices": True, "security": "persistent"},
+        stop_player=1,
+    )
+    # B's Security Force repels every Theft; B then takes nothing (A has no blue card)
+    assert sum(1 for e in events(s) if e[0] == "repelled") == 2
+    t = resolution(
+        BETA,
+        ["liftoff", "theft", "theft"],
+        ["tank", "solar", "settlers", "liftoff"],
+        options={"auto_choices": True},
+        stop_player=1,
+    )
+    taken = [e[4] for e in events(t) if e[0] == "steal"]
+    assert taken == ["settlers", "solar"]
