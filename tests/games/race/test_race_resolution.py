@@ -350,18 +350,21 @@ def test_default_steal_policy_order() -> None:
     s = resolution(
         BETA,
         ["liftoff", "theft", "theft"],
-        ["tank", "solar", "security", "liftoff"],
+        ["security", "tank", "solar", "liftoff"],
         options={"auto_choices": True, "security": "persistent"},
         stop_player=1,
     )
-    # B's Security Force repels every Theft; B then takes nothing (A has no blue card)
+    # B's Security Force repels both Thefts; B then takes nothing (A has no blue card)
     assert sum(1 for e in events(s) if e[0] == "repelled") == 2
+    assert [e[4] for e in events(s) if e[0] == "steal"] == ["none", "none"]
     t = resolution(
         BETA,
-        ["liftoff", "theft", "theft"],
+        ["tank", "settlers", "liftoff", "theft", "theft"],
         ["tank", "solar", "settlers", "liftoff"],
         options={"auto_choices": True},
         stop_player=1,
     )
+    # all three of B's blue cards are revealed before A's first Theft
     taken = [e[4] for e in events(t) if e[0] == "steal"]
-    assert taken == ["settlers", "solar"]
+    assert taken == ["settlers", "solar"]  # Settlers, then Solar Module, then Energy Tank
+    assert t.scores == [1, 0]
