@@ -188,3 +188,14 @@ def test_pause_before_and_between_rounds() -> None:
     assert s.version == v  # nobody acts during the pause
     d.advance(4.0)
     assert s.version > v
+
+
+@pytest.mark.rules("RC-STOP-3", "RC-GAP-4")
+def test_actions_decided_before_stop_are_stale_even_if_legal_in_the_next_round() -> None:
+    s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"auto_choices": True})
+    d = RealtimeRace(s, ["human", "human"])
+    events = d.tick({0: "discard", 1: "discard"})  # player 0 first: Stop, round 2 begins
+    assert s.round == 1 and s.can_apply(1, "discard")
+    assert [(e.player, e.kind) for e in events][-1] == (1, "stale")
+    assert events[-1].rule == "RC-STOP-3"
+    assert len(s.discards[1]) == 0

@@ -208,6 +208,7 @@ class _Arrival:
     player: int = field(compare=False)
     action: Action | str = field(compare=False)
     based_on: int | None = field(compare=False)
+    from_bot: bool = field(compare=False, default=False)
 
 
 Listener = Callable[[Event], None]
@@ -247,6 +248,9 @@ class RealtimeRace:
         self._seq = 0
         self._listeners: list[Listener] = []
         self.events_seen = 0
+        #: state version right after the last Stop / round change: actions chosen
+        #: on an earlier version are stale even if they happen to be legal again
+        self.boundary = state.version
 
     # -- plumbing ------------
     def subscribe(self, listener: Listener) -> None:
@@ -263,9 +267,16 @@ class RealtimeRace:
         """The seats played by people."""
         return [i for i, s in enumerate(self.seats) if s.spec.human]
 
-    def _push(self, at: float, player: int, action: Action | str, based_on: int | None) -> None:
+    def _push(
+        self,
+        at: float,
+        player: int,
+        action: Action | str,
+        based_on: int | None,
+        from_bot: bool = False,
+    ) -> None:
         self._seq += 1
-        heapq.heappush(self._heap, _Arrival(at, self._seq, player, action, based_on))
+        heapq.heappush(self._heap, _Arrival(at, self._seq, player, action, based_on, from_bot))
 
     # -- input ------------
     def submit(
@@ -298,7 +309,7 @@ class RealtimeRace:
                 continue
             action = seat.agent.choose(state, p)
             seat.busy = True
-            self._push(base + seat.spec.speed.delay(seat.rng), p, action, state.version)
+            self._push(base + seat.spec.speed.delay(seat.rng), p, action, state.version, True)
 
     # -- real time ------------
     def next_arrival(self) -> float | None:
@@ -398,9 +409,8 @@ class RealtimeRace:
     def _deliver(self, arrival: _Arrival) -> None:
         state = self.state
         p = arrival.player
-        seat = self.seats[p] if 0 <= p < len(self.seats) else None
-        if seat is not None and seat.agent is not None:
-            seat.busy = False
+        if arrival.from_bot:
+            self.seats[p].busy = False
         text = str(arrival.action)
         now = self.time
         if now < self.paused_until:
@@ -413,6 +423,19 @@ class RealtimeRace:
                     state.version,
                     f"wait: the round starts in {self.paused_until - now:.1f} s",
                     "RC-PLAY-2",
+                )
+            )
+            return
+        if arrival.based_on is not None and arrival.based_on < self.boundary:
+            self._emit(
+                Event(
+                    "stale",
+                    now,
+                    p,
+                    text,
+                    state.version,
+                    "too late: this was decided before Stop was called",
+                    "RC-STOP-3",
                 )
             )
             return
@@ -434,6 +457,8 @@ class RealtimeRace:
             )
             return
         self._emit(Event("applied", now, p, text, state.version))
+        if state.phase != before_phase or state.round != before_round:
+            self.boundary = state.version
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
             self._emit(
                 Event(
