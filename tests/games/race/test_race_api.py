@@ -114,3 +114,19 @@ def test_replay_and_json_are_exact_and_clone_is_independent() -> None:
     copy.apply(0, "discard")
     assert len(mid.stacks[0]) == 30 and len(copy.stacks[0]) == 29
     assert not mid.discards[0]
+
+
+def test_action_space_is_fixed_and_covers_every_legal_action() -> None:
+    for players, planets in ((2, 5), (3, 9), (4, 10)):
+        space = GAME.action_space(players)
+        assert len(space) == planets + 2 + 5 + 5 and len(set(space)) == len(space)
+        assert [str(a) for a in space[: planets + 2]][-2:] == ["under", "discard"]
+        s = GAME.new_game(players, seed=players)
+        rng = Rng(players)
+        while not s.is_over():
+            p = s.active_players()[rng.below(len(s.active_players()))]
+            legal = s.legal_actions(p)
+            assert set(legal) <= set(space)
+            s.apply(p, legal[rng.below(len(legal))])
+    with pytest.raises(OptionError):
+        GAME.action_space(5)

@@ -133,6 +133,23 @@ class RaceGame(Game[RaceState]):
     def parse_action(self, state: RaceState, player: int, text: str) -> Action:
         return actions.parse(text, player)
 
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
+        """Every race action in a fixed order: ``place 1``..``place P`` (P = 5, 9 or 10
+        planets for 2, 3, 4 players), ``under``, ``discard``, the five ``pay`` and
+        the five ``steal`` actions."""
+        planets = {2: 5, 3: 9, 4: 10}.get(players)
+        if planets is None:
+            raise OptionError(f"{self.info.title} is for 2-4 players, not {players}", "players")
+        return [
+            *actions.PLACE[1 : planets + 1],
+            actions.UNDER,
+            actions.DISCARD,
+            *actions.PAY_ONE,
+            *actions.PAY_TWO,
+            *actions.STEAL.values(),
+            actions.STEAL_NONE,
+        ]
+
     def describe_action(self, state: RaceState, player: int, action: Action) -> str:
         from .describe import describe
 
