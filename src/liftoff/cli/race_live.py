@@ -137,14 +137,24 @@ class RaceLiveApp(App[None]):
                         )
                     )
         elif event.kind == "round":
+            self._round_summary()
             self._say(Text(event.message, style="bold"))
         elif event.kind == "over":
+            self._round_summary()
             out = self.state.outcome()
             assert out is not None
             winners = ", ".join(f"P{w}" for w in out.winners)
             self._say(Text(f"Game over: {list(out.scores)} — winner {winners}. q quits.", "bold"))
         elif event.kind == "waiting" and event.player == self.human:
             self._say(Text("Your choice: press the digit of an option.", style="bold yellow"))
+
+    def _round_summary(self) -> None:
+        if self.state.round_scores:
+            last = self.state.round_scores[-1]
+            parts = ", ".join(
+                f"{'you' if p == self.human else f'P{p}'} +{vp}" for p, vp in enumerate(last)
+            )
+            self._say(Text(f"Round {len(self.state.round_scores)} scored: {parts}", "bold"))
 
     def _say(self, text: Text) -> None:
         self.messages.append(text)
@@ -247,6 +257,9 @@ class RaceLiveApp(App[None]):
                 rev = pl["revealed"][side] if resolving else None
                 rows.append(label + _row(pl["rows"][side], rev))
             state = ""
+            res = pl["result"]
+            if not resolving and res is not None and res["winner"] is not None:
+                state = f"last round → P{res['winner']}"
             if resolving:
                 state = f"terra {pl['terraformed']} ore {pl['ore_used']}/{pl['ore']}"
                 res = pl["result"]
