@@ -238,7 +238,7 @@ class RaceLiveApp(App[None]):
     def _planets(self, v: dict[str, Any]) -> Table:
         table = Table(expand=True, show_edge=False, pad_edge=False)
         table.add_column("key", width=4)
-        table.add_column("planet", width=22)
+        table.add_column("planet", width=26)
         table.add_column("row (side 0)", ratio=1)
         table.add_column("row (side 1)", ratio=1)
         table.add_column("state", width=18)
@@ -250,7 +250,7 @@ class RaceLiveApp(App[None]):
         for pl in v["planets"]:
             a, b = pl["players"]
             key = f"[{mine[pl['number']]}]" if pl["number"] in mine else ""
-            info = f"{pl['name']} T{pl['terraforming']} {pl['vp']}VP {pl['ore']}ore"
+            info = f"{pl['number']}. {pl['name']} T{pl['terraforming']} {pl['vp']}VP {pl['ore']}ore"
             rows = []
             for side, who in ((0, a), (1, b)):
                 label = Text("you: " if who == self.human else f"P{who}: ", style="bold")
