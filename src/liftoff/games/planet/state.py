@@ -49,6 +49,85 @@ NO_OVERRIDE = -1
 POOL, ABSENT = -1, -2
 EXITS = (0, 2, 4, 6)
 
+# Interned actions: legal-action generation returns shared instances (building a
+# frozen dataclass costs far more than a dict lookup).
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+def _act(cls: type[Action], *args: Any) -> Action:
+    key = (cls, *args)
+    got = _INTERNED.get(key)
+    if got is None:
+        got = _INTERNED[key] = cls(*args)
+    return got
+
+
+_CORE_MOVES = tuple(A.Move(CORE, e) for e in EXITS)
+_STEP_MOVES = tuple((A.Move(seg, (seg + 1) % 8), A.Move(seg, (seg - 1) % 8)) for seg in range(8))
+_MOON_PLAYS = (A.PlayMoon("ccw"), A.PlayMoon("cw"))
+_SIMPLE_PLAYS = tuple(
+    (kind, A.PlaySimple(name))
+    for kind, name in (
+        (SUPERNOVA, "supernova"),
+        (ASTEROIDS, "asteroids"),
+        (TORNADO, "tornado"),
+        (STORM, "storm"),
+    )
+)
+_STORM = A.PlaySimple("storm")
+_TRADES = tuple(
+    tuple(A.Trade(CODES[a], CODES[b]) for b in range(NUM_KINDS)) for a in range(NUM_KINDS)
+)
+
+
+_EXTRAS: dict[
+    int, tuple[LiftOffPoint, tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]
+] = {}
+_BOARDS: dict[tuple[Any, ...], list[Action]] = {}
+
+
+def _extras(
+    lp: LiftOffPoint,
+) -> tuple[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]:
+    """The extra-payment and die-roll actions of ``lp``, each with the card kind it needs."""
+    got = _EXTRAS.get(id(lp))
+    if got is None:
+        pays: list[tuple[int, Action]] = []
+        rolls: list[tuple[int, Action]] = []
+        if lp.mechanic == "threshold":
+            if lp.lift[0]:
+                pays += [(F, A.Pay(lp.id, "F")), (W, A.Pay(lp.id, "W=F"))]
+            if lp.lift[1]:
+                pays += [(S, A.Pay(lp.id, "S")), (W, A.Pay(lp.id, "W=S"))]
+        elif lp.mechanic == "dice":
+            if lp.roll_kind == "fuel":
+                rolls += [(F, A.Roll(lp.id, "F")), (W, A.Roll(lp.id, "W=F"))]
+            else:
+                rolls += [(S, A.Roll(lp.id, "S")), (W, A.Roll(lp.id, "W=S"))]
+        got = _EXTRAS[id(lp)] = (lp, tuple(pays), tuple(rolls))
+    return got[1], got[2]
+
+
+def _boards(lp: LiftOffPoint, hand: list[int], cost: tuple[int, int, int]) -> list[Action]:
+    """Board actions for every exact payment of ``cost`` from ``hand`` (memoised)."""
+    fuel, screw, act = cost
+    kinds = tuple(k for k in ACTIONS if hand[k]) if act else ()
+    key = (
+        lp.id,
+        id(lp),
+        cost,
+        min(hand[F], fuel),
+        min(hand[S], screw),
+        min(hand[W], fuel + screw),
+        kinds,
+        tuple(min(hand[k], act) for k in kinds),
+    )
+    got = _BOARDS.get(key)
+    if got is None:
+        got = _BOARDS[key] = [A.Board(lp.id, pay) for pay in PlanetState._payments(hand, cost)]
+        _EXTRAS.setdefault(id(lp), (lp, *_extras(lp)))  # keep lp alive while id(lp) is a key
+    return got
+
 
 def slot_seg(slot: int) -> int:
     """The surface segment of LP slot 0..3 (S1, S3, S5, S7)."""
@@ -505,57 +584,40 @@ class PlanetState(State):
         out: list[Action] = []
         for fuel in range(min(hand[F], left) + 1):
             for wild in range(min(hand[W], left - fuel) + 1):
-                out.append(A.Pledge(fuel, wild))
+                out.append(_act(A.Pledge, fuel, wild))
         return out
 
     def _play_actions(self, p: int) -> list[Action]:
         out: list[Action] = [A.END]
         if self.moves > 0:
             if self.core[p]:
-                out.extend(A.Move(CORE, e) for e in EXITS)
+                out.extend(_CORE_MOVES)
             row = self.surf[p]
             for seg in range(8):
                 if row[seg]:
-                    out.append(A.Move(seg, (seg + 1) % 8))
-                    out.append(A.Move(seg, (seg - 1) % 8))
+                    out.extend(_STEP_MOVES[seg])
             for slot in range(4):
                 if p in self.boarded[slot]:
-                    out.append(A.Abandon(self.slots[slot]))
+                    out.append(_act(A.Abandon, self.slots[slot]))
         hand = self.hands[p]
+        row = self.surf[p]
+        lps = self.cfg.lps
         for slot in range(4):
-            lp = self.lp_at(slot)
-            if self.surf[p][slot_seg(slot)]:
-                for pay in self._board_payments(p, slot):
-                    out.append(A.Board(lp.id, pay))
-            mech = lp.mechanic
-            if mech == "threshold":  # extra payments only where they count (PL-LR-1)
-                if lp.lift[0]:
-                    if hand[F]:
-                        out.append(A.Pay(lp.id, "F"))
-                    if hand[W]:
-                        out.append(A.Pay(lp.id, "W=F"))
-                if lp.lift[1]:
-                    if hand[S]:
-                        out.append(A.Pay(lp.id, "S"))
-                    if hand[W]:
-                        out.append(A.Pay(lp.id, "W=S"))
-            elif mech == "dice" and self.boarded[slot] and not self.blocked(slot):
-                if lp.roll_kind == "fuel":
-                    if hand[F]:
-                        out.append(A.Roll(lp.id, "F"))
-                    if hand[W]:
-                        out.append(A.Roll(lp.id, "W=F"))
-                else:
-                    if hand[S]:
-                        out.append(A.Roll(lp.id, "S"))
-                    if hand[W]:
-                        out.append(A.Roll(lp.id, "W=S"))
+            lp = lps[self.slots[slot]]
+            if row[2 * slot + 1] and not self._can_board(p, slot):
+                out.extend(_boards(lp, hand, self.placement_cost(slot)))
+            pays, rolls = _extras(lp)
+            if pays:  # extra payments only where they count (PL-LR-1)
+                out.extend(a for kind, a in pays if hand[kind])
+            elif rolls and self.boarded[slot] and self.garglore != slot:
+                out.extend(a for kind, a in rolls if hand[kind])
         out.extend(self._card_plays(p))
         kinds = [k for k in range(NUM_KINDS) if hand[k]]
         for i, a in enumerate(kinds):
+            row = _TRADES[a]
             for b in kinds[i:]:
                 if a != b or hand[a] >= 2:
-                    out.append(A.Trade(CODES[a], CODES[b]))
+                    out.append(row[b])
         return out
 
     def _can_board(self, p: int, slot: int) -> str:
@@ -607,44 +669,38 @@ class PlanetState(State):
         hand = self.hands[p]
         out: list[Action] = []
         if hand[MOON]:
-            out.append(A.PlayMoon("ccw"))
-            out.append(A.PlayMoon("cw"))
-        for kind, name in (
-            (SUPERNOVA, "supernova"),
-            (ASTEROIDS, "asteroids"),
-            (TORNADO, "tornado"),
-            (STORM, "storm"),
-        ):
+            out.extend(_MOON_PLAYS)
+        for kind, play in _SIMPLE_PLAYS:
             if hand[kind]:
-                out.append(A.PlaySimple(name))
+                out.append(play)
         if hand[MYA]:
             owners = range(self.cfg.players) if self.cfg.cutthroat else (p,)
             for o in owners:
                 if self.core[o]:
-                    out.extend(A.PlayMya(o, CORE, e) for e in EXITS)
+                    out.extend(_act(A.PlayMya, o, CORE, e) for e in EXITS)
                 row = self.surf[o]
                 for seg in range(8):
                     if row[seg]:
-                        out.append(A.PlayMya(o, seg, (seg + 1) % 8))
-                        out.append(A.PlayMya(o, seg, (seg - 1) % 8))
+                        out.append(_act(A.PlayMya, o, seg, (seg + 1) % 8))
+                        out.append(_act(A.PlayMya, o, seg, (seg - 1) % 8))
                 for slot in range(4):
                     if o in self.boarded[slot]:
-                        out.append(A.PlayMyaOff(o, self.slots[slot]))
+                        out.append(_act(A.PlayMyaOff, o, self.slots[slot]))
         if hand[TERRAFORM] and self.box:
             for slot in range(4):
                 if self.boarded[slot] and not self.cfg.vicious:
                     continue  # PL-ACT-TERRA-1
                 lp = self.slots[slot]
                 if self.cfg.random_terraform:
-                    out.append(A.PlayTerraform(lp, ""))
+                    out.append(_act(A.PlayTerraform, lp, ""))
                 else:
-                    out.extend(A.PlayTerraform(lp, new) for new in self.box)
+                    out.extend(_act(A.PlayTerraform, lp, new) for new in self.box)
         if hand[GARGLORE] and self.garglore != ABSENT:
             for slot in range(4):
                 if self.garglore != slot:
-                    out.append(A.PlayGarglore(self.slots[slot]))
+                    out.append(_act(A.PlayGarglore, self.slots[slot]))
             if self.garglore != POOL:
-                out.append(A.PlayGarglore("pool"))
+                out.append(_act(A.PlayGarglore, "pool"))
         return out
 
     # -- applying ------------------------------------------------------------
@@ -1037,7 +1093,7 @@ class PlanetState(State):
     # -- information ---------------------------------------------------------
     def _reveals_information(self, player: int, action: Action) -> bool:
         # a draw shows the drawer new cards; Electric Storm! turns every hand face up
-        return isinstance(action, A.End | A.Trade) or action == A.PlaySimple("storm")
+        return isinstance(action, A.End | A.Trade) or action is _STORM or action == _STORM
 
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import build_view
