@@ -614,10 +614,10 @@ class PlanetState(State):
         out.extend(self._card_plays(p))
         kinds = [k for k in range(NUM_KINDS) if hand[k]]
         for i, a in enumerate(kinds):
-            row = _TRADES[a]
+            trades = _TRADES[a]
             for b in kinds[i:]:
                 if a != b or hand[a] >= 2:
-                    out.append(row[b])
+                    out.append(trades[b])
         return out
 
     def _can_board(self, p: int, slot: int) -> str:
