@@ -1,0 +1,67 @@
+"""``liftoff serve``: the multiplayer server and browser front end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from liftoff.cli.common import fail
+
+
+def default_db_url() -> str:
+    """An SQLite file in the user's data directory."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("liftoff"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'liftoff.db'}"
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: str = typer.Option(
+        None,
+        "--db",
+        help="Database URL, e.g. postgresql+asyncpg://user@host/db "
+        "(default: an SQLite file in your data directory).",
+    ),
+    bot_delay: float = typer.Option(0.7, "--bot-delay", help="Seconds a bot waits before acting."),
+    grace: float = typer.Option(
+        60.0, "--grace", help="Seconds before a bot plays for a disconnected player."
+    ),
+    log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
+) -> None:
+    """Run the server: open the printed URL in a browser to play."""
+    try:
+        import uvicorn
+
+        from liftoff.server.app import create_app
+        from liftoff.server.tables import Settings
+    except ImportError as exc:
+        fail(
+            f"the server needs the 'server' extra ({exc.name} is missing): "
+            "pip install 'liftoff[server]'"
+        )
+    url = db or default_db_url()
+    settings = Settings(bot_delay=bot_delay, grace=grace)
+    app = create_app(url, settings=settings)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    where = url.split("@")[-1] if "@" in url else url
+    typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=settings.max_body,
+        log_level=log_level,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``liftoff serve``."""
+    app.command("serve")(serve)

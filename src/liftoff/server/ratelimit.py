@@ -1,0 +1,159 @@
+"""Token buckets and the ASGI middleware that limits request size and rate."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class TokenBucket:
+    """``rate`` tokens per second, at most ``burst`` saved up."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are enough."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False
+
+    def wait_time(self, cost: float = 1.0) -> float:
+        """Seconds until ``cost`` tokens are there."""
+        return max(0.0, (cost - self.tokens) / self.rate) if self.rate > 0 else 60.0
+
+
+class BucketMap:
+    """One bucket per key (client address), pruned when it grows large."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def get(self, key: str) -> TokenBucket:
+        """The bucket of ``key``."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.max_keys:
+                full = [k for k, b in self.buckets.items() if b.take(0) and b.tokens >= b.burst]
+                for k in full:
+                    del self.buckets[k]
+                if len(self.buckets) >= self.max_keys:
+                    self.buckets.clear()
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        return bucket
+
+
+async def _reply(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), *headers],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class LimitMiddleware:
+    """Rejects bodies over ``max_body`` bytes (413) and clients over their rate (429).
+
+    Only HTTP requests to ``/api/`` count against the rate; WebSocket messages have
+    their own per-connection bucket (see ``ws.py``).
+    """
+
+    def __init__(self, app: ASGIApp, *, max_body: int, rate: float, burst: float) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.buckets = BucketMap(rate, burst)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        if path.startswith("/api/"):
+            client = scope.get("client")
+            key = client[0] if client else "?"
+            bucket = self.buckets.get(key)
+            if not bucket.take():
+                wait = bucket.wait_time()
+                await _reply(
+                    send,
+                    429,
+                    b'{"error":"rate-limited","message":"too many requests; slow down"}',
+                    [(b"retry-after", str(max(1, round(wait + 0.5))).encode())],
+                )
+                return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    size = int(value)
+                except ValueError:
+                    size = self.max_body + 1
+                if size > self.max_body:
+                    await _reply(
+                        send,
+                        413,
+                        b'{"error":"too-large","message":"request body too large"}',
+                        [],
+                    )
+                    return
+        seen = 0
+        limit = self.max_body
+        too_large = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen, too_large
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    too_large = True
+                    raise _TooLarge()
+            return message
+
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await _reply(
+                    send, 413, b'{"error":"too-large","message":"request body too large"}', []
+                )
+        except Exception:
+            if too_large and not started:
+                await _reply(
+                    send, 413, b'{"error":"too-large","message":"request body too large"}', []
+                )
+            else:
+                raise
+
+
+class _TooLarge(Exception):
+    pass

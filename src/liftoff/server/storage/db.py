@@ -1,0 +1,406 @@
+"""The store: one async SQLAlchemy engine, migrations on start, and a
+group-commit writer for the action log.
+
+Durability: :meth:`Store.append` returns only once the row is committed. Rows
+from many tables that arrive together are committed in one transaction (group
+commit), which keeps a busy server fast without giving up "written before
+acknowledged". SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed
+transaction survives the server process being killed (not a power cut; use
+PostgreSQL, or ``synchronous=FULL`` via ``sqlite_synchronous``, for that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import orjson
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, delete, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from .models import ActionRow, SeatRow, TableRow
+
+
+def normalize_url(url: str) -> str:
+    """Pick the async driver: ``sqlite:`` → aiosqlite, ``postgresql:`` → asyncpg."""
+    u = make_url(url)
+    backend = u.get_backend_name()
+    if backend == "sqlite" and u.drivername != "sqlite+aiosqlite":
+        u = u.set(drivername="sqlite+aiosqlite")
+    elif backend in ("postgresql", "postgres") and u.drivername != "postgresql+asyncpg":
+        u = u.set(drivername="postgresql+asyncpg")
+    return u.render_as_string(hide_password=False)
+
+
+def _dumps(data: Any) -> str:
+    return orjson.dumps(data).decode()
+
+
+@dataclass
+class SeatData:
+    """A seat as stored."""
+
+    seat: int
+    kind: str  # open | human | bot
+    bot: str | None = None
+    speed: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class ActionData:
+    """One row of the action log."""
+
+    idx: int
+    player: int
+    text: str
+    version: int
+    at: float
+    clocks: list[int] | None = None
+
+
+@dataclass
+class TableData:
+    """A table as stored (with its seats and, when loaded, its action log)."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    created_at: float
+    updated_at: float
+    clock: dict[str, Any] | None = None
+    outcome: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    seats: list[SeatData] = field(default_factory=list)
+    actions: list[ActionData] = field(default_factory=list)
+
+
+@dataclass
+class _Pending:
+    table_id: str
+    row: ActionData
+    done: asyncio.Future[None]
+
+
+class Store:
+    """All database access of the server."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str | None = None,
+        sqlite_synchronous: str = "NORMAL",
+        echo: bool = False,
+    ) -> None:
+        self.url = normalize_url(url)
+        u = make_url(self.url)
+        self.backend = u.get_backend_name()
+        connect_args: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {}
+        if self.backend == "sqlite":
+            connect_args["timeout"] = 30
+        elif schema:
+            connect_args["server_settings"] = {"search_path": schema}
+        if self.backend == "postgresql":
+            kwargs.update(pool_size=10, max_overflow=10)
+        self.engine: AsyncEngine = create_async_engine(
+            self.url, echo=echo, connect_args=connect_args, **kwargs
+        )
+        if self.backend == "sqlite":
+            sync = sqlite_synchronous
+
+            @event.listens_for(self.engine.sync_engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute(f"PRAGMA synchronous={sync}")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.execute("PRAGMA busy_timeout=30000")
+                cur.close()
+
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._queue: asyncio.Queue[_Pending] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self.commits = 0
+        self.rows_written = 0
+
+    # -- lifecycle ---------------------------------------------------------------
+    async def start(self) -> None:
+        """Apply migrations and start the log writer."""
+        await self.migrate()
+        self._queue = asyncio.Queue()
+        self._writer = asyncio.create_task(self._write_loop(), name="liftoff-log-writer")
+
+    async def close(self) -> None:
+        """Finish pending writes and close the engine."""
+        if self._writer is not None:
+            queue = self._queue
+            assert queue is not None
+            while not queue.empty():
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest revision (Alembic, shipped in the package)."""
+        script_location = str(resources.files("liftoff.server") / "migrations")
+
+        def upgrade(conn: Connection) -> None:
+            cfg = Config()
+            cfg.set_main_option("script_location", script_location)
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+        async with self.engine.begin() as conn:
+            await conn.run_sync(upgrade)
+
+    # -- the action log ------------------------------------------------------------
+    async def append(self, table_id: str, row: ActionData) -> None:
+        """Append one action; returns once it is committed (group commit)."""
+        queue = self._queue
+        if queue is None:
+            raise RuntimeError("store not started")
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue.put_nowait(_Pending(table_id, row, done))
+        await done
+
+    async def _write_loop(self) -> None:
+        queue = self._queue
+        assert queue is not None
+        while True:
+            first = await queue.get()
+            batch = [first]
+            while not queue.empty() and len(batch) < 500:
+                batch.append(queue.get_nowait())
+            try:
+                await self._insert(batch)
+            except Exception:
+                # a bad row must not fail the others: retry one by one
+                for item in batch:
+                    try:
+                        await self._insert([item])
+                    except Exception as exc:
+                        if not item.done.done():
+                            item.done.set_exception(exc)
+                    else:
+                        if not item.done.done():
+                            item.done.set_result(None)
+            else:
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_result(None)
+
+    async def _insert(self, batch: Sequence[_Pending]) -> None:
+        values = [
+            {
+                "table_id": p.table_id,
+                "idx": p.row.idx,
+                "player": p.row.player,
+                "text": p.row.text,
+                "version": p.row.version,
+                "at": p.row.at,
+                "clocks": None if p.row.clocks is None else _dumps(p.row.clocks),
+            }
+            for p in batch
+        ]
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(ActionRow), values)
+        self.commits += 1
+        self.rows_written += len(values)
+
+    async def delete_action(self, table_id: str, idx: int) -> None:
+        """Remove the action at ``idx`` (undo; only ever the last one)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx == idx)
+            )
+
+    # -- tables and seats ---------------------------------------------------------------
+    async def create_table(self, t: TableData) -> None:
+        """Insert a new table with its seats."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(TableRow).values(
+                    id=t.id,
+                    game=t.game,
+                    players=t.players,
+                    seed=t.seed,
+                    options=_dumps(t.options),
+                    clock=None if t.clock is None else _dumps(t.clock),
+                    status=t.status,
+                    created_at=t.created_at,
+                    updated_at=t.updated_at,
+                    outcome=None,
+                    rematch_of=t.rematch_of,
+                    rematch_id=None,
+                )
+            )
+            await conn.execute(
+                insert(SeatRow),
+                [
+                    {
+                        "table_id": t.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "speed": s.speed,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in t.seats
+                ],
+            )
+
+    async def save_seat(self, table_id: str, s: SeatData) -> None:
+        """Store a seat's new kind, name and token hash."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
+                .values(kind=s.kind, bot=s.bot, speed=s.speed, name=s.name, token_hash=s.token_hash)
+            )
+
+    async def update_table(self, table_id: str, **values: Any) -> None:
+        """Change a table's status, outcome or rematch link."""
+        for key in ("outcome", "clock"):
+            if key in values and values[key] is not None:
+                values[key] = _dumps(values[key])
+        async with self.engine.begin() as conn:
+            await conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    async def load_tables(
+        self, statuses: Sequence[str] | None = None, ids: Sequence[str] | None = None
+    ) -> list[TableData]:
+        """Tables (with seats and action logs) by status or by id."""
+        async with self.sessions() as session:
+            q = select(TableRow)
+            if statuses is not None:
+                q = q.where(TableRow.status.in_(list(statuses)))
+            if ids is not None:
+                q = q.where(TableRow.id.in_(list(ids)))
+            rows = (await session.execute(q.order_by(TableRow.created_at))).scalars().all()
+            if not rows:
+                return []
+            wanted = [r.id for r in rows]
+            out: dict[str, TableData] = {}
+            for r in rows:
+                out[r.id] = TableData(
+                    id=r.id,
+                    game=r.game,
+                    players=r.players,
+                    seed=r.seed,
+                    options=orjson.loads(r.options),
+                    status=r.status,
+                    created_at=r.created_at,
+                    updated_at=r.updated_at,
+                    clock=None if r.clock is None else orjson.loads(r.clock),
+                    outcome=None if r.outcome is None else orjson.loads(r.outcome),
+                    rematch_of=r.rematch_of,
+                    rematch_id=r.rematch_id,
+                )
+            seats = (
+                (
+                    await session.execute(
+                        select(SeatRow)
+                        .where(SeatRow.table_id.in_(wanted))
+                        .order_by(SeatRow.table_id, SeatRow.seat)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            for s in seats:
+                out[s.table_id].seats.append(
+                    SeatData(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
+                )
+            acts = (
+                await session.execute(
+                    select(
+                        ActionRow.table_id,
+                        ActionRow.idx,
+                        ActionRow.player,
+                        ActionRow.text,
+                        ActionRow.version,
+                        ActionRow.at,
+                        ActionRow.clocks,
+                    )
+                    .where(ActionRow.table_id.in_(wanted))
+                    .order_by(ActionRow.table_id, ActionRow.idx)
+                )
+            ).all()
+            for tid, idx, player, text, version, at, clocks in acts:
+                out[tid].actions.append(
+                    ActionData(
+                        idx,
+                        player,
+                        text,
+                        version,
+                        at,
+                        None if clocks is None else orjson.loads(clocks),
+                    )
+                )
+            return [out[i] for i in wanted]
+
+    async def list_tables(self, status: str, limit: int) -> list[TableData]:
+        """The newest tables of a status, with seats but without their logs."""
+        async with self.sessions() as session:
+            rows = (
+                (
+                    await session.execute(
+                        select(TableRow)
+                        .where(TableRow.status == status)
+                        .order_by(TableRow.updated_at.desc())
+                        .limit(limit)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            out = [
+                TableData(
+                    id=r.id,
+                    game=r.game,
+                    players=r.players,
+                    seed=r.seed,
+                    options=orjson.loads(r.options),
+                    status=r.status,
+                    created_at=r.created_at,
+                    updated_at=r.updated_at,
+                    outcome=None if r.outcome is None else orjson.loads(r.outcome),
+                )
+                for r in rows
+            ]
+            by_id = {t.id: t for t in out}
+            if by_id:
+                seats = (
+                    (
+                        await session.execute(
+                            select(SeatRow)
+                            .where(SeatRow.table_id.in_(list(by_id)))
+                            .order_by(SeatRow.table_id, SeatRow.seat)
+                        )
+                    )
+                    .scalars()
+                    .all()
+                )
+                for s in seats:
+                    by_id[s.table_id].seats.append(
+                        SeatData(s.seat, s.kind, s.bot, s.speed, s.name, None)
+                    )
+            return out

@@ -1,0 +1,75 @@
+"""SQLAlchemy models: tables, seats (hashed tokens) and the action log.
+
+Times are seconds since the epoch (floats) so that SQLite and PostgreSQL store
+them the same way; JSON fields are text (the engine's data is JSON-safe).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Float, ForeignKey, Integer, MetaData, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with a naming convention (Alembic batch mode needs it)."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class TableRow(Base):
+    """One game table: which game, its settings, and where it stands."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[str] = mapped_column(Text, default="{}")
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SeatRow(Base):
+    """A seat at a table: open, a person (token stored as a hash) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # open | human | bot
+    bot: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    speed: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+
+
+class ActionRow(Base):
+    """One accepted action, in order; ``Game.replay`` of the log rebuilds the game."""
+
+    __tablename__ = "action_log"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
+    version: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    clocks: Mapped[str | None] = mapped_column(Text, nullable=True)

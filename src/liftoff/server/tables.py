@@ -1,0 +1,1004 @@
+"""The table manager: live games in memory, their action logs in the database.
+
+- Each live table holds its engine ``State`` and a lock. An action is checked
+  and applied under the lock, appended to the action log in the database, and
+  only then acknowledged and pushed to the players: nothing acknowledged is
+  ever lost, and on start every unfinished game is rebuilt from its log with
+  ``Game.replay``.
+- Bots take seats server-side (asyncio tasks; their thinking runs in a worker
+  thread on a clone of the state). A player who disconnects keeps their seat
+  for a grace period; then a bot plays for them (a *zombie* seat) until they
+  come back.
+- Turn-based games may have clocks (time per player plus extra time per turn).
+  A player out of time has the bot play for them until their turn ends; their
+  next turn brings the extra time again.
+- Undo takes back a player's own last action when it drew no chance and
+  revealed nothing (``State.last_action_undoable()``).
+- Real-time games (``race``) run live through their real-time driver.
+
+Only the engine API (``liftoff.engine``) and the bots' ``make`` are used, so
+every game works the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import liftoff
+from liftoff import bots as bot_registry
+from liftoff.engine import Action, Game, IllegalAction, OptionError, ReplayError, State
+
+from .errors import ApiError
+from .realtime import RaceRunner
+from .storage import ActionData, SeatData, Store, TableData
+
+log = logging.getLogger("liftoff.server")
+
+LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
+SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
+
+
+@dataclass
+class Settings:
+    """Tunable behaviour of the server (the defaults suit people playing)."""
+
+    bot_delay: float = 0.7  # seconds a bot waits before acting (so people can follow)
+    grace: float = 60.0  # seconds a disconnected player keeps their seat to themselves
+    zombie_bot: str = "random"  # who plays for a disconnected or timed-out player
+    race_start_pause: float = 3.0  # seconds before a race round opens
+    race_round_pause: float = 5.0  # seconds between race rounds
+    max_live_tables: int = 5000  # unfinished tables held at once
+    max_body: int = 64 * 1024  # bytes per request body / WebSocket message
+    http_rate: float = 50.0  # REST requests per second per client address
+    http_burst: float = 200.0
+    ws_rate: float = 20.0  # WebSocket messages per second per connection
+    ws_burst: float = 60.0
+    lobby_limit: int = 50
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id() -> str:
+    """An unguessable table id (URL-safe)."""
+    return secrets.token_urlsafe(9)
+
+
+@dataclass
+class Seat:
+    """A seat at a live table."""
+
+    seat: int
+    kind: str  # open | human | bot
+    bot: str | None = None
+    speed: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    zombie: bool = False
+    grace_task: asyncio.Task[None] | None = None
+    agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
+    refusal: dict[str, Any] | None = None
+
+    def data(self) -> SeatData:
+        """The stored form."""
+        return SeatData(self.seat, self.kind, self.bot, self.speed, self.name, self.token_hash)
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know about the seat."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "speed": self.speed,
+            "connected": self.connections > 0,
+            "zombie": self.zombie,
+        }
+
+
+@dataclass
+class Clocks:
+    """Chess-style clocks: ``remaining`` ms per player, running for the active ones."""
+
+    initial_ms: int
+    increment_ms: int
+    remaining: list[int]
+    running: tuple[int, ...] = ()
+    since: float = 0.0  # monotonic time of the last charge
+
+    def charge(self, now: float) -> None:
+        """Take the time since the last charge off every running clock."""
+        spent = int((now - self.since) * 1000)
+        if spent > 0:
+            for p in self.running:
+                self.remaining[p] -= spent
+            self.since = now
+
+    def switch(self, now: float, active: tuple[int, ...]) -> None:
+        """Charge, then run the clocks of ``active``; a new turn brings the extra time."""
+        self.charge(now)
+        for p in active:
+            if p not in self.running:
+                self.remaining[p] += self.increment_ms
+        self.running = active
+        self.since = now
+
+    def public(self, now: float) -> dict[str, Any]:
+        """The clocks as shown to players (remaining ms as of now)."""
+        spent = max(0, int((now - self.since) * 1000))
+        return {
+            "initial": self.initial_ms / 1000,
+            "increment": self.increment_ms / 1000,
+            "remaining": [
+                r - spent if p in self.running else r for p, r in enumerate(self.remaining)
+            ],
+            "running": list(self.running),
+        }
+
+    def expires_in(self, now: float) -> float | None:
+        """Seconds until the first running clock reaches zero."""
+        if not self.running:
+            return None
+        spent = (now - self.since) * 1000
+        return max(0.0, (min(self.remaining[p] for p in self.running) - spent) / 1000)
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log: an action and what each recipient saw happen."""
+
+    n: int  # index in the action log
+    player: int
+    text: str
+    at: float
+    events: dict[int, list[str]] | None = None  # recipient -> the game's event lines
+
+    def render(self, recipient: int, show_text: bool) -> dict[str, Any]:
+        """The entry as sent to ``recipient``."""
+        out: dict[str, Any] = {
+            "n": self.n,
+            "player": self.player,
+            "text": self.text if show_text or recipient == self.player else None,
+            "at": self.at,
+        }
+        if self.events is not None:
+            out["events"] = self.events.get(recipient, [])
+        return out
+
+
+class Subscriber:
+    """A WebSocket (or test) listener for one recipient; woken on every change."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.wake = asyncio.Event()
+        self.log_epoch = -1
+        self.log_seq = -1
+        self.wake.set()
+
+
+@dataclass
+class LiveTable:
+    """A table whose game is held in memory."""
+
+    id: str
+    game: Game[Any]
+    state: State
+    seats: list[Seat]
+    status: str  # open | playing | over
+    seed: int
+    options: dict[str, Any]
+    created_at: float
+    updated_at: float
+    clock_spec: dict[str, Any] | None = None
+    clocks: Clocks | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    log: list[LogEntry] = field(default_factory=list)
+    log_epoch: int = 0
+    revision: int = 0
+    cache: dict[int, bytes] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clock_task: asyncio.Task[None] | None = None
+    race: RaceRunner | None = None
+    has_events: bool = False
+    last_actor: int | None = None
+
+    @property
+    def realtime(self) -> bool:
+        """Whether this table runs through a real-time driver."""
+        return self.game.info.name == "race"
+
+    def controlled_by_bot(self, p: int) -> bool:
+        """Whether the server plays seat ``p`` now (bot, zombie, left or out of time)."""
+        seat = self.seats[p]
+        if seat.kind == "bot" or seat.zombie or seat.kind == "open":
+            return True
+        clocks = self.clocks
+        if clocks is not None and p in clocks.running:
+            spent = (time.monotonic() - clocks.since) * 1000
+            return clocks.remaining[p] - spent <= 0
+        return False
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the table (no hidden game information)."""
+        info = self.game.info
+        out: dict[str, Any] = {
+            "id": self.id,
+            "game": info.name,
+            "title": info.title,
+            "players": self.state.num_players,
+            "options": self.options,
+            "status": self.status,
+            "seats": [s.public() for s in self.seats],
+            "version": self.state.version,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "clock": self.clocks.public(time.monotonic()) if self.clocks else None,
+            "rematch_of": self.rematch_of,
+            "rematch_id": self.rematch_id,
+            "realtime": self.realtime,
+            "active": list(self.state.active_players()) if self.status == "playing" else [],
+        }
+        if self.status == "over":
+            out_come = self.state.outcome()
+            out["outcome"] = out_come.to_json() if out_come is not None else None
+        if self.race is not None:
+            out["live"] = self.race.public()
+        return out
+
+
+def _record(table: LiveTable, actions: list[list[Any]]) -> dict[str, Any]:
+    return {
+        "game": table.game.info.name,
+        "players": table.state.num_players,
+        "seed": table.seed,
+        "options": table.options,
+        "actions": actions,
+    }
+
+
+class TableManager:
+    """Every live table, the seat tokens, and the rules of play around the engine."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.tables: dict[str, LiveTable] = {}
+        self.finished: dict[str, LiveTable] = {}  # a small cache of finished tables
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.moves = 0
+        self._closing = False
+        self.on_change: Callable[[LiveTable], None] | None = None
+
+    # -- lifecycle ----------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished game from its action log."""
+        for data in await self.store.load_tables(statuses=["open", "playing"]):
+            try:
+                table = self._rebuild(data)
+            except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
+                log.error("table %s cannot be rebuilt: %s", data.id, exc)
+                continue
+            self.tables[table.id] = table
+            for s in table.seats:
+                if s.token_hash:
+                    self.tokens[s.token_hash] = (table.id, s.seat)
+            if table.state.is_over() and table.status != "over":
+                await self._finish(table)
+                continue
+            if table.status == "playing":
+                self._start_play(table, restored=True)
+
+    async def close(self) -> None:
+        """Stop bots, timers and drivers (the database keeps everything)."""
+        self._closing = True
+        tasks: list[asyncio.Task[Any]] = []
+        for table in self.tables.values():
+            tasks.extend(table.bot_tasks.values())
+            if table.clock_task is not None:
+                tasks.append(table.clock_task)
+            tasks.extend(s.grace_task for s in table.seats if s.grace_task is not None)
+            if table.race is not None:
+                table.race.stop()
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+    def _rebuild(self, data: TableData) -> LiveTable:
+        game = liftoff.games.get(data.game)
+        actions = [[a.player, a.text] for a in data.actions]
+        keep = min(len(actions), LOG_KEEP)
+        head = actions[: len(actions) - keep]
+        state: State = game.replay(
+            {
+                "game": data.game,
+                "players": data.players,
+                "seed": data.seed,
+                "options": data.options,
+                "actions": head,
+            }
+        )
+        seats = [
+            Seat(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
+            for s in sorted(data.seats, key=lambda s: s.seat)
+        ]
+        table = LiveTable(
+            id=data.id,
+            game=game,
+            state=state,
+            seats=seats,
+            status=data.status,
+            seed=data.seed,
+            options=data.options,
+            created_at=data.created_at,
+            updated_at=data.updated_at,
+            clock_spec=data.clock,
+            rematch_of=data.rematch_of,
+            rematch_id=data.rematch_id,
+        )
+        table.has_events = isinstance(state.view(None).get("events"), list)
+        for a in data.actions[len(head) :]:
+            try:
+                state.apply(a.player, a.text)
+            except IllegalAction as exc:
+                raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
+            table.log.append(LogEntry(a.idx, a.player, a.text, a.at, self._events(table)))
+        if data.clock is not None and not table.realtime:
+            n = data.players
+            initial = int(float(data.clock["initial"]) * 1000)
+            remaining = [initial] * n
+            if data.actions and data.actions[-1].clocks is not None:
+                remaining = list(data.actions[-1].clocks)
+            table.clocks = Clocks(
+                initial, int(float(data.clock.get("increment", 0)) * 1000), remaining
+            )
+            table.clocks.running = state.active_players() if data.status == "playing" else ()
+            table.clocks.since = time.monotonic()
+        return table
+
+    # -- helpers ------------------------------------------------------------------
+    def _events(self, table: LiveTable) -> dict[int, list[str]] | None:
+        """Each recipient's event lines after the last action (games whose views have them)."""
+        if not table.has_events:
+            return None
+        state = table.state
+        out: dict[int, list[str]] = {}
+        for r in (*range(state.num_players), None):
+            events = state.view(r).get("events")
+            out[SPECTATOR if r is None else r] = (
+                [str(e) for e in events] if isinstance(events, list) else []
+            )
+        return out
+
+    async def get(self, table_id: str) -> LiveTable:
+        """A live or finished table (finished ones are rebuilt from the database)."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise ApiError(404, "no-table", "no such table")
+        found = await self.store.load_tables(ids=[table_id])
+        if not found:
+            raise ApiError(404, "no-table", "no such table")
+        try:
+            table = self._rebuild(found[0])
+        except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
+            raise ApiError(500, "broken-table", f"the table cannot be rebuilt: {exc}") from None
+        if len(self.finished) > 200:
+            self.finished.pop(next(iter(self.finished)))
+        self.finished[table_id] = table
+        return table
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int:
+        """The seat a token belongs to at this table (403 otherwise)."""
+        if not token:
+            raise ApiError(401, "no-token", "this needs your seat token")
+        found = self.tokens.get(hash_token(token))
+        if found is None or found[0] != table.id:
+            raise ApiError(403, "bad-token", "this token holds no seat at this table")
+        return found[1]
+
+    def recipient_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat of a token, or ``None`` (spectator) when no token is given."""
+        if not token:
+            return None
+        return self.seat_of(table, token)
+
+    def _changed(self, table: LiveTable) -> None:
+        table.revision += 1
+        table.cache.clear()
+        table.updated_at = time.time()
+        for sub in table.subscribers:
+            sub.wake.set()
+        if self.on_change is not None:
+            self.on_change(table)
+
+    # -- creating and joining ----------------------------------------------------------
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]] | None,
+        clock: dict[str, Any] | None,
+        name: str | None,
+        *,
+        rematch_of: str | None = None,
+    ) -> tuple[LiveTable, int | None, str | None]:
+        """A new table; returns it and, when a seat was taken for the creator, its token."""
+        if len(self.tables) >= self.settings.max_live_tables:
+            raise ApiError(503, "full", "the server holds as many tables as it may")
+        try:
+            game = liftoff.games.get(game_name)
+        except liftoff.UnknownGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
+        if seats is None:
+            seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
+        if len(seats) != players:
+            raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
+        seed = secrets.randbits(52)
+        try:
+            state = game.new_game(players, seed, options)
+        except OptionError as exc:
+            raise ApiError(422, "bad-options", str(exc)) from None
+        realtime = game.info.name == "race"
+        built: list[Seat] = []
+        you: int | None = None
+        for i, spec in enumerate(seats):
+            kind = spec.get("type", "open")
+            if kind == "bot":
+                bot = str(spec.get("bot") or "random")
+                speed = spec.get("speed") or ("normal" if realtime else None)
+                self._check_bot(bot, speed, realtime)
+                built.append(Seat(i, "bot", bot, speed, f"{bot} bot"))
+            elif kind == "you":
+                if you is not None:
+                    raise ApiError(422, "bad-seats", "only one seat can be yours")
+                you = i
+                built.append(Seat(i, "open"))
+            elif kind == "open":
+                built.append(Seat(i, "open"))
+            else:
+                raise ApiError(422, "bad-seats", f"seat type {kind!r}: use you, open or bot")
+        clock_spec = None
+        if clock is not None and not realtime:
+            clock_spec = {
+                "initial": float(clock.get("initial", 600)),
+                "increment": float(clock.get("increment", 0)),
+            }
+        now = time.time()
+        table = LiveTable(
+            id=new_id(),
+            game=game,
+            state=state,
+            seats=built,
+            status="open",
+            seed=seed,
+            options=dict(state.options),
+            created_at=now,
+            updated_at=now,
+            clock_spec=clock_spec,
+            rematch_of=rematch_of,
+        )
+        table.has_events = isinstance(state.view(None).get("events"), list)
+        token = None
+        if you is not None:
+            token = secrets.token_urlsafe(24)
+            s = built[you]
+            s.kind, s.name, s.token_hash = "human", _clean_name(name, you), hash_token(token)
+        await self.store.create_table(
+            TableData(
+                id=table.id,
+                game=game.info.name,
+                players=players,
+                seed=seed,
+                options=table.options,
+                status="open",
+                created_at=now,
+                updated_at=now,
+                clock=clock_spec,
+                rematch_of=rematch_of,
+                seats=[s.data() for s in built],
+            )
+        )
+        self.tables[table.id] = table
+        if token is not None and you is not None:
+            self.tokens[hash_token(token)] = (table.id, you)
+        await self._maybe_start(table)
+        return table, you, token
+
+    def _check_bot(self, bot: str, speed: str | None, realtime: bool) -> None:
+        try:
+            bot_registry.make(bot, seed=0)
+        except ValueError as exc:
+            raise ApiError(422, "bad-bot", str(exc)) from None
+        if realtime and speed not in RaceRunner.speeds():
+            raise ApiError(
+                422, "bad-speed", f"speed {speed!r}: use one of {', '.join(RaceRunner.speeds())}"
+            )
+
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat; returns it and its (unguessable) token."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status == "over":
+                raise ApiError(409, "over", "the game is over")
+            open_seats = [s.seat for s in table.seats if s.kind == "open"]
+            if not open_seats:
+                raise ApiError(409, "full", "no open seat at this table")
+            if seat is None:
+                seat = open_seats[0]
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+            if seat not in open_seats:
+                raise ApiError(409, "taken", f"seat {seat} is taken")
+            token = secrets.token_urlsafe(24)
+            s = table.seats[seat]
+            s.kind, s.name, s.token_hash = "human", _clean_name(name, seat), hash_token(token)
+            await self.store.save_seat(table.id, s.data())
+            self.tokens[s.token_hash] = (table.id, seat)
+            if table.status == "playing":
+                # taking over a seat that a bot kept warm: the grace period starts now
+                s.agent = None
+                s.zombie = False
+                self._seat_disconnected(table, s)
+            self._changed(table)
+            await self._maybe_start(table)
+            return seat, token
+
+    async def leave(self, table_id: str, token: str | None) -> None:
+        """Give up a seat: it opens again (a bot plays it meanwhile if the game is on)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if table.status == "over":
+                raise ApiError(409, "over", "the game is over")
+            s = table.seats[seat]
+            if s.token_hash:
+                self.tokens.pop(s.token_hash, None)
+            s.kind, s.name, s.token_hash = "open", None, None
+            if s.grace_task is not None:
+                s.grace_task.cancel()
+                s.grace_task = None
+            s.zombie = table.status == "playing"
+            await self.store.save_seat(table.id, s.data())
+            if table.race is not None:
+                table.race.set_bot(seat, self.settings.zombie_bot)
+            self._changed(table)
+            self._kick(table)
+
+    async def _maybe_start(self, table: LiveTable) -> None:
+        if table.status != "open" or any(s.kind == "open" for s in table.seats):
+            return
+        table.status = "playing"
+        await self.store.update_table(table.id, status="playing", updated_at=time.time())
+        self._start_play(table, restored=False)
+        self._changed(table)
+
+    def _start_play(self, table: LiveTable, *, restored: bool) -> None:
+        if table.clock_spec is not None and not table.realtime:
+            if table.clocks is None:
+                initial = int(float(table.clock_spec["initial"]) * 1000)
+                table.clocks = Clocks(
+                    initial,
+                    int(float(table.clock_spec.get("increment", 0)) * 1000),
+                    [initial] * table.state.num_players,
+                )
+                table.clocks.switch(time.monotonic(), table.state.active_players())
+            self._arm_clock(table)
+        for s in table.seats:
+            if s.kind == "human" and s.connections == 0:
+                self._seat_disconnected(table, s)
+            elif s.kind == "open":
+                s.zombie = True
+        if table.realtime:
+            table.race = RaceRunner(self, table, restored=restored)
+            table.race.start()
+        else:
+            self._kick(table)
+
+    # -- connections, zombies ------------------------------------------------------------
+    def connect(self, table: LiveTable, seat: int | None) -> Subscriber:
+        """Register a listener; a returning player takes their seat back from the bot."""
+        sub = Subscriber(seat)
+        table.subscribers.add(sub)
+        if seat is not None:
+            s = table.seats[seat]
+            s.connections += 1
+            if s.grace_task is not None:
+                s.grace_task.cancel()
+                s.grace_task = None
+            if s.zombie and s.kind == "human":
+                s.zombie = False
+                if table.race is not None:
+                    table.race.set_human(seat)
+            self._changed(table)
+        return sub
+
+    def disconnect(self, table: LiveTable, sub: Subscriber) -> None:
+        """Drop a listener; a player's last connection closing starts their grace period."""
+        table.subscribers.discard(sub)
+        if sub.seat is not None:
+            s = table.seats[sub.seat]
+            s.connections = max(0, s.connections - 1)
+            if s.connections == 0 and s.kind == "human" and table.status == "playing":
+                self._seat_disconnected(table, s)
+            self._changed(table)
+
+    def _seat_disconnected(self, table: LiveTable, s: Seat) -> None:
+        if s.grace_task is not None or self._closing:
+            return
+        s.grace_task = asyncio.create_task(self._grace(table, s))
+
+    async def _grace(self, table: LiveTable, s: Seat) -> None:
+        try:
+            await asyncio.sleep(self.settings.grace)
+        except asyncio.CancelledError:
+            return
+        s.grace_task = None
+        if s.connections or s.kind != "human" or table.status != "playing":
+            return
+        s.zombie = True
+        if table.race is not None:
+            table.race.set_bot(s.seat, self.settings.zombie_bot)
+        self._changed(table)
+        self._kick(table)
+
+    # -- acting -------------------------------------------------------------------------------
+    async def act(
+        self, table_id: str, token: str | None, text: str, version: int | None
+    ) -> dict[str, Any]:
+        """A player's action (chosen on state ``version``); the acknowledgement."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if not isinstance(text, str) or not text.strip() or len(text) > 400:
+            raise ApiError(422, "bad-action", "an action is a non-empty text")
+        if table.race is not None:
+            return await table.race.submit(seat, text, version)
+        async with table.lock:
+            await self._apply_locked(table, seat, text, version)
+            return {"ok": True, "version": table.state.version}
+
+    def _refuse(self, table: LiveTable, seat: int, text: str, err: ApiError) -> ApiError:
+        table.seats[seat].refusal = {
+            "action": text,
+            "error": err.code,
+            "message": err.message,
+            "rule": err.rule,
+            "rule_text": err.rule_text,
+            "version": table.state.version,
+        }
+        self._changed(table)
+        return err
+
+    def illegal(self, table: LiveTable, exc: IllegalAction) -> ApiError:
+        """The API error for an engine refusal, with the rule's text."""
+        return ApiError(
+            422,
+            "illegal",
+            exc.message,
+            rule=exc.rule,
+            rule_text=table.game.rule_text(exc.rule),
+            version=table.state.version,
+        )
+
+    async def _apply_locked(
+        self, table: LiveTable, seat: int, action: Action | str, version: int | None
+    ) -> None:
+        state = table.state
+        text = str(action)
+        if table.status == "open":
+            raise self._refuse(
+                table, seat, text, ApiError(409, "not-started", "the game waits for players")
+            )
+        if table.status == "over" or state.is_over():
+            raise self._refuse(table, seat, text, ApiError(409, "over", "the game is over"))
+        try:
+            if isinstance(action, str):
+                action = table.game.parse_action(state, seat, action.strip())
+                text = str(action)
+            # simultaneous games accept an action chosen earlier while it stays legal
+            if (
+                version is not None
+                and version != state.version
+                and not (table.game.info.simultaneous and state.can_apply(seat, action))
+            ):
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"the game moved on (version {state.version}, your action was chosen "
+                    f"on {version}); look again",
+                    rule="API-STALE",
+                    version=state.version,
+                )
+            before = state.active_players()
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise self._refuse(table, seat, text, self.illegal(table, exc)) from None
+        except ApiError as err:
+            raise self._refuse(table, seat, text, err) from None
+        now_wall = time.time()
+        clocks_after: list[int] | None = None
+        if table.clocks is not None:
+            after = state.active_players()
+            if after != before:
+                table.clocks.switch(time.monotonic(), after)
+            else:
+                table.clocks.charge(time.monotonic())
+            clocks_after = list(table.clocks.remaining)
+        idx = state.version - 1
+        row = ActionData(
+            idx, seat, text, idx if version is None else version, now_wall, clocks_after
+        )
+        try:
+            await self.store.append(table.id, row)
+        except Exception as exc:
+            log.exception("table %s: writing action %d failed", table.id, idx)
+            await self._restore(table)
+            raise ApiError(503, "storage", f"the action could not be stored: {exc}") from None
+        table.seats[seat].refusal = None
+        await self._after_action(table, seat, text, now_wall)
+
+    async def _restore(self, table: LiveTable) -> None:
+        """After a failed write, go back to what the database holds."""
+        found = await self.store.load_tables(ids=[table.id])
+        if found:
+            fresh = self._rebuild(found[0])
+            table.state, table.log = fresh.state, fresh.log
+            table.log_epoch += 1
+        self._changed(table)
+
+    async def _after_action(self, table: LiveTable, seat: int, text: str, at: float) -> None:
+        self.moves += 1
+        table.last_actor = seat
+        table.log.append(LogEntry(table.state.version - 1, seat, text, at, self._events(table)))
+        if len(table.log) > LOG_KEEP:
+            del table.log[: len(table.log) - LOG_KEEP]
+        if table.state.is_over():
+            await self._finish(table)
+        self._changed(table)
+        if table.clocks is not None:
+            self._arm_clock(table)
+        if table.race is None:
+            self._kick(table)
+
+    async def record_applied(self, table: LiveTable, rows: list[ActionData]) -> None:
+        """Store actions a real-time driver applied (in order), then announce them."""
+        for row in rows:
+            await self.store.append(table.id, row)
+        for row in rows:
+            self.moves += 1
+            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None))
+            table.seats[row.player].refusal = None
+        if len(table.log) > LOG_KEEP:
+            del table.log[: len(table.log) - LOG_KEEP]
+        if table.state.is_over() and table.status != "over":
+            await self._finish(table)
+        self._changed(table)
+
+    async def _finish(self, table: LiveTable) -> None:
+        out = table.state.outcome()
+        table.status = "over"
+        if table.clocks is not None:
+            table.clocks.switch(time.monotonic(), ())
+        await self.store.update_table(
+            table.id,
+            status="over",
+            outcome=out.to_json() if out is not None else None,
+            updated_at=time.time(),
+        )
+        for s in table.seats:
+            if s.grace_task is not None:
+                s.grace_task.cancel()
+                s.grace_task = None
+
+    # -- bots ------------------------------------------------------------------------------
+    def _agent(self, table: LiveTable, p: int) -> Any:
+        s = table.seats[p]
+        if s.agent is None:
+            spec = s.bot if s.kind == "bot" and s.bot else self.settings.zombie_bot
+            s.agent = bot_registry.make(spec, seed=(table.seed + 7919 * p) & 0xFFFFFFFF)
+        return s.agent
+
+    def _kick(self, table: LiveTable) -> None:
+        """Start a bot task for every active seat the server plays."""
+        if table.status != "playing" or table.race is not None or self._closing:
+            return
+        for p in table.state.active_players():
+            if p not in table.bot_tasks and table.controlled_by_bot(p):
+                table.bot_tasks[p] = asyncio.create_task(self._bot_loop(table, p))
+
+    async def _bot_loop(self, table: LiveTable, p: int) -> None:
+        try:
+            while True:
+                out_of_time = table.seats[p].kind == "human" and not table.seats[p].zombie
+                await asyncio.sleep(0 if out_of_time else self.settings.bot_delay)
+                state = table.state
+                if (
+                    table.status != "playing"
+                    or p not in state.active_players()
+                    or not table.controlled_by_bot(p)
+                ):
+                    return
+                version = state.version
+                agent = self._agent(table, p)
+                action = await asyncio.to_thread(agent.choose, state.clone(), p)
+                async with table.lock:
+                    if table.state.version != version or table.state is not state:
+                        continue
+                    try:
+                        await self._apply_locked(table, p, action, version)
+                    except ApiError as err:
+                        log.warning("table %s: bot %d refused: %s", table.id, p, err.message)
+                        await asyncio.sleep(0.5)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot for seat %d failed", table.id, p)
+        finally:
+            if table.bot_tasks.get(p) is asyncio.current_task():
+                del table.bot_tasks[p]
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _arm_clock(self, table: LiveTable) -> None:
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        if table.clocks is None or table.status != "playing" or self._closing:
+            return
+        wait = table.clocks.expires_in(time.monotonic())
+        if wait is None:
+            return
+        table.clock_task = asyncio.create_task(self._clock_alarm(table, wait))
+
+    async def _clock_alarm(self, table: LiveTable, wait: float) -> None:
+        try:
+            await asyncio.sleep(wait + 0.01)
+        except asyncio.CancelledError:
+            return
+        table.clock_task = None
+        self._changed(table)
+        self._kick(table)
+
+    # -- undo ------------------------------------------------------------------------------
+    async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Take back the caller's own last action (if it drew no chance and revealed nothing)."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        async with table.lock:
+            state = table.state
+            if table.realtime:
+                raise ApiError(409, "no-undo", "a real-time game has no undo")
+            if table.status != "playing" or state.version == 0:
+                raise ApiError(409, "no-undo", "there is nothing to take back")
+            if table.last_actor != seat:
+                raise ApiError(409, "no-undo", "you can only take back your own last action")
+            if not state.last_action_undoable():
+                raise ApiError(
+                    409,
+                    "no-undo",
+                    "your last action drew a card or revealed something: it stands",
+                )
+            record = state.record()
+            record["actions"] = record["actions"][:-1]
+            previous = table.game.replay(record)
+            await self.store.delete_action(table.id, state.version - 1)
+            table.state = previous
+            table.last_actor = record["actions"][-1][0] if record["actions"] else None
+            if table.log and table.log[-1].n == state.version - 1:
+                table.log.pop()
+            table.log_epoch += 1
+            if table.clocks is not None:
+                table.clocks.switch(time.monotonic(), previous.active_players())
+                self._arm_clock(table)
+            self._changed(table)
+            self._kick(table)
+            return {"ok": True, "version": previous.version}
+
+    def can_undo(self, table: LiveTable, seat: int | None) -> bool:
+        """Whether ``seat`` may take back the last action now."""
+        return (
+            seat is not None
+            and not table.realtime
+            and table.status == "playing"
+            and table.last_actor == seat
+            and table.state.last_action_undoable()
+        )
+
+    # -- rematch -------------------------------------------------------------------------------
+    async def rematch(self, table_id: str, token: str | None) -> tuple[LiveTable, int, str]:
+        """A new table with the same settings; the caller takes their seat there."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if table.status != "over":
+            raise ApiError(409, "not-over", "a rematch starts when the game is over")
+        name = table.seats[seat].name
+        if table.rematch_id is not None:
+            new = await self.get(table.rematch_id)
+            wanted = seat if new.seats[seat].kind == "open" else None
+            got, tok = await self.join(new.id, wanted, name)
+            return new, got, tok
+        specs: list[dict[str, Any]] = []
+        for s in table.seats:
+            if s.seat == seat:
+                specs.append({"type": "you"})
+            elif s.kind == "bot":
+                specs.append({"type": "bot", "bot": s.bot, "speed": s.speed})
+            else:
+                specs.append({"type": "open"})
+        new, you, tok = await self.create(
+            table.game.info.name,
+            table.state.num_players,
+            table.options,
+            specs,
+            table.clock_spec,
+            name,
+            rematch_of=table.id,
+        )
+        assert you is not None and tok is not None
+        table.rematch_id = new.id
+        await self.store.update_table(table.id, rematch_id=new.id)
+        self._changed(table)
+        return new, you, tok
+
+    # -- what clients see ------------------------------------------------------------------------
+    def lobby(self) -> list[dict[str, Any]]:
+        """Open and running tables, newest first."""
+        live = sorted(self.tables.values(), key=lambda t: -t.updated_at)
+        return [t.public() for t in live if t.status in ("open", "playing")][
+            : self.settings.lobby_limit
+        ]
+
+    def core(self, table: LiveTable, recipient: int | None) -> dict[str, Any]:
+        """The state message for ``recipient`` without its log (view, legal actions, …)."""
+        state = table.state
+        view = state.view(recipient)
+        legal: list[dict[str, str]] = []
+        if (
+            recipient is not None
+            and table.status == "playing"
+            and not table.controlled_by_bot(recipient)
+        ):
+            game = table.game
+            legal = [
+                {"text": str(a), "description": game.describe_action(state, recipient, a)}
+                for a in state.legal_actions(recipient)
+            ]
+        seat = table.seats[recipient] if recipient is not None else None
+        return {
+            "table": table.public(),
+            "version": state.version,
+            "you": recipient,
+            "view": view,
+            "legal": legal,
+            "refusal": seat.refusal if seat is not None else None,
+            "undo": self.can_undo(table, recipient),
+        }
+
+    def log_for(self, table: LiveTable, recipient: int | None) -> list[dict[str, Any]]:
+        """The game log as ``recipient`` may see it."""
+        show = not table.game.info.hidden_information or table.status == "over"
+        r = SPECTATOR if recipient is None else recipient
+        return [e.render(r, show) for e in table.log]
+
+
+def _clean_name(name: str | None, seat: int) -> str:
+    text = " ".join((name or "").split())[:40]
+    printable = "".join(ch for ch in text if ch.isprintable())
+    return printable or f"Player {seat + 1}"

@@ -1,0 +1,150 @@
+"""The WebSocket of a seat or a spectator.
+
+Protocol (JSON text frames):
+
+- client → server, first: ``{"type": "hello", "token": "…"}`` (a seat) or
+  ``{"type": "hello"}`` (a spectator);
+- server → client: ``{"type": "state", …}`` after every change: the table, the
+  ``version``, the recipient's ``view``, their ``legal`` actions as
+  ``[{"text", "description"}]``, ``undo`` (may they take back), their last
+  ``refusal`` (rule id and ``rule_text``), and the new game-log lines (``log``;
+  ``log_reset`` when the whole log is sent again);
+- client → server: ``{"type": "act", "action": "…", "version": n, "id": any}``
+  answered by ``{"type": "ack", "id", "version"}`` or
+  ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
+  ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``.
+
+Each connection has its own rate limit; oversized frames close it (1009).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import orjson
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .errors import ApiError
+from .ratelimit import TokenBucket
+from .tables import SPECTATOR, LiveTable, Subscriber, TableManager
+
+
+def state_message(manager: TableManager, table: LiveTable, sub: Subscriber) -> bytes:
+    """The next ``state`` frame for a subscriber (its log since what it has)."""
+    key = SPECTATOR if sub.seat is None else sub.seat
+    core = table.cache.get(key)
+    if core is None:
+        body = manager.core(table, sub.seat)
+        body["type"] = "state"
+        core = table.cache[key] = orjson.dumps(body)
+    entries = manager.log_for(table, sub.seat)
+    reset = sub.log_epoch != table.log_epoch
+    if not reset:
+        entries = [e for e in entries if e["n"] > sub.log_seq]
+    sub.log_epoch = table.log_epoch
+    if table.log:
+        sub.log_seq = table.log[-1].n
+    tail = orjson.dumps(entries)
+    return b"".join(
+        (core[:-1], b',"log":', tail, b',"log_reset":', b"true}" if reset else b"false}")
+    )
+
+
+async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
+    """Serve one WebSocket connection to a table."""
+    await ws.accept()
+    settings = manager.settings
+    lock = asyncio.Lock()
+
+    async def send(data: bytes) -> None:
+        async with lock:
+            await ws.send_text(data.decode())
+
+    async def fail(err: ApiError, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await send(orjson.dumps({"type": "error", "status": err.status, **err.to_json()}))
+            await ws.close(code)
+
+    try:
+        hello_text = await asyncio.wait_for(ws.receive_text(), timeout=15)
+        hello = orjson.loads(hello_text) if len(hello_text) <= settings.max_body else None
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            await fail(ApiError(400, "bad-hello", 'start with {"type": "hello", "token": …}'), 4400)
+            return
+        table = await manager.get(table_id)
+        token = hello.get("token")
+        seat = manager.recipient_of(table, token if isinstance(token, str) else None)
+    except ApiError as err:
+        await fail(err, 4000 + err.status)
+        return
+    except (WebSocketDisconnect, TimeoutError, orjson.JSONDecodeError):
+        with contextlib.suppress(Exception):
+            await ws.close(4400)
+        return
+
+    sub = manager.connect(table, seat)
+
+    async def pump() -> None:
+        while True:
+            await sub.wake.wait()
+            sub.wake.clear()
+            await send(state_message(manager, table, sub))
+
+    pusher = asyncio.create_task(pump())
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    try:
+        while True:
+            text = await ws.receive_text()
+            if len(text) > settings.max_body:
+                await ws.close(1009)
+                break
+            msg_id: Any = None
+            try:
+                msg = orjson.loads(text)
+                if not isinstance(msg, dict):
+                    raise ApiError(400, "bad-message", "messages are JSON objects")
+                msg_id = msg.get("id")
+                if not bucket.take():
+                    raise ApiError(429, "rate-limited", "too many messages; slow down")
+                kind = msg.get("type")
+                if kind == "ping":
+                    await send(orjson.dumps({"type": "pong", "id": msg_id}))
+                    continue
+                if kind not in ("act", "undo"):
+                    raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
+                if seat is None:
+                    raise ApiError(403, "spectator", "spectators cannot act")
+                if kind == "act":
+                    version = msg.get("version")
+                    if version is not None and (
+                        not isinstance(version, int) or isinstance(version, bool)
+                    ):
+                        raise ApiError(422, "bad-version", "version must be a whole number")
+                    action = msg.get("action")
+                    if not isinstance(action, str):
+                        raise ApiError(422, "bad-action", "action must be a text")
+                    result = await manager.act(table_id, token, action, version)
+                else:
+                    result = await manager.undo(table_id, token)
+                await send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
+            except ApiError as err:
+                await send(
+                    orjson.dumps(
+                        {"type": "error", "id": msg_id, "status": err.status, **err.to_json()}
+                    )
+                )
+            except orjson.JSONDecodeError:
+                await send(
+                    orjson.dumps(
+                        {"type": "error", "status": 400, "error": "bad-json", "message": "not JSON"}
+                    )
+                )
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        pusher.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pusher
+        manager.disconnect(table, sub)
