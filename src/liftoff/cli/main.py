@@ -19,6 +19,7 @@ app = typer.Typer(
 # Modules that add commands; each defines ``register(app: typer.Typer) -> None``.
 COMMAND_MODULES = [
     "liftoff.cli.info",
+    "liftoff.cli.serve",
     "liftoff.cli.play",
     "liftoff.cli.replay",
     "liftoff.cli.bench",
