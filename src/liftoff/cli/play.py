@@ -14,7 +14,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.seats import Seat, parse_seats
+from liftoff.cli.seats import Seat, parse_seats, split_seats
 from liftoff.engine import Game, IllegalAction, OptionError, OptionSet, State
 from liftoff.records import save_record
 
@@ -182,13 +182,14 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         opts = OptionSet.parse_pairs(option)
+        if g.info.name == "race":  # real time: seats may carry speeds (bot:heuristic@fast)
+            live = importlib.import_module("liftoff.cli.race_live")
+            specs = split_seats(seats, players)
+            live.run_live(specs, seed, opts, str(save) if save else None)
+            return
         seat_list = parse_seats(seats, players, seed)
     except (OptionError, ValueError) as exc:
         fail(str(exc))
-    if g.info.name == "race":
-        live = importlib.import_module("liftoff.cli.race_live")
-        live.run_live([s.spec for s in seat_list], seed, opts, str(save) if save else None)
-        return
     try:
         state = g.new_game(len(seat_list), seed, opts)
     except OptionError as exc:

@@ -25,12 +25,22 @@ class Seat:
         return "you" if self.human else self.spec
 
 
-def parse_seats(text: str, players: int | None, seed: int) -> list[Seat]:
-    """``"human,random,ismcts:iterations=50"`` → seats; a single spec fills ``players`` seats.
+def split_seats(text: str, players: int | None = None) -> list[str]:
+    """Split a seat list on commas, keeping bot parameters with their bot.
 
-    Raises ``ValueError`` with a clear message for unknown bots or a count mismatch.
+    >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,random")
+    ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
+
+    A single spec fills ``players`` seats; a count mismatch raises ``ValueError``.
     """
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    specs: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part  # another parameter of the previous bot
+        else:
+            specs.append(part)
     if not specs:
         raise ValueError("--seats needs at least one seat (human or a bot name)")
     if players is not None:
@@ -38,11 +48,22 @@ def parse_seats(text: str, players: int | None, seed: int) -> list[Seat]:
             specs = specs * players
         elif len(specs) != players:
             raise ValueError(f"--seats lists {len(specs)} seats but --players is {players}")
+    return specs
+
+
+def parse_seats(text: str, players: int | None, seed: int) -> list[Seat]:
+    """``"human,random,ismcts:iterations=50"`` → seats (``bot:NAME`` is accepted for NAME).
+
+    Raises ``ValueError`` with a clear message for unknown bots or a count mismatch.
+    """
     seats = []
-    for i, spec in enumerate(specs):
+    for i, spec in enumerate(split_seats(text, players)):
         if spec == "human":
             seats.append(Seat(spec, None))
-        else:
-            params: dict[str, Any] = {"seed": derive_seed(seed, "seat", i)}
-            seats.append(Seat(spec, bots.make(spec, **params)))
+            continue
+        if "@" in spec:
+            raise ValueError(f"seat {spec!r}: speeds (@slow, @fast, …) apply to race only")
+        name = spec[4:] if spec.startswith("bot:") else spec
+        params: dict[str, Any] = {"seed": derive_seed(seed, "seat", i)}
+        seats.append(Seat(name, bots.make(name, **params)))
     return seats
