@@ -92,7 +92,7 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
     board.add_column("level")
     board.add_column("deck")
     board.add_column("discard")
-    board.add_column("technology needed (phase %s)" % view["phase"])
+    board.add_column(f"technology needed (phase {view['phase']})")
     reqs = view.get("requirements", {})
     for lv in ("1", "2", "3", "4"):
         board.add_row(
@@ -109,13 +109,24 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
         mark = "·" if who == -1 else "N" if who == -2 else f"P{who}"
         bonus = "$" if spot["bonus"] == "income" else "G"
         station.append(f"[{spot['space']}:{spot['vp']}{bonus} {mark}] ")
-    station.append(f"\nSupply: ")
+    station.append("\nSupply: ")
     station.append_text(_tech(view.get("supply", {})))
     station.append(f"  specialist deck {view['specialist_deck']}")
     parts.append(station)
 
     table = Table(title="Agencies", show_lines=True)
-    for col in ("player", "VP", "money", "income", "cost", "cap", "lab", "tech", "station", "cards"):
+    for col in (
+        "player",
+        "VP",
+        "money",
+        "income",
+        "cost",
+        "cap",
+        "lab",
+        "tech",
+        "station",
+        "cards",
+    ):
         table.add_column(col, overflow="fold")
     for pd in view["players"]:
         seat = pd["seat"]

@@ -26,7 +26,10 @@ def value(s: AgencyState, p: int) -> float:
     v += s.inc[p] * 0.8 * max(0, left - 1)
     for m in s.earth[p]:
         card = c.mission[m]
-        v += 0.45 * card.points + (1.0 if s.mission_launchable(p, m) else 0.0)
+        worth = card.points + (2.0 if card.effects else 0.0)
+        if card.hourglass:
+            worth += sum(s.score_per(p, e) + 2 for e in card.effects if e.kind == "score_per")  # type: ignore[arg-type]
+        v += 0.5 * worth + (1.0 if s.mission_launchable(p, m) else 0.0)
     for m in s.space[p]:
         card = c.mission[m]
         if card.hourglass:
@@ -72,9 +75,8 @@ class Greedy:
         best: list[Action] = []
         best_v = -1e9
         for a in legal:
-            if isinstance(a, Sell):
-                if s.objective_score(p, a.card) > 0:
-                    continue
+            if isinstance(a, Sell) and s.objective_score(p, a.card) > 0:
+                continue
             t = s.clone()
             t.apply_legal(p, a)
             v = lookahead(t, p, 3) + self.rng.random() * 0.01
@@ -83,7 +85,9 @@ class Greedy:
         return best[0] if best else legal[-1]
 
 
-def play_greedy(s: AgencyState, seed: int, greedy_seats: tuple[int, ...] | None = None) -> AgencyState:
+def play_greedy(
+    s: AgencyState, seed: int, greedy_seats: tuple[int, ...] | None = None
+) -> AgencyState:
     """Play to the end: greedy in ``greedy_seats`` (all by default), random elsewhere."""
     rng = Rng(seed)
     seats = tuple(range(s.num_players)) if greedy_seats is None else greedy_seats

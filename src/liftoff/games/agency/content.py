@@ -37,6 +37,7 @@ from .effects import Counter, Effect
 PACKAGE = "liftoff.games.agency.data"
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
 Colour = Literal["red", "yellow", "blue", "green"]
+COLOURS_LIT: tuple[Colour, ...] = ("red", "yellow", "blue", "green")
 Mark = Literal[2, 3, 4]
 
 # The counts the rulebook states (Components) and that its arithmetic needs.
@@ -112,7 +113,7 @@ class SpecialistsFile(_Model):
     specialists: list[Specialist]
 
 
-# -- missions ------------------------------------------------------------------------------
+# -- missions ------------------------------------------------------------------------
 class Mission(_Model):
     id: str = Field(pattern=r"^M[1-4]-\d{2}$")
     name: str = Field(min_length=1, description="copies of one mission share their name")
@@ -145,7 +146,7 @@ class MissionsFile(_Model):
     missions: list[Mission]
 
 
-# -- technology ------------------------------------------------------------------------------
+# -- technology ----------------------------------------------------------------------
 class TechnologyColour(_Model):
     colour: Colour
     name: str
@@ -157,7 +158,7 @@ class TechnologyFile(_Model):
     technology: list[TechnologyColour] = Field(min_length=4, max_length=4)
 
 
-# -- labs -------------------------------------------------------------------------------------------
+# -- labs ----------------------------------------------------------------------------
 class LabSide(_Model):
     level: int = Field(ge=1, le=4)
     vp_phase1: int = Field(ge=0, le=30)
@@ -176,7 +177,7 @@ class LabsFile(_Model):
     labs: list[Lab]
 
 
-# -- objectives ---------------------------------------------------------------------------------------
+# -- objectives ----------------------------------------------------------------------
 class Tier(_Model):
     min: int = Field(ge=1, le=99)
     vp: int = Field(ge=1, le=99)
@@ -205,7 +206,7 @@ class ObjectivesFile(_Model):
     objectives: list[Objective]
 
 
-# -- board ---------------------------------------------------------------------------------------------
+# -- board ---------------------------------------------------------------------------
 Alternative = dict[Colour, Annotated[int, Field(ge=0, le=20)]]
 
 
@@ -282,6 +283,14 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 Problem = tuple[str, str, str]
+
+
+def _meta(model: BaseModel) -> Meta:
+    meta = getattr(model, "meta", None)
+    assert isinstance(meta, Meta)
+    return meta
+
+
 _BY_FINGERPRINT: dict[str, Content] = {}
 
 
@@ -290,7 +299,7 @@ def by_fingerprint(fingerprint: str) -> Content | None:
     return _BY_FINGERPRINT.get(fingerprint)
 
 
-# -- the bundle --------------------------------------------------------------------------------------
+# -- the bundle ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Content:
     """Everything the rules read, validated, with fast lookups."""
@@ -353,10 +362,10 @@ class Content:
             mission={m.id: m for m in mi.missions},
             objective={o.id: o for o in ob.objectives},
             lab_side=sides,
-            tech_count=tuple(counts[c] for c in COLOURS),
+            tech_count=tuple(counts[c] for c in COLOURS_LIT),
             reqs=reqs,
             fingerprint=digest,
-            reconstruction=any(getattr(files[k], "meta").reconstruction for k in FILES),
+            reconstruction=any(_meta(files[k]).reconstruction for k in FILES),
         )
         _BY_FINGERPRINT[digest] = content
         return content
@@ -473,10 +482,10 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
             out.append(
                 (p("labs"), "labs", f"colour {colour!r} needs one 1/2 card and one 3/4 card")
             )
-    sides: dict[int, LabSide] = {}
+    by_level: dict[int, LabSide] = {}
     for i, lab in enumerate(la.labs):
         for j, side in enumerate(lab.sides):
-            if side.level in sides and sides[side.level] != side:
+            if side.level in by_level and by_level[side.level] != side:
                 out.append(
                     (
                         p("labs"),
@@ -484,11 +493,11 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
                         f"level {side.level} differs between colours; every colour plays alike",
                     )
                 )
-            sides.setdefault(side.level, side)
-    if len(sides) == 4:
+            by_level.setdefault(side.level, side)
+    if len(by_level) == 4:
         for lvl in (2, 3, 4):
-            a, b = sides[lvl - 1], sides[lvl]
-            if b.vp_phase1 <= a.vp_phase1 or b.vp_phase2 <= a.vp_phase2:
+            lo, hi = by_level[lvl - 1], by_level[lvl]
+            if hi.vp_phase1 <= lo.vp_phase1 or hi.vp_phase2 <= lo.vp_phase2:
                 out.append(
                     (
                         p("labs"),
@@ -496,8 +505,8 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
                         f"level {lvl} must score more per launch than {lvl - 1} (AG-LAB-1)",
                     )
                 )
-        for lvl, s in sides.items():
-            if s.vp_phase1 <= s.vp_phase2:
+        for lvl, ls in by_level.items():
+            if ls.vp_phase1 <= ls.vp_phase2:
                 out.append(
                     (p("labs"), "labs", f"level {lvl} must score more in phase 1 than 2 (AG-LAB-2)")
                 )
@@ -535,8 +544,9 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
             )
         )
     have = {(r.phase, r.level) for r in board.requirements}
-    for phase, levels in ((1, (1, 2)), (2, (1, 2, 3, 4))):
-        for level in levels:
+    needed: tuple[tuple[int, tuple[int, ...]], ...] = ((1, (1, 2)), (2, (1, 2, 3, 4)))
+    for phase, lvls in needed:
+        for level in lvls:
             if (phase, level) not in have:
                 out.append(
                     (bp, "board.requirements", f"no requirement for level {level} in phase {phase}")
@@ -563,16 +573,17 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
                 'the station track has two "6" spaces and one "8" space (AG-COMP-2)',
             )
         )
-    want = {"2": sorted([*sixes, *eights]), "3": None}
+    want2 = sorted([*sixes, *eights])
+    neutral: dict[str, list[int]] = {str(k): v for k, v in board.neutral.items()}
     for key in ("2", "3"):
-        spaces = board.neutral.get(key)  # type: ignore[call-overload]
+        spaces = neutral.get(key)
         if spaces is None:
             out.append((bp, f"board.neutral.{key}", "missing"))
             continue
-        for s in spaces:
-            if not 1 <= s <= len(board.station):
-                out.append((bp, f"board.neutral.{key}", f"space {s} is not on the track"))
-        if key == "2" and sorted(spaces) != want["2"]:
+        for sp_ in spaces:
+            if not 1 <= sp_ <= len(board.station):
+                out.append((bp, f"board.neutral.{key}", f"space {sp_} is not on the track"))
+        if key == "2" and sorted(spaces) != want2:
             out.append(
                 (
                     bp,
@@ -597,7 +608,7 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
     return out
 
 
-# -- loading ---------------------------------------------------------------------------------------------
+# -- loading -------------------------------------------------------------------------
 def load_packaged_file(kind: str) -> BaseModel:
     """One shipped file, validated."""
     return load_packaged(FILES[kind], PACKAGE, f"{kind}.toml")

@@ -95,7 +95,8 @@ def explain(s: AgencyState, p: int, a: Action) -> IllegalAction:
         level = int(a.card[1])
         if s.owned_level(p, level) >= s.content.board.board.missions_per_level:
             return _err(
-                f"you already have {s.content.board.board.missions_per_level} level-{level} missions",
+                f"you already have {s.content.board.board.missions_per_level} "
+                f"level-{level} missions",
                 "AG-MIS-7",
                 p,
                 a,

@@ -99,7 +99,7 @@ class AgencyGame(Game[AgencyState]):
                 if action.mode == "money":
                     return f"play {spec.name} ({banner} banner) and take 2 money"
                 acts = " | ".join(
-                    (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects))  # type: ignore[arg-type]
+                    (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects))
                     for a in spec.actions
                 )
                 return f"play {spec.name} ({banner} banner), then: {acts}"
@@ -108,8 +108,8 @@ class AgencyGame(Game[AgencyState]):
             if m is not None:
                 return f"{action} ({m.name}, level {m.level}, weight {m.weight}, {m.points} VP)"
         if isinstance(action, actions.Launch):
-            names = ", ".join(c.mission[m].name for m in action.cards if m in c.mission)
-            return f"{action} ({names})"
+            launched = ", ".join(c.mission[m].name for m in action.cards if m in c.mission)
+            return f"{action} ({launched})"
         if isinstance(action, actions.Keep | actions.Sell):
             cards = action.cards if isinstance(action, actions.Keep) else (action.card,)
             names = [

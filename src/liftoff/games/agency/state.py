@@ -172,7 +172,7 @@ class AgencyState(State):
     track: list[int]
     beside: list[int]
 
-    # -- setup -----------------------------------------------------------------------
+    # -- setup ------------------------------------------------------------------------
     @classmethod
     def setup(
         cls, game: AgencyGame, players: int, seed: int, options: dict[str, Any]
@@ -252,7 +252,7 @@ class AgencyState(State):
         s.obox = objectives[3 * n :]
         return s
 
-    # -- basic facts ----------------------------------------------------------------------
+    # -- basic facts ------------------------------------------------------------------
     @property
     def n(self) -> int:
         return self.num_players
@@ -314,7 +314,7 @@ class AgencyState(State):
     def current(self) -> int:
         return self.order[self.turn]
 
-    # -- turn structure -----------------------------------------------------------------------
+    # -- turn structure ---------------------------------------------------------------
     def is_over(self) -> bool:
         return self.step == "over"
 
@@ -332,7 +332,7 @@ class AgencyState(State):
             return tuple(p for p in range(self.n) if self.pend[p] or not self.ldone[p])
         return (self.order[self.turn],)
 
-    # -- legal actions ------------------------------------------------------------------------
+    # -- legal actions ----------------------------------------------------------------
     def _legal_actions(self, player: int) -> list[Action]:
         if player not in self.active_players():
             return []
@@ -383,10 +383,15 @@ class AgencyState(State):
         return self._effect_choices(p, self._effect(head))
 
     def _effect(self, item: list[Any]) -> fx.AnyEffect:
-        card, ai, ei = item[1], item[2], item[3]
+        card: str = item[1]
+        ai: int = item[2]
+        ei: int = item[3]
+        e: fx.AnyEffect
         if card[0] == "S":
-            return self.content.spec[card].actions[ai].effects[ei]  # type: ignore[return-value]
-        return self.content.mission[card].effects[ei]  # type: ignore[return-value]
+            e = self.content.spec[card].actions[ai].effects[ei]
+        else:
+            e = self.content.mission[card].effects[ei]
+        return e
 
     def _effect_choices(self, p: int, e: fx.AnyEffect) -> list[Action]:
         """The choices an effect offers now (empty: nothing to choose)."""
@@ -403,7 +408,9 @@ class AgencyState(State):
         if isinstance(e, fx.Station):
             if self.station_count(p) >= self.content.board.board.station_rockets:
                 return []
-            free = [ChooseStation(i + 1) for i, x in enumerate(self.track) if x == EMPTY]
+            free: list[Action] = [
+                ChooseStation(i + 1) for i, x in enumerate(self.track) if x == EMPTY
+            ]
             return free or [ChooseStation(0)]
         return []
 
@@ -421,7 +428,7 @@ class AgencyState(State):
         act = self.content.spec[sid].actions[ai]
         if act.cost > self.money[p]:
             return False
-        return any(self._effect_possible(p, e) for e in act.effects)  # type: ignore[arg-type]
+        return any(self._effect_possible(p, e) for e in act.effects)
 
     def _any_action_possible(self, p: int, sid: str) -> bool:
         spec = self.content.spec[sid]
@@ -432,7 +439,7 @@ class AgencyState(State):
         finally:
             self.money[p] -= extra
 
-    # -- launches --------------------------------------------------------------------------------
+    # -- launches ---------------------------------------------------------------------
     def launch_cost(self, p: int, symbol: int) -> int:
         """AG-LAU-4, AG-SPEC-12, AG-GAP-19: cost track less reductions, never below 0."""
         cost = self.cost_of(p) - self.disc[p]
@@ -499,7 +506,7 @@ class AgencyState(State):
     def any_launch(self, p: int) -> bool:
         return bool(self.launch_options(p))
 
-    # -- applying ------------------------------------------------------------------------------------
+    # -- applying ---------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         p = player
         if self.pend[p]:
@@ -763,7 +770,7 @@ class AgencyState(State):
         elif with_effects:
             self._push_mission_effects(p, with_effects[0])
 
-    # -- the automaton -----------------------------------------------------------------------------
+    # -- the automaton ----------------------------------------------------------------
     def _settle(self, p: int) -> None:
         """Resolve queued items that need no decision."""
         queue = self.pend[p]
@@ -984,7 +991,7 @@ class AgencyState(State):
             self._score(p, self.money[p] // b.money_per_vp, "money")
         self.step = "over"
 
-    # -- result ----------------------------------------------------------------------------------
+    # -- result -----------------------------------------------------------------------
     def level4(self, p: int) -> int:
         return sum(1 for m in self.space[p] if m.startswith("M4-"))
 
@@ -1020,7 +1027,7 @@ class AgencyState(State):
         }
         return Outcome(out.scores, out.winners, out.ranking, out.places, out.termination, details)
 
-    # -- information ---------------------------------------------------------------------------------
+    # -- information ------------------------------------------------------------------
     def _reveals_information(self, player: int, action: Action) -> bool:
         return isinstance(action, Keep | Draw | Take | Done | Play | Direction | Sell)
 
@@ -1171,7 +1178,7 @@ class AgencyState(State):
                 rng.shuffle(d.mdeck[lv])
         return d
 
-    # -- persistence ------------------------------------------------------------------------------------
+    # -- persistence ------------------------------------------------------------------
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         self._copy_base_into(other)
@@ -1207,7 +1214,7 @@ class AgencyState(State):
         s._history = history
         return s
 
-    # -- checks ----------------------------------------------------------------------------------------
+    # -- checks -----------------------------------------------------------------------
     def invariants(self) -> list[str]:
         """Every card in exactly one place, money never negative, bookkeeping."""
         c = self.content
@@ -1304,7 +1311,7 @@ class AgencyState(State):
             out.append("neutral rockets moved")
         return out
 
-    # -- explanations -----------------------------------------------------------------------------------
+    # -- explanations -----------------------------------------------------------------
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         from .explain import explain
 

@@ -147,9 +147,11 @@ def at_step(
     if first is not None:
         s.first = first
     s.step = step
-    lap = [(s.first + s.dirn * i) % n for i in range(n)] if step == "play" else [
-        (s.first + i) % n for i in range(n)
-    ]
+    lap = (
+        [(s.first + s.dirn * i) % n for i in range(n)]
+        if step == "play"
+        else [(s.first + i) % n for i in range(n)]
+    )
     s.order = lap + lap if step == "play" else lap
     who = s.first if player is None else player
     s.turn = s.order.index(who)
