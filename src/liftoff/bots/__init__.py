@@ -10,10 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from liftoff.bots.base import Bot, parse_spec
+from liftoff.bots.heuristic import HeuristicBot
+from liftoff.bots.ismcts import IsmctsBot
 from liftoff.bots.random_bot import RandomBot
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "ismcts": IsmctsBot,
 }
 
 
@@ -44,4 +48,13 @@ def make(spec: str, **params: Any) -> Bot:
         raise ValueError(f"bad parameters for bot {name!r}: {exc}") from None
 
 
-__all__ = ["Bot", "RandomBot", "make", "names", "parse_spec", "register"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "make",
+    "names",
+    "parse_spec",
+    "register",
+]

@@ -1,0 +1,314 @@
+"""Information-set Monte Carlo tree search over the engine API, for every game.
+
+The search is single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012):
+
+- every iteration starts from ``state.determinize(player, seed)``, a world
+  consistent with what the searching player knows (other hands and deck orders
+  resampled, the RNG reseeded so that future chance is unknown too);
+- one tree is shared by all determinizations; its edges are
+  ``(acting player, action)`` pairs, so the tree is keyed by histories of
+  actions rather than by states. Chance (dice, draws) happens inside
+  ``apply_legal`` and is averaged over by the iterations;
+- selection uses UCT with availability counts (ISUCT): a child's exploration
+  term uses how often it was *available* rather than how often its parent was
+  visited, since an action may be legal in some determinizations only;
+- when several players may act at once (race loading, drafts), the acting
+  player at a tree node is drawn uniformly with the iteration's RNG, exactly as
+  the generic driver (:func:`liftoff.engine.play`) lets them act; at the root
+  the searching player acts. Any interleaving is a legal history, so this
+  treats a simultaneous phase as a random sequential order;
+- a forced move (a single legal action) passes through without a tree node;
+- the rollout policy is pluggable (``random`` or the game's ``heuristic``
+  rollout policy) and may be cut off after ``depth`` actions, the leaf then
+  being scored by the game's evaluation function (see
+  :mod:`liftoff.bots.heuristic`); without a cut-off, or for a game without an
+  evaluator, rollouts play to the end;
+- rewards are per player: ``win`` (1 for a win, a shared win split, 0
+  otherwise) or ``rank`` (1 for first place down to 0 for last).
+
+The budget is ``iterations`` and/or ``time_limit`` (seconds per decision,
+measured here, outside the pure engines). With ``iterations`` only, choices are
+a function of the seed; a time limit makes them depend on machine speed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+
+from liftoff.bots.base import Bot
+from liftoff.engine import Action, Outcome, Rng, State, derive_seed
+
+RolloutPolicy = Callable[[State, int, Rng], Action]
+Evaluator = Callable[[State], Sequence[float]]
+
+_Edge = tuple[int, Action]
+_Expansion = tuple[dict[_Edge, "_Node"], _Edge, "_Node"]
+
+REWARDS = ("win", "rank")
+ROLLOUTS = ("random", "heuristic")
+
+
+class _Node:
+    """A tree node: the statistics of the edge leading into it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[_Edge, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def outcome_rewards(outcome: Outcome, players: int, kind: str = "win") -> list[float]:
+    """Per-player rewards in [0, 1] for a finished game.
+
+    >>> o = Outcome.from_keys([(2,), (2,), (1,)], [2, 2, 1], "end")
+    >>> outcome_rewards(o, 3)
+    [0.5, 0.5, 0.0]
+    >>> outcome_rewards(o, 3, "rank")
+    [1.0, 1.0, 0.0]
+    """
+    if kind == "rank" and players > 1:
+        return [(players - place) / (players - 1) for place in outcome.places]
+    rewards = [0.0] * players
+    if outcome.winners:
+        share = 1.0 / len(outcome.winners)
+        for w in outcome.winners:
+            rewards[w] = share
+    return rewards
+
+
+def random_policy(state: State, player: int, rng: Rng) -> Action:
+    """A uniformly random legal action."""
+    legal = state.legal_actions(player)
+    return legal[rng.below(len(legal))]
+
+
+class IsmctsBot(Bot):
+    """Information-set MCTS for any game of the engine API.
+
+    Parameters (also accepted in the bot name, e.g.
+    ``ismcts:iterations=400,rollout=heuristic``):
+
+    - ``iterations``: iterations per decision (default 200 when no time limit);
+    - ``time_limit``: seconds per decision (stops at whichever budget ends first);
+    - ``rollout``: ``random`` (default) or ``heuristic``;
+    - ``depth``: rollout cut-off in actions (0 = play to the end); the leaf is
+      scored with the game's evaluator when it has one;
+    - ``c``: the UCT exploration constant (default 0.7);
+    - ``reward``: ``win`` (default) or ``rank``;
+    - ``epsilon``: with a heuristic rollout, the chance of a random action instead;
+    - ``seed``: makes the search reproducible.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        rollout: str = "random",
+        depth: int = 0,
+        c: float = 0.7,
+        reward: str = "win",
+        epsilon: float = 0.0,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 200
+        if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
+            raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if time_limit is not None and float(time_limit) <= 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if int(depth) < 0:
+            raise ValueError(f"depth must be >= 0, not {depth!r}")
+        if float(c) < 0:
+            raise ValueError(f"c must be >= 0, not {c!r}")
+        if not 0.0 <= float(epsilon) <= 1.0:
+            raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        self.seed = int(seed)
+        self.iterations = None if iterations is None else int(iterations)
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.rollout = rollout
+        self.depth = int(depth)
+        self.c = float(c)
+        self.reward = reward
+        self.epsilon = float(epsilon)
+        self.rng = Rng(derive_seed(self.seed, "ismcts"))
+        self._explain = ""
+        self.last_iterations = 0
+        self.last_errors = 0
+        self.last_stats: list[tuple[Action, int, float]] = []
+
+    # -- policies ----------------------------------------------------------------
+    def _policies(self, state: State) -> tuple[RolloutPolicy, Evaluator | None]:
+        from liftoff.bots.heuristic import evaluator_for, rollout_policy_for
+
+        name = state.game.info.name
+        evaluator = evaluator_for(name) if self.depth > 0 else None
+        if self.rollout == "random":
+            return random_policy, evaluator
+        policy = rollout_policy_for(name)
+        if policy is None:
+            raise ValueError(f"no heuristic rollout policy for game {name!r}")
+        if self.epsilon <= 0:
+            return policy, evaluator
+        eps = self.epsilon
+
+        def mixed(s: State, p: int, rng: Rng) -> Action:
+            if rng.random() < eps:
+                return random_policy(s, p, rng)
+            return policy(s, p, rng)
+
+        return mixed, evaluator
+
+    # -- the search ----------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has no legal action")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            self.last_stats = [(legal[0], 0, 0.0)]
+            self._explain = f"ismcts: only move {legal[0]}"
+            return legal[0]
+        policy, evaluator = self._policies(state)
+        root = _Node()
+        decision_seed = self.rng.next64()
+        it_rng = Rng(derive_seed(decision_seed, "iterations"))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.iterations
+        count = errors = 0
+        while True:
+            if limit is not None and count >= limit:
+                break
+            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
+                break
+            try:
+                self._iterate(state, player, root, it_rng, policy, evaluator)
+            except Exception:  # a bug met in a simulated line must not stop the bot
+                errors += 1
+                if errors > max(10, count):
+                    raise
+            count += 1
+        self.last_errors = errors
+        return self._final(root, player, legal, count)
+
+    def _iterate(
+        self,
+        state: State,
+        player: int,
+        root: _Node,
+        rng: Rng,
+        policy: RolloutPolicy,
+        evaluator: Evaluator | None,
+    ) -> None:
+        det = state.determinize(player, rng.next64())
+        n = det.num_players
+        node = root
+        path: list[tuple[_Node, int]] = []
+        c = self.c
+        first = True
+        expanded: _Expansion | None = None
+        # selection and expansion
+        while True:
+            active = det.active_players()
+            if not active:
+                break
+            if first:
+                p = player
+                first = False
+            elif len(active) == 1:
+                p = active[0]
+            else:
+                p = active[rng.below(len(active))]
+            legal = det.legal_actions(p)
+            if len(legal) == 1:
+                det.apply_legal(p, legal[0])
+                continue
+            children = node.children
+            untried = None
+            best: _Node | None = None
+            best_action = legal[0]
+            best_score = -1.0
+            for a in legal:
+                child = children.get((p, a))
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    score = child.total / child.visits + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if score > best_score:
+                        best_score = score
+                        best = child
+                        best_action = a
+            if untried is not None:
+                a = untried[rng.below(len(untried))]
+                det.apply_legal(p, a)
+                child = _Node()
+                path.append((child, p))
+                expanded = (children, (p, a), child)
+                break
+            assert best is not None
+            det.apply_legal(p, best_action)
+            path.append((best, p))
+            node = best
+        rewards = self._rollout(det, n, rng, policy, evaluator)
+        if expanded is not None:  # only now: a failed iteration leaves no unvisited node
+            expanded[0][expanded[1]] = expanded[2]
+        for child, p in path:
+            child.visits += 1
+            child.total += rewards[p]
+
+    def _rollout(
+        self,
+        det: State,
+        n: int,
+        rng: Rng,
+        policy: RolloutPolicy,
+        evaluator: Evaluator | None,
+    ) -> Sequence[float]:
+        depth = self.depth if evaluator is not None else 0
+        steps = 0
+        while True:
+            active = det.active_players()
+            if not active:
+                outcome = det.outcome()
+                assert outcome is not None
+                return outcome_rewards(outcome, n, self.reward)
+            if depth and steps >= depth:
+                return evaluator(det) if evaluator is not None else [0.0] * n
+            p = active[0] if len(active) == 1 else active[rng.below(len(active))]
+            det.apply_legal(p, policy(det, p, rng))
+            steps += 1
+
+    def _final(self, root: _Node, player: int, legal: list[Action], count: int) -> Action:
+        stats: list[tuple[Action, int, float]] = []
+        for a in legal:
+            child = root.children.get((player, a))
+            if child is None or child.visits == 0:
+                stats.append((a, 0, 0.0))
+            else:
+                stats.append((a, child.visits, child.total / child.visits))
+        stats.sort(key=lambda t: (-t[1], -t[2]))
+        self.last_iterations = count
+        self.last_stats = stats
+        top = " | ".join(f"{a} (n={v}, v={q:.2f})" for a, v, q in stats[:3])
+        self._explain = f"ismcts {count} it: {top}"
+        return stats[0][0]
+
+    def explain(self) -> str:
+        return self._explain

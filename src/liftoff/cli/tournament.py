@@ -1,0 +1,165 @@
+"""``liftoff tournament``: bots against each other, in parallel, with ratings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from liftoff.cli.common import fail, get_game
+from liftoff.engine import OptionError, OptionSet
+
+console = Console()
+
+
+def _print_summary(summary: Any) -> None:
+    from liftoff.bots.tournament import Summary, wilson
+
+    assert isinstance(summary, Summary)
+    table = Table(
+        title=(
+            f"{summary.game}, {summary.players} players: {summary.played} games"
+            f"{f', {summary.errors} failed' if summary.errors else ''} (seed {summary.seed})"
+        )
+    )
+    table.add_column("bot", overflow="fold")
+    for col in ("games", "wins", "win %", "95% CI", "score", "place", "rating", "mu±sigma"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for s in summary.stats:
+        lo, hi = s.interval
+        table.add_row(
+            s.bot,
+            str(s.games),
+            f"{s.wins:g}",
+            f"{100 * s.win_rate:.1f}",
+            f"{100 * lo:.0f}-{100 * hi:.0f}",
+            f"{s.score_sum / s.games:.2f}" if s.games else "-",
+            f"{s.place_sum / s.games:.2f}" if s.games else "-",
+            f"{s.ordinal:.1f}",
+            f"{s.mu:.1f}±{s.sigma:.1f}",
+        )
+    console.print(table)
+    if summary.head_to_head:
+        h2h = Table(title="head to head: the row's win % against the column (95% CI, games)")
+        h2h.add_column("bot", overflow="fold")
+        bots = [s.bot for s in summary.stats]
+        for b in bots:
+            h2h.add_column(b, justify="right", overflow="fold")
+        for a in bots:
+            cells = []
+            for b in bots:
+                w, n = summary.head_to_head.get(a, {}).get(b, (0.0, 0))
+                if not n:
+                    cells.append("-")
+                else:
+                    lo, hi = wilson(w, n)
+                    cells.append(f"{100 * w / n:.0f} ({100 * lo:.0f}-{100 * hi:.0f}, {n})")
+            h2h.add_row(a, *cells)
+        console.print(h2h)
+    for line in summary.error_samples:
+        console.print(f"[yellow]failed game:[/yellow] {line}")
+
+
+def tournament(
+    game: str = typer.Argument(..., help="Game name (see `liftoff games`)."),
+    bots: str = typer.Option(
+        "random,heuristic",
+        "--bots",
+        "-b",
+        help="Comma-separated bots, e.g. random,heuristic,ismcts:iterations=200,rollout=heuristic",
+    ),
+    games: int = typer.Option(
+        100, "--games", "-n", help="Games per table (each set of bots that meets)."
+    ),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Processes playing in parallel."),
+    seed: int = typer.Option(
+        0, "--seed", help="Tournament seed (every game's seed derives from it)."
+    ),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option name=value (repeat)."),
+    out: Path = typer.Option(
+        None,
+        "--out",
+        help="Game records: JSON Lines, or CSV if the name ends in .csv "
+        "(default: tournament-GAME-seedS.jsonl).",
+    ),
+    summary_path: Path = typer.Option(
+        None, "--summary", help="Also write the summary table as JSON here."
+    ),
+) -> None:
+    """Round robin between bots over every seat order, in parallel, with ratings."""
+    from liftoff.bots.tournament import (
+        check_bot,
+        run,
+        save_records,
+        schedule,
+        split_bots,
+        summarize,
+    )
+
+    g = get_game(game)
+    info = g.info
+    if not info.min_players <= players <= info.max_players:
+        fail(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    specs = split_bots(bots)
+    if not specs:
+        fail("--bots needs at least one bot")
+    for spec in specs:
+        try:
+            check_bot(spec, g)
+        except ValueError as exc:
+            fail(f"bot {spec!r}: {exc}")
+    try:
+        opts = OptionSet.parse_pairs(option)
+        g.new_game(players, seed, opts)  # validates the options
+    except (OptionError, ValueError) as exc:
+        fail(str(exc))
+    tasks = schedule(specs, players, games, seed)
+    console.print(
+        f"[dim]{info.title}: {len(tasks)} games of {players} players, bots {', '.join(specs)}, "
+        f"seed {seed}, {workers} worker{'s' if workers > 1 else ''}[/dim]"
+    )
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+    )
+    with progress:
+        bar = progress.add_task("games", total=len(tasks))
+        records = run(
+            info.name,
+            tasks,
+            workers=workers,
+            options=dict(opts),
+            on_progress=lambda k: progress.advance(bar, k),
+        )
+    path = out if out is not None else Path(f"tournament-{info.name}-seed{seed}.jsonl")
+    try:
+        save_records(records, path)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc}")
+    summary = summarize(info.name, players, seed, specs, records)
+    _print_summary(summary)
+    console.print(f"[dim]games saved to {path}[/dim]")
+    if summary_path is not None:
+        try:
+            summary_path.parent.mkdir(parents=True, exist_ok=True)
+            summary_path.write_text(json.dumps(summary.to_json(), indent=2) + "\n")
+        except OSError as exc:
+            fail(f"cannot write {summary_path}: {exc}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` command."""
+    app.command("tournament")(tournament)
