@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "liftoff.cli.replay",
     "liftoff.cli.bench",
     "liftoff.cli.content",
+    "liftoff.cli.tournament",
 ]
 
 
