@@ -1,0 +1,198 @@
+"""``liftoff simulate`` and ``liftoff report``: mass simulation and balance reports."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from liftoff.cli.common import fail
+
+console = Console(stderr=True)
+
+
+def _has(module: str) -> bool:
+    """Whether an optional dependency is installed (without importing it)."""
+    return importlib.util.find_spec(module) is not None
+
+
+def simulate(
+    game: str = typer.Argument(..., help="Game name (see `liftoff games`)."),
+    games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
+    players: int = typer.Option(..., "--players", "-p", help="Players per game."),
+    bots: str = typer.Option(
+        "random",
+        "--bots",
+        "-b",
+        help="One bot spec per seat, comma-separated (heuristic,heuristic,random), "
+        "or one for every seat. Bot parameters: ismcts:iterations=400,rollout=heuristic.",
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="Game option name=value (repeatable)."
+    ),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game i gets its own seed."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Processes (local) or CPUs (Ray)."),
+    backend: str = typer.Option("local", "--backend", help="local | ray."),
+    address: str = typer.Option(
+        None, "--address", help="Ray cluster HOST:PORT (or auto); default: start a local Ray."
+    ),
+    seating: str = typer.Option(
+        "fixed",
+        "--seating",
+        help="fixed: bot i in seat i; rotate: each game moves the bots one seat.",
+    ),
+    keep_records: int = typer.Option(
+        10, "--keep-records", help="Keep the full records of this many games (evenly spaced)."
+    ),
+    fmt: str = typer.Option("csv", "--format", help="Table format: csv | parquet."),
+    out: Path = typer.Option(..., "--out", help="Directory for the results."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Play many games with bots and write one row per game (JSONL + CSV/Parquet)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from liftoff.engine import OptionError, OptionSet
+    from liftoff.sim import BackendError, SimError, StoreError, simulate, split_bot_specs
+    from liftoff.sim.backends import BACKENDS
+    from liftoff.sim.runner import make_config
+    from liftoff.sim.store import FORMATS, prepare_out_dir
+
+    if backend not in BACKENDS:
+        fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    if address and backend != "ray":
+        fail("--address only applies to --backend ray")
+    try:
+        pairs = OptionSet.parse_pairs(option)
+        config = make_config(
+            game,
+            players,
+            split_bot_specs(bots),
+            games,
+            seed=seed,
+            options=pairs,
+            seating=seating,
+            keep_records=keep_records,
+        )
+    except (SimError, OptionError) as exc:
+        fail(str(exc))
+    if fmt == "parquet" and not _has("pyarrow"):
+        fail("--format parquet needs pyarrow: install the 'sim' extra (pip install 'liftoff[sim]')")
+    if backend == "ray" and not _has("ray"):
+        fail(
+            "--backend ray needs Ray: install the 'distributed' extra "
+            "(pip install 'liftoff[distributed]')"
+        )
+    try:
+        prepare_out_dir(out)
+    except StoreError as exc:
+        fail(str(exc))
+
+    label = f"{config.game} x{config.games} ({backend}, {workers} worker{'s' * (workers > 1)})"
+    # auto_refresh=False: no refresh thread while worker processes are forked.
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        auto_refresh=False,
+        disable=quiet,
+        transient=False,
+    ) as bar:
+        task = bar.add_task(label, total=config.games)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        try:
+            info = simulate(
+                config,
+                out,
+                backend=backend,
+                workers=workers,
+                address=address,
+                fmt=fmt,
+                progress=advance,
+            )
+        except (BackendError, StoreError) as exc:
+            fail(str(exc))
+    errors = int(info["errors"])
+    console.print(
+        f"{config.games} games in {info['seconds']:.1f} s "
+        f"({info['games_per_second']} games/s) -> {out}"
+    )
+    if errors:
+        console.print(
+            f"[bold yellow]warning:[/bold yellow] {errors} game(s) failed; "
+            f"see 'error' in {out / 'games.jsonl'} and their records in {out / 'records'}"
+        )
+
+
+def report(
+    run_dir: Path = typer.Argument(..., help="A directory written by `liftoff simulate`."),
+    compare: Path = typer.Option(
+        None, "--compare", help="A second run directory to compare with (B vs A)."
+    ),
+    out: Path = typer.Option(
+        None,
+        "--out",
+        help="Where to write report.html and figures/ "
+        "(default: RUN_DIR/report, or RUN_DIR/compare-NAME with --compare).",
+    ),
+    title: str = typer.Option(None, "--title", help="Title of the report."),
+    label: list[str] = typer.Option(
+        [], "--label", help="Names of the runs in a comparison (give it twice: A then B)."
+    ),
+    formats: str = typer.Option("png,svg", "--figures", help="Figure files to write: png,svg."),
+) -> None:
+    """Write a self-contained HTML balance report (and its figures) for a run, or compare two."""
+    if not _has("matplotlib"):
+        fail(
+            "reports need matplotlib and numpy: install the 'sim' extra "
+            "(pip install 'liftoff[sim]')"
+        )
+    from liftoff.sim.report import ReportError, write_compare_report, write_report
+    from liftoff.sim.store import StoreError
+
+    kinds = [f.strip() for f in formats.split(",") if f.strip()]
+    bad = [k for k in kinds if k not in ("png", "svg")]
+    if bad:
+        fail(f"unknown figure format(s) {', '.join(bad)}; allowed: png, svg")
+    if len(label) not in (0, 2) or (label and compare is None):
+        fail("--label is given twice, with --compare: --label A --label B")
+    try:
+        if compare is None:
+            target = out or run_dir / "report"
+            path = write_report(run_dir, target, title=title, figure_formats=kinds)
+        else:
+            target = out or run_dir / f"compare-{compare.resolve().name}"
+            labels = (label[0], label[1]) if label else None
+            path = write_compare_report(
+                run_dir, compare, target, title=title, labels=labels, figure_formats=kinds
+            )
+    except (ReportError, StoreError) as exc:
+        fail(str(exc))
+    console.print(f"report: {path}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``report``."""
+    app.command("simulate")(simulate)
+    app.command("report")(report)

@@ -1,0 +1,779 @@
+"""What a report shows about a run, computed from its rows (no plotting here).
+
+- :func:`metrics`: per-game numbers and rates that two runs can be compared on
+  (length, scores, seat win rates, how games end, and each game's own facts);
+- :func:`panels`: bar charts and histograms, common and game-specific, as data.
+
+Everything comes from the rows written by ``liftoff simulate``, that is from
+``Outcome`` and its ``details``; a game without its own section still gets the
+generic ones (per-player facts of winners against the other players).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from liftoff.sim.stats import mean_interval, wilson
+
+Row = Mapping[str, Any]
+Value = tuple[float, float, float]
+"""A value with its 95% interval: ``(value, low, high)``."""
+
+
+def played(rows: Sequence[Row]) -> list[Row]:
+    """The rows of games that finished (failed games are left out of statistics)."""
+    return [r for r in rows if r.get("termination") != "error"]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One number per game, comparable between runs.
+
+    ``kind == "rate"``: values are 0/1 (compared with a two-proportion test);
+    ``kind == "number"``: any numbers (compared with a Mann–Whitney test).
+    """
+
+    key: str
+    label: str
+    kind: Literal["rate", "number"]
+    values: tuple[float, ...]
+    group: str = "general"
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A bar chart: for each run, label -> (value, low, high)."""
+
+    key: str
+    title: str
+    ylabel: str
+    compute: Callable[[Sequence[Row]], dict[str, Value]]
+    caption: str = ""
+    reference: Callable[[Sequence[Row]], float | None] | None = None
+    percent: bool = False
+    orientation: Literal["auto", "vertical", "horizontal"] = "auto"
+
+
+@dataclass(frozen=True)
+class Hist:
+    """A distribution: for each run, one number per game (or per player-game)."""
+
+    key: str
+    title: str
+    xlabel: str
+    compute: Callable[[Sequence[Row]], list[float]]
+    caption: str = ""
+
+
+Panel = Bars | Hist
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of panels."""
+
+    key: str
+    title: str
+    intro: str
+    panels: tuple[Panel, ...] = field(default_factory=tuple)
+
+
+# -- small helpers ------------------------------------------------------------------------
+
+
+def _players(rows: Sequence[Row]) -> int:
+    return max((int(r["players"]) for r in rows), default=0)
+
+
+def _rate(flags: Sequence[bool]) -> Value:
+    n = len(flags)
+    k = sum(1 for f in flags if f)
+    lo, hi = wilson(k, n)
+    return (k / n if n else 0.0), lo, hi
+
+
+def _mean(values: Sequence[float]) -> Value:
+    return mean_interval([float(v) for v in values])
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    return None
+
+
+def winners_of(row: Row) -> list[int]:
+    """The winners of a finished game."""
+    return [int(w) for w in row.get("winners") or []]
+
+
+def _player_lists(rows: Sequence[Row]) -> dict[str, str]:
+    """Details keys holding one number (or one dict of numbers) per player:
+    key -> ``"number"`` or ``"dict"``."""
+    kinds: dict[str, str] = {}
+    for row in rows:
+        n = int(row["players"])
+        for key, value in (row.get("details") or {}).items():
+            if not isinstance(value, list) or len(value) != n:
+                continue
+            if all(_num(v) is not None for v in value):
+                kinds.setdefault(key, "number")
+            elif all(
+                isinstance(v, dict) and all(_num(x) is not None for x in v.values()) for v in value
+            ):
+                kinds.setdefault(key, "dict")
+    return kinds
+
+
+def detail_of(key: str, part: str | None = None) -> Callable[[Row, int], float | None]:
+    """A getter of player ``p``'s ``details[key][p]`` (or its ``part``) as a number."""
+
+    def get(row: Row, p: int) -> float | None:
+        value = row["details"][key][p]
+        if part is not None:
+            value = value.get(part, 0)
+        return _num(value)
+
+    return get
+
+
+def winners_vs_others(
+    rows: Sequence[Row], get: Callable[[Row, int], float | None]
+) -> tuple[list[float], list[float]]:
+    """Per-player values split into the winners' and everyone else's."""
+    won: list[float] = []
+    lost: list[float] = []
+    for row in rows:
+        winners = set(winners_of(row))
+        for p in range(int(row["players"])):
+            value = get(row, p)
+            if value is None:
+                continue
+            (won if p in winners else lost).append(value)
+    return won, lost
+
+
+# -- metrics ------------------------------------------------------------------------------
+
+
+def metrics(
+    rows: Sequence[Row], players: int | None = None, endings: Sequence[str] | None = None
+) -> list[Metric]:
+    """The per-game metrics of a run (finished games only).
+
+    ``players`` limits the seat metrics; ``endings`` lists the terminations to
+    give a rate for (default: this run's, if it has more than one).
+    """
+    rows = played(rows)
+    n = players if players is not None else _players(rows)
+    out: list[Metric] = []
+
+    def number(key: str, label: str, values: Sequence[float | None], group: str) -> None:
+        clean = tuple(float(v) for v in values if v is not None)
+        if len(clean) == len(rows) and clean:
+            out.append(Metric(key, label, "number", clean, group))
+
+    def rate(key: str, label: str, flags: Sequence[bool], group: str) -> None:
+        if flags:
+            out.append(Metric(key, label, "rate", tuple(1.0 if f else 0.0 for f in flags), group))
+
+    for key in ("actions", "turns", "rounds"):
+        number(
+            f"length.{key}", f"game length ({key})", [r["length"].get(key) for r in rows], "length"
+        )
+    number("score.winner", "winning score", [max(r["scores"]) for r in rows], "scores")
+    number(
+        "score.mean", "mean score", [sum(r["scores"]) / len(r["scores"]) for r in rows], "scores"
+    )
+    number(
+        "score.margin",
+        "winning margin (1st - 2nd score)",
+        [_margin(r["scores"]) for r in rows],
+        "scores",
+    )
+    rate("winners.shared", "shared win", [len(winners_of(r)) > 1 for r in rows], "seats")
+    for seat in range(n):
+        rate(f"seat.{seat}", f"seat {seat} wins", [seat in winners_of(r) for r in rows], "seats")
+    ends = list(endings) if endings is not None else sorted({str(r["termination"]) for r in rows})
+    if len(ends) > 1:
+        for end in ends:
+            rate(f"end.{end}", f"ends by {end}", [r["termination"] == end for r in rows], "ending")
+    extra = GAME_METRICS.get(str(rows[0]["game"])) if rows else None
+    if extra is not None:
+        for key, label, kind, values in extra(rows):
+            if kind == "rate":
+                rate(key, label, [bool(v) for v in values], "game")
+            else:
+                number(key, label, values, "game")
+    return out
+
+
+def _margin(scores: Sequence[float]) -> float:
+    ordered = sorted((float(s) for s in scores), reverse=True)
+    return ordered[0] - ordered[1] if len(ordered) > 1 else ordered[0]
+
+
+MetricSpec = tuple[str, str, str, list[Any]]
+
+
+def _planet_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
+    d = [r["details"] for r in rows]
+    return [
+        (
+            "planet.escaped",
+            "someone saved all 10 Aliens",
+            "rate",
+            [bool(x.get("finished")) for x in d],
+        ),
+        (
+            "planet.saved",
+            "Aliens saved per game (all players)",
+            "number",
+            [sum(x["saved"]) for x in d],
+        ),
+        ("planet.days", "days passed", "number", [x.get("days_passed") for x in d]),
+        (
+            "planet.launches",
+            "launches per game",
+            "number",
+            [sum(x["launches"].values()) for x in d],
+        ),
+    ]
+
+
+def _race_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
+    d = [r["details"] for r in rows]
+    out: list[MetricSpec] = [
+        ("race.ore", "ore VP per game (all players)", "number", [sum(x["ore_vp"]) for x in d]),
+        (
+            "race.settlers",
+            "settler VP per game (all players)",
+            "number",
+            [sum(x["settler_vp"]) for x in d],
+        ),
+        ("race.thefts", "thefts per game", "number", [sum(x.get("thefts", [])) for x in d]),
+        (
+            "race.stop_round_top",
+            "share of rounds the Stop caller scored most",
+            "number",
+            [_stop_top_share(x) for x in d],
+        ),
+    ]
+    return out
+
+
+def _stop_top_share(details: Mapping[str, Any]) -> float:
+    rounds = details.get("round_scores") or []
+    callers = details.get("stop_callers") or []
+    hits = 0
+    for scores, caller in zip(rounds, callers, strict=False):
+        if scores and scores[caller] == max(scores):
+            hits += 1
+    return hits / len(callers) if callers else 0.0
+
+
+def _agency_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
+    d = [r["details"] for r in rows]
+
+    def missions(x: Mapping[str, Any]) -> float:
+        return float(sum(sum(level.values()) for level in x.get("missions_by_level", [])))
+
+    return [
+        ("agency.missions", "missions launched per game", "number", [missions(x) for x in d]),
+        (
+            "agency.level4",
+            "level-4 missions per game",
+            "number",
+            [sum(x.get("level4_missions", [])) for x in d],
+        ),
+    ]
+
+
+GAME_METRICS: dict[str, Callable[[Sequence[Row]], list[MetricSpec]]] = {
+    "planet": _planet_metrics,
+    "race": _race_metrics,
+    "agency": _agency_metrics,
+}
+
+
+# -- panels -------------------------------------------------------------------------------
+
+
+def _seat_wins(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    return {f"seat {s}": _rate([s in winners_of(r) for r in rows]) for s in range(_players(rows))}
+
+
+def _fair_share(rows: Sequence[Row]) -> float | None:
+    n = _players(rows)
+    return 1 / n if n else None
+
+
+def _bot_wins(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    flags: dict[str, list[bool]] = {}
+    for r in rows:
+        winners = set(winners_of(r))
+        for s, spec in enumerate(r["seats"]):
+            flags.setdefault(spec, []).append(s in winners)
+    return {spec: _rate(f) for spec, f in sorted(flags.items())}
+
+
+def _seat_scores(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    return {f"seat {s}": _mean([r["scores"][s] for r in rows]) for s in range(_players(rows))}
+
+
+def _endings(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    kinds = sorted({str(r["termination"]) for r in rows})
+    return {k: _rate([r["termination"] == k for r in rows]) for k in kinds}
+
+
+def _length(key: str) -> Callable[[Sequence[Row]], list[float]]:
+    def compute(rows: Sequence[Row]) -> list[float]:
+        return [float(r["length"][key]) for r in played(rows) if r["length"].get(key) is not None]
+
+    return compute
+
+
+def _all_scores(rows: Sequence[Row]) -> list[float]:
+    return [float(s) for r in played(rows) for s in r["scores"]]
+
+
+def _winning_scores(rows: Sequence[Row]) -> list[float]:
+    return [float(max(r["scores"])) for r in played(rows)]
+
+
+def common_sections(rows: Sequence[Row]) -> list[Section]:
+    """Seat balance, bots, scores and length: for every game."""
+    rows = played(rows)
+    bots = {spec for r in rows for spec in r["seats"]}
+    seat_panels: list[Panel] = [
+        Bars(
+            "seat_wins",
+            "Win rate by seat",
+            "games won (shared wins count for each winner)",
+            _seat_wins,
+            "Bars: share of games each seat won, with 95% Wilson intervals. Dashed line: "
+            "the fair share 1/players. A seat whose interval misses the line wins "
+            "significantly more or less often than a fair seat would.",
+            reference=_fair_share,
+            percent=True,
+        ),
+        Bars(
+            "seat_scores",
+            "Mean score by seat",
+            "score",
+            _seat_scores,
+            "Mean final score of each seat, with 95% intervals.",
+        ),
+    ]
+    if len(bots) > 1:
+        seat_panels.append(
+            Bars(
+                "bot_wins",
+                "Win rate by bot",
+                "share of its seats that won",
+                _bot_wins,
+                "For each bot: the share of the seats it played that won, with 95% intervals.",
+                reference=_fair_share,
+                percent=True,
+            )
+        )
+    sections = [
+        Section(
+            "seats",
+            "Seat balance",
+            "Does the seat (turn order) decide who wins?",
+            tuple(seat_panels),
+        )
+    ]
+    length_panels: list[Panel] = [
+        Hist(
+            f"length_{key}",
+            f"Game length: {key}",
+            key,
+            _length(key),
+            f"Distribution of the number of {key} per game.",
+        )
+        for key in ("actions", "turns", "rounds")
+        if any(r["length"].get(key) is not None for r in rows)
+    ]
+    length_panels.append(
+        Bars(
+            "endings",
+            "How games end",
+            "share of games",
+            _endings,
+            "Share of games by the game's termination (95% intervals).",
+            percent=True,
+        )
+    )
+    sections.append(
+        Section(
+            "length",
+            "Length and ending",
+            "How long games run and how they end.",
+            tuple(length_panels),
+        )
+    )
+    sections.append(
+        Section(
+            "scores",
+            "Scores",
+            "Final scores of all players and of the winners.",
+            (
+                Hist("scores_all", "Final scores (every player)", "score", _all_scores),
+                Hist("scores_winner", "Winning score", "score", _winning_scores),
+            ),
+        )
+    )
+    return sections
+
+
+def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
+    """For each per-player details list: winners' mean against everyone else's."""
+    panels: list[Panel] = []
+    kinds = _player_lists(rows)
+    numbers = [k for k, kind in kinds.items() if kind == "number" and k not in skip]
+    if numbers:
+
+        def compute(rs: Sequence[Row], keys: list[str] = numbers) -> dict[str, Value]:
+            rs = played(rs)
+            out: dict[str, Value] = {}
+            for key in keys:
+                won, lost = winners_vs_others(rs, detail_of(key))
+                out[f"{key}|winners"] = _mean(won)
+                out[f"{key}|others"] = _mean(lost)
+            return out
+
+        panels.append(
+            Bars(
+                "players_numbers",
+                "Per-player facts: winners against the others",
+                "mean per player",
+                compute,
+                "Mean of each per-player fact for the winners and for the other players "
+                "(95% intervals).",
+            )
+        )
+    for key in (k for k, kind in kinds.items() if kind == "dict" and k not in skip):
+
+        def compute_dict(rs: Sequence[Row], key: str = key) -> dict[str, Value]:
+            rs = played(rs)
+            labels: dict[str, None] = {}
+            for r in rs:
+                for entry in r["details"][key]:
+                    for name in entry:
+                        labels.setdefault(str(name), None)
+            out: dict[str, Value] = {}
+            for name in labels:
+                won, lost = winners_vs_others(rs, detail_of(key, name))
+                out[f"{name}|winners"] = _mean(won)
+                out[f"{name}|others"] = _mean(lost)
+            return out
+
+        panels.append(
+            Bars(
+                f"players_{key}",
+                f"{key.replace('_', ' ')}: winners against the others",
+                "mean per player",
+                compute_dict,
+                f"Mean per player of each part of '{key}', winners and other players "
+                "(95% intervals).",
+            )
+        )
+    return panels
+
+
+# -- planet -------------------------------------------------------------------------------
+
+
+def _planet_launches(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    per: dict[str, list[float]] = {}
+    for r in rows:
+        d = r["details"]
+        present = set(d.get("lift_off_points", [])) | set(d.get("launches", {}))
+        for lp in present:
+            per.setdefault(lp, []).append(float(d.get("launches", {}).get(lp, 0)))
+    return {lp: _mean(v) for lp, v in sorted(per.items())}
+
+
+def _planet_saved_by_lp(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    total: Counter[str] = Counter()
+    for r in rows:
+        total.update(r["details"].get("saved_by_lift_off_point", {}))
+    n = sum(total.values())
+    out: dict[str, Value] = {}
+    for lp in sorted(total):
+        share = total[lp] / n if n else 0.0
+        out[lp] = (share, share, share)
+    return out
+
+
+def _planet_saved_by_day(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    days = max((len(r["details"].get("saved_by_day", [])) for r in rows), default=0)
+    out: dict[str, Value] = {}
+    for day in range(days):
+        values = [
+            float(r["details"]["saved_by_day"][day])
+            if day < len(r["details"]["saved_by_day"])
+            else 0.0
+            for r in rows
+        ]
+        out[str(day)] = _mean(values)
+    return out
+
+
+def _planet_escape_by_seat(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    return {
+        f"seat {s}": _rate([s in r["details"].get("finished", []) for r in rows])
+        for s in range(_players(rows))
+    }
+
+
+def _planet_saved_total(rows: Sequence[Row]) -> list[float]:
+    return [float(sum(r["details"]["saved"])) for r in played(rows)]
+
+
+def _planet_saved_player(rows: Sequence[Row]) -> list[float]:
+    return [float(s) for r in played(rows) for s in r["details"]["saved"]]
+
+
+def _planet_days(rows: Sequence[Row]) -> list[float]:
+    return [float(r["details"]["days_passed"]) for r in played(rows)]
+
+
+def _planet_sections(rows: Sequence[Row]) -> list[Section]:
+    return [
+        Section(
+            "planet",
+            "Planet: escapes, Lift Off Points and days",
+            "How often the planet is fully escaped and by whom, which Lift Off Points "
+            "carry the Aliens off, and when. 'Explosion' games ended on the Day Track; "
+            "'rescue' games ended when a player saved all their Aliens.",
+            (
+                Bars(
+                    "planet_escape_by_seat",
+                    "Full escape by seat",
+                    "share of games",
+                    _planet_escape_by_seat,
+                    "Share of games in which each seat saved all 10 Aliens (95% intervals).",
+                    percent=True,
+                ),
+                Hist(
+                    "planet_saved_player",
+                    "Aliens saved per player",
+                    "Aliens saved",
+                    _planet_saved_player,
+                    "How many of their 10 Aliens each player saved.",
+                ),
+                Hist(
+                    "planet_saved_total",
+                    "Aliens saved per game (all players)",
+                    "Aliens",
+                    _planet_saved_total,
+                ),
+                Hist("planet_days", "Days passed", "days", _planet_days),
+                Bars(
+                    "planet_launches",
+                    "Launches per Lift Off Point",
+                    "launches per game on the board",
+                    _planet_launches,
+                    "Mean launches of each Lift Off Point in the games where it was on the board "
+                    "(at the end, or launched at least once), with 95% intervals.",
+                ),
+                Bars(
+                    "planet_saved_by_lp",
+                    "Which Lift Off Points save the Aliens",
+                    "share of all saved Aliens",
+                    _planet_saved_by_lp,
+                    "Share of all saved Aliens that left on each Lift Off Point.",
+                    percent=True,
+                ),
+                Bars(
+                    "planet_saved_by_day",
+                    "Aliens saved per day",
+                    "Aliens saved on the day (mean per game)",
+                    _planet_saved_by_day,
+                    "Mean number of Aliens saved on each day of the Day Track (day 0 is the "
+                    "first), with 95% intervals.",
+                    orientation="vertical",
+                ),
+            ),
+        )
+    ]
+
+
+# -- race ---------------------------------------------------------------------------------
+
+
+def _race_sources(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    out: dict[str, Value] = {}
+    for key, name in (("ore_vp", "ore"), ("settler_vp", "settlers")):
+        won, lost = winners_vs_others(rows, detail_of(key))
+        out[f"{name} (winners)"] = _mean(won)
+        out[f"{name} (others)"] = _mean(lost)
+    return out
+
+
+def _race_stop_wins(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    flags: dict[int, list[bool]] = {}
+    for r in rows:
+        callers = Counter(r["details"].get("stop_callers", []))
+        winners = set(winners_of(r))
+        for p in range(int(r["players"])):
+            flags.setdefault(callers.get(p, 0), []).append(p in winners)
+    return {f"called Stop {k}x": _rate(v) for k, v in sorted(flags.items())}
+
+
+def _race_stop_round(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    caller: list[float] = []
+    others: list[float] = []
+    for r in rows:
+        d = r["details"]
+        for scores, who in zip(d.get("round_scores", []), d.get("stop_callers", []), strict=False):
+            caller.append(float(scores[who]))
+            others.extend(float(s) for p, s in enumerate(scores) if p != who)
+    return {"Stop caller": _mean(caller), "other players": _mean(others)}
+
+
+def _race_planets(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    counts: dict[str, list[float]] = {}
+    names = sorted({str(p["name"]) for r in rows for p in r["details"].get("planets_scored", [])})
+    for name in names:
+        counts[name] = [
+            float(sum(1 for p in r["details"].get("planets_scored", []) if p["name"] == name))
+            for r in rows
+        ]
+    return {name: _mean(v) for name, v in counts.items()}
+
+
+def _race_sections(rows: Sequence[Row]) -> list[Section]:
+    return [
+        Section(
+            "race",
+            "Race: ore against settlers, Stop and planets",
+            "Where the points come from, whether calling Stop pays, and which planets get scored.",
+            (
+                Bars(
+                    "race_sources",
+                    "Points by source: ore against settlers",
+                    "VP per player (mean)",
+                    _race_sources,
+                    "Mean ore and settler points per player, for the winners and the others "
+                    "(95% intervals).",
+                ),
+                Bars(
+                    "race_stop_wins",
+                    "Win rate by number of Stops called",
+                    "share of players who won",
+                    _race_stop_wins,
+                    "Players grouped by how many rounds they called Stop in; the share of each "
+                    "group that won the game (95% intervals).",
+                    reference=_fair_share,
+                    percent=True,
+                ),
+                Bars(
+                    "race_stop_round",
+                    "Round score of the Stop caller",
+                    "VP in the round (mean)",
+                    _race_stop_round,
+                    "Mean points scored in a round by the player who called Stop in it, against "
+                    "the other players (95% intervals).",
+                ),
+                Bars(
+                    "race_planets",
+                    "Planets scored (settler majorities)",
+                    "times scored per game",
+                    _race_planets,
+                    "How often each planet was scored by a settler majority, per game.",
+                ),
+            ),
+        )
+    ]
+
+
+# -- agency -------------------------------------------------------------------------------
+
+
+def _agency_winner_missions(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    counts: Counter[str] = Counter()
+    for r in rows:
+        counts.update(set(r["details"].get("winner_missions", [])))
+    n = len(rows)
+    top = counts.most_common(20)
+    return {m: _rate([True] * c + [False] * (n - c)) for m, c in top}
+
+
+def _agency_sections(rows: Sequence[Row]) -> list[Section]:
+    return [
+        Section(
+            "agency",
+            "Agency: missions of the winners",
+            "The missions the winners launched most often. (The rows carry the winners' "
+            "missions but not their specialists.)",
+            (
+                Bars(
+                    "agency_winner_missions",
+                    "Missions most often held by a winner",
+                    "share of games",
+                    _agency_winner_missions,
+                    "The 20 missions found most often among the winners' missions: share of "
+                    "games (95% intervals).",
+                    percent=True,
+                ),
+            ),
+        )
+    ]
+
+
+GAME_SECTIONS: dict[str, Callable[[Sequence[Row]], list[Section]]] = {
+    "planet": _planet_sections,
+    "race": _race_sections,
+    "agency": _agency_sections,
+}
+
+# Per-player details that have a better panel of their own.
+_SKIP_GENERIC: dict[str, set[str]] = {
+    "planet": {"saved"},
+    "race": {"ore_vp", "settler_vp"},
+}
+
+
+def sections(rows: Sequence[Row]) -> list[Section]:
+    """Every section of a report on ``rows``: common ones, then game-specific."""
+    rows = played(rows)
+    out = common_sections(rows)
+    if not rows:
+        return out
+    game = str(rows[0]["game"])
+    specific = GAME_SECTIONS.get(game)
+    if specific is not None:
+        out.extend(specific(rows))
+    generic = _per_player_panels(rows, _SKIP_GENERIC.get(game, set()))
+    if generic:
+        out.append(
+            Section(
+                "players",
+                "Per-player facts",
+                "Every per-player fact the game reports, winners against the other players.",
+                tuple(generic),
+            )
+        )
+    return out

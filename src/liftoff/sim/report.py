@@ -1,0 +1,844 @@
+"""``liftoff report``: a self-contained HTML balance report with its figures.
+
+One run: seat balance (win rates with 95% Wilson intervals and a chi-square
+test), length and endings, score distributions and the game's own facts. Two
+runs (``--compare``): the same figures side by side, and a table of every
+metric with the difference, its 95% interval, the p-value and Holm's adjusted
+p-value, flagging the differences that are significant.
+
+The HTML embeds its figures (base64 PNG) and its style: it needs no other
+file. The figures are also written next to it as PNG and SVG.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from liftoff.sim.facts import (
+    Bars,
+    Hist,
+    Metric,
+    Panel,
+    Section,
+    metrics,
+    played,
+    sections,
+    winners_of,
+)
+from liftoff.sim.stats import Test, chi_square_uniform, holm, mann_whitney, two_proportions, wilson
+from liftoff.sim.store import load_run
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+COLORS = ("#2f6db3", "#e07b28")
+FIGURE_FORMATS = ("png", "svg")
+ALPHA = 0.05
+
+
+class ReportError(ValueError):
+    """A report that cannot be made (bad directories, missing extra, nothing to show)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A loaded run directory."""
+
+    path: Path
+    meta: dict[str, Any]
+    rows: list[dict[str, Any]]
+    label: str
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self.meta.get("config", {}))
+
+    @property
+    def played(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in played(self.rows)]
+
+    @property
+    def run_info(self) -> dict[str, Any] | None:
+        path = self.path / "run.json"
+        if not path.is_file():
+            return None
+        import json
+
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return dict(data) if isinstance(data, dict) else None
+
+
+def load(path: Path | str, label: str = "") -> Run:
+    """Load a run directory (see :mod:`liftoff.sim.store`)."""
+    meta, rows = load_run(path)
+    return Run(Path(path), meta, rows, label or Path(path).name)
+
+
+# -- labels for comparisons ---------------------------------------------------------------
+
+
+def _settings(config: Mapping[str, Any]) -> dict[str, str]:
+    out = {
+        "game": str(config.get("game")),
+        "players": str(config.get("players")),
+        "bots": ",".join(config.get("bots", [])),
+        "seating": str(config.get("seating", "fixed")),
+    }
+    for key, value in sorted(dict(config.get("options", {})).items()):
+        out[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    out["seed"] = str(config.get("seed"))
+    out["games"] = str(config.get("games"))
+    return out
+
+
+def compare_labels(a: Mapping[str, Any], b: Mapping[str, Any]) -> tuple[str, str]:
+    """Short names for two configurations: the settings in which they differ.
+
+    >>> compare_labels({"players": 4, "options": {}}, {"players": 4, "options": {"days": 2}})
+    ('days=default', 'days=2')
+    """
+    sa, sb = _settings(a), _settings(b)
+    keys = [k for k in dict.fromkeys([*sa, *sb]) if sa.get(k) != sb.get(k)]
+    main = [k for k in keys if k not in ("seed", "games")]
+    chosen = main or keys
+    if not chosen:
+        return "A", "B"
+
+    def name(s: Mapping[str, str]) -> str:
+        return ", ".join(f"{k}={s.get(k, 'default')}" for k in chosen)
+
+    return name(sa), name(sb)
+
+
+# -- figures ------------------------------------------------------------------------------
+
+
+def _matplotlib() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ReportError(
+            "reports need matplotlib: install the 'sim' extra (pip install 'liftoff[sim]')"
+        ) from None
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "liftoff"
+    matplotlib.rcParams["font.size"] = 9
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _is_discrete(values: Sequence[float]) -> bool:
+    return all(float(v).is_integer() for v in values) and (
+        not values or max(values) - min(values) <= 40
+    )
+
+
+def _draw_hist(ax: Any, panel: Hist, data: list[list[float]], labels: Sequence[str]) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    every = [v for vs in data for v in vs]
+    if not every:
+        ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+        return
+    if _is_discrete(every):
+        first, last = int(min(every)), int(max(every))
+        xs = list(range(first, last + 1))
+        width = 0.8 / len(data)
+        for i, values in enumerate(data):
+            n = len(values) or 1
+            counts = [sum(1 for v in values if v == x) / n for x in xs]
+            offset = (i - (len(data) - 1) / 2) * width
+            ax.bar(
+                [x + offset for x in xs],
+                counts,
+                width=width,
+                color=COLORS[i % 2],
+                label=_hist_label(labels[i], values),
+            )
+        pad = 0.5 + (first == last)
+        ax.set_xlim(first - pad, last + pad)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        lo, hi = min(every), max(every)
+        bins = 30
+        step = (hi - lo) / bins if hi > lo else 1.0
+        edges = [lo + step * k for k in range(bins + 1)]
+        for i, values in enumerate(data):
+            weights = [1 / len(values)] * len(values) if values else []
+            ax.hist(
+                values,
+                bins=edges,
+                weights=weights,
+                histtype="stepfilled" if len(data) == 1 else "step",
+                linewidth=1.6,
+                color=COLORS[i % 2],
+                alpha=0.85,
+                label=_hist_label(labels[i], values),
+            )
+    ax.set_xlabel(panel.xlabel)
+    ax.set_ylabel("share of " + ("games" if "per player" not in panel.title else "players"))
+    ax.yaxis.set_major_formatter(_percent_formatter())
+    ax.legend(frameon=False)
+
+
+def _hist_label(label: str, values: Sequence[float]) -> str:
+    if not values:
+        return f"{label} (no data)".strip()
+    text = f"mean {statistics.fmean(values):.2f}, median {statistics.median(values):g}"
+    return f"{label}: {text}" if label else text
+
+
+def _percent_formatter() -> Any:
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(xmax=1.0, decimals=None)
+
+
+def _facets(names: Sequence[str]) -> dict[str, list[str]]:
+    """``"facet|bar"`` names grouped by facet (names without ``|`` form one group)."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        facet, sep, _bar = name.partition("|")
+        groups.setdefault(facet if sep else "", []).append(name)
+    return groups
+
+
+def _short(name: str) -> str:
+    return name.partition("|")[2] or name
+
+
+def _draw_bars(
+    ax: Any,
+    panel: Bars,
+    data: list[dict[str, tuple[float, float, float]]],
+    labels: Sequence[str],
+    references: Sequence[float | None],
+    names: Sequence[str],
+    legend: bool = True,
+) -> None:
+    if not names:
+        ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+        return
+    horizontal = _horizontal(panel, names)
+    width = 0.8 / len(data)
+    for i, values in enumerate(data):
+        pos = [k + (i - (len(data) - 1) / 2) * width for k in range(len(names))]
+        nan = (math.nan, math.nan, math.nan)
+        mids = [values.get(n, nan)[0] for n in names]
+        err_lo = [max(0.0, m - values.get(n, nan)[1]) for n, m in zip(names, mids, strict=True)]
+        err_hi = [max(0.0, values.get(n, nan)[2] - m) for n, m in zip(names, mids, strict=True)]
+        has_err = any(e > 0 for e in err_lo + err_hi)
+        kwargs: dict[str, Any] = {"color": COLORS[i % 2], "label": labels[i]}
+        if has_err:
+            kwargs.update({"ecolor": "#333333", "capsize": 2.5})
+        if horizontal:
+            ax.barh(pos, mids, height=width, xerr=[err_lo, err_hi] if has_err else None, **kwargs)
+        else:
+            ax.bar(pos, mids, width=width, yerr=[err_lo, err_hi] if has_err else None, **kwargs)
+    seen: set[float] = set()
+    for i, ref in enumerate(references):
+        if ref is None or ref in seen:
+            continue
+        seen.add(ref)
+        style = {
+            "color": COLORS[i % 2] if len(set(references)) > 1 else "#555555",
+            "linestyle": "--",
+            "linewidth": 1,
+        }
+        if horizontal:
+            ax.axvline(ref, **style)
+        else:
+            ax.axhline(ref, **style)
+    every = [v[0] for d in data for v in d.values() if not math.isnan(v[0])]
+    if every and min(every) >= 0:  # intervals of non-negative facts stop at zero
+        if horizontal:
+            ax.set_xlim(left=0)
+        else:
+            ax.set_ylim(bottom=0)
+    ticks = [_short(n) for n in names]
+    value_axis = ax.xaxis if horizontal else ax.yaxis
+    if horizontal:
+        ax.set_yticks(range(len(names)), ticks)
+        ax.invert_yaxis()
+        ax.set_xlabel(panel.ylabel)
+    else:
+        tilt = max(len(t) for t in ticks) > 3 and (
+            len(names) > 5 or max(len(t) for t in ticks) > 12
+        )
+        ax.set_xticks(
+            range(len(names)), ticks, rotation=30 if tilt else 0, ha="right" if tilt else "center"
+        )
+        ax.set_ylabel(panel.ylabel)
+    if panel.percent:
+        value_axis.set_major_formatter(_percent_formatter())
+        high = (ax.get_xlim() if horizontal else ax.get_ylim())[1]
+        if high < 0.01:  # all (near) zero: keep a readable scale
+            (ax.set_xlim if horizontal else ax.set_ylim)(0, 0.05)
+    if legend and len(data) > 1 and any(labels):
+        ax.legend(frameon=False)
+
+
+def _horizontal(panel: Bars, names: Sequence[str]) -> bool:
+    if panel.orientation != "auto":
+        return panel.orientation == "horizontal"
+    return bool(names) and (len(names) > 8 or max(len(_short(n)) for n in names) > 16)
+
+
+def _style(ax: Any) -> None:
+    ax.spines["top"].set_visible(False)
+    ax.spines["right"].set_visible(False)
+
+
+def _panel_figure(panel: Panel, runs: Sequence[Run], single: bool) -> tuple[Figure, Any]:
+    plt = _matplotlib()
+    labels = ["" if single else run.label for run in runs]
+    if isinstance(panel, Hist):
+        values = [panel.compute(run.played) for run in runs]
+        fig, ax = plt.subplots(figsize=(7.2, 3.4))
+        _draw_hist(ax, panel, values, labels)
+        ax.set_title(panel.title, fontsize=11, loc="left")
+        _style(ax)
+        fig.tight_layout()
+        return fig, values
+    data = [panel.compute(run.played) for run in runs]
+    names = list(dict.fromkeys(k for d in data for k in d))
+    refs = [panel.reference(run.played) if panel.reference else None for run in runs]
+    groups = _facets(names)
+    if len(groups) <= 1 and "" in groups:
+        horizontal = _horizontal(panel, names)
+        height = max(2.4, 0.3 * len(names) * len(runs) + 1.1) if horizontal else 3.4
+        fig, ax = plt.subplots(figsize=(7.2, height))
+        _draw_bars(ax, panel, data, labels, refs, names)
+        ax.set_title(panel.title, fontsize=11, loc="left")
+        _style(ax)
+        fig.tight_layout()
+        return fig, data
+    cols = min(4, len(groups))
+    rows = -(-len(groups) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(7.2, 2.1 * rows + 0.6), squeeze=False)
+    for k, (facet, members) in enumerate(groups.items()):
+        ax = axes[k // cols][k % cols]
+        _draw_bars(ax, panel, data, labels, refs, members, legend=False)
+        ax.set_title(facet, fontsize=9)
+        ax.set_ylabel("")
+        ax.tick_params(labelsize=8)
+        _style(ax)
+    for k in range(len(groups), rows * cols):
+        axes[k // cols][k % cols].axis("off")
+    fig.suptitle(f"{panel.title} ({panel.ylabel})", fontsize=11, x=0.01, ha="left")
+    if len(runs) > 1:
+        handles = [plt.Rectangle((0, 0), 1, 1, color=COLORS[i % 2]) for i in range(len(runs))]
+        fig.legend(handles, [run.label for run in runs], loc="upper right", frameon=False)
+    fig.tight_layout()
+    return fig, data
+
+
+@dataclass
+class RenderedFigure:
+    """A rendered figure: its file stem, PNG bytes and the data it shows."""
+
+    key: str
+    png: bytes
+    data: Any
+
+
+def _render(
+    panel: Panel, runs: Sequence[Run], figures_dir: Path, formats: Sequence[str]
+) -> RenderedFigure:
+    plt = _matplotlib()
+    fig, data = _panel_figure(panel, runs, single=len(runs) == 1)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, metadata={"Software": None})
+    png = buffer.getvalue()
+    if "png" in formats:
+        (figures_dir / f"{panel.key}.png").write_bytes(png)
+    if "svg" in formats:
+        fig.savefig(figures_dir / f"{panel.key}.svg", format="svg", metadata={"Date": None})
+    plt.close(fig)
+    return RenderedFigure(panel.key, png, data)
+
+
+# -- HTML ---------------------------------------------------------------------------------
+
+STYLE = """
+body { font-family: -apple-system, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif;
+  margin: 0; color: #1d2430; background: #f6f7f9; line-height: 1.45; }
+main { max-width: 980px; margin: 0 auto; padding: 24px 28px 60px; background: #fff; }
+h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
+h2 { margin-top: 2.2em; border-bottom: 2px solid #e3e6eb; padding-bottom: 4px; }
+h3 { margin: 1.6em 0 0.3em; font-size: 1.05em; }
+.sub { color: #5b6472; margin-top: 0; }
+nav { background: #eef2f7; padding: 8px 12px; border-radius: 6px; font-size: 0.92em; }
+nav a { margin-right: 14px; color: #2f6db3; text-decoration: none; }
+table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.9em; }
+th, td { border-bottom: 1px solid #e3e6eb; padding: 4px 10px; text-align: left;
+  vertical-align: top; }
+th { background: #f1f3f6; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.sig td { background: #fff4e0; }
+tr.diff td { background: #fff4e0; }
+figure { margin: 10px 0 4px; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eceff3; }
+figcaption { color: #4a5361; font-size: 0.9em; margin-top: 4px; }
+code { background: #f1f3f6; padding: 1px 4px; border-radius: 3px; font-size: 0.9em; }
+.cmd { display: block; white-space: pre-wrap; word-break: break-all; padding: 6px 8px; }
+ul.findings li { margin-bottom: 4px; }
+.badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 0.85em; }
+.yes { background: #ffd9a8; } .no { background: #e3e6eb; }
+details { margin: 4px 0 10px; } summary { cursor: pointer; color: #2f6db3; font-size: 0.9em; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; }
+"""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _fmt(value: float, percent: bool = False) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    if percent:
+        return f"{100 * value:.1f}%"
+    if float(value).is_integer() and abs(value) < 1e6:
+        return f"{int(value)}"
+    return f"{value:.3g}" if abs(value) < 0.01 else f"{value:.2f}"
+
+
+def _p(p: float) -> str:
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _p_text(p: float, name: str = "p") -> str:
+    return f"{name} &lt; 0.001" if p < 0.001 else f"{name} = {p:.3f}"
+
+
+def _img(fig: RenderedFigure, alt: str) -> str:
+    data = base64.b64encode(fig.png).decode("ascii")
+    return f'<img alt="{_e(alt)}" src="data:image/png;base64,{data}">'
+
+
+def _bars_table(
+    panel: Bars, data: list[dict[str, tuple[float, float, float]]], labels: Sequence[str]
+) -> str:
+    names = list(dict.fromkeys(k for d in data for k in d))
+    head = "".join(
+        f'<th class="num">{_e(lab)}</th><th class="num">95% interval</th>' for lab in labels
+    )
+    body = []
+    for name in names:
+        cells = []
+        for d in data:
+            if name in d:
+                v, lo, hi = d[name]
+                interval = (
+                    ""
+                    if lo == hi == v
+                    else f"[{_fmt(lo, panel.percent)}, {_fmt(hi, panel.percent)}]"
+                )
+                cells.append(
+                    f'<td class="num">{_fmt(v, panel.percent)}</td><td class="num">{interval}</td>'
+                )
+            else:
+                cells.append('<td class="num">–</td><td></td>')
+        body.append(f"<tr><td>{_e(name.replace('|', ': '))}</td>{''.join(cells)}</tr>")
+    return f"<table><tr><th></th>{head}</tr>{''.join(body)}</table>"
+
+
+def _hist_table(data: list[list[float]], labels: Sequence[str]) -> str:
+    stats = ("n", "mean", "median", "10th pct", "90th pct", "min", "max")
+    rows = []
+    for label, values in zip(labels, data, strict=True):
+        if values:
+            ordered = sorted(values)
+            q = statistics.quantiles(ordered, n=10) if len(ordered) > 1 else [ordered[0]] * 9
+            cells = [
+                len(values),
+                statistics.fmean(values),
+                statistics.median(values),
+                q[0],
+                q[-1],
+                ordered[0],
+                ordered[-1],
+            ]
+        else:
+            cells = [0, math.nan, math.nan, math.nan, math.nan, math.nan, math.nan]
+        rows.append(
+            f"<tr><td>{_e(label)}</td>"
+            + "".join(f'<td class="num">{_fmt(float(c))}</td>' for c in cells)
+            + "</tr>"
+        )
+    head = "".join(f'<th class="num">{s}</th>' for s in stats)
+    return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _panel_html(panel: Panel, fig: RenderedFigure, labels: Sequence[str]) -> str:
+    table = (
+        _bars_table(panel, fig.data, labels)
+        if isinstance(panel, Bars)
+        else _hist_table(fig.data, labels)
+    )
+    caption = panel.caption
+    return (
+        f'<h3 id="{_e(panel.key)}">{_e(panel.title)}</h3>'
+        f"<figure>{_img(fig, panel.title)}<figcaption>{_e(caption)} "
+        f"Files: <code>figures/{_e(panel.key)}.png</code>, <code>.svg</code>.</figcaption></figure>"
+        f"<details><summary>numbers</summary>{table}</details>"
+    )
+
+
+def _config_table(runs: Sequence[Run]) -> str:
+    settings = [_settings(run.config) for run in runs]
+    keys = list(dict.fromkeys(k for s in settings for k in s))
+    head = "".join(f"<th>{_e(run.label)}</th>" for run in runs) if len(runs) > 1 else "<th></th>"
+    rows = []
+    for key in keys:
+        values = [s.get(key, "default") for s in settings]
+        cls = ' class="diff"' if len(runs) > 1 and len(set(values)) > 1 else ""
+        cells = "".join(f"<td>{_e(v)}</td>" for v in values)
+        rows.append(f"<tr{cls}><th>{_e(key)}</th>{cells}</tr>")
+    extra = []
+    for label, getter in (
+        ("games finished", lambda r: f"{len(r.played)} of {len(r.rows)}"),
+        ("title", lambda r: r.meta.get("title", "")),
+        ("speed", _speed),
+    ):
+        extra.append(
+            f"<tr><th>{label}</th>{''.join(f'<td>{_e(getter(r))}</td>' for r in runs)}</tr>"
+        )
+    cmds = "".join(
+        f"<tr><th>command{'' if len(runs) == 1 else ' (' + _e(r.label) + ')'}</th>"
+        f'<td colspan="{len(runs)}">'
+        f'<code class="cmd">{_e(r.meta.get("command", ""))}</code></td></tr>'
+        for r in runs
+    )
+    return f"<table><tr><th>setting</th>{head}</tr>{''.join(rows)}{''.join(extra)}{cmds}</table>"
+
+
+def _speed(run: Run) -> str:
+    info = run.run_info
+    if not info:
+        return "–"
+    return (
+        f"{info.get('games_per_second')} games/s ({info.get('backend')}, "
+        f"{info.get('workers')} worker(s), {info.get('seconds')} s)"
+    )
+
+
+def _seat_findings(run: Run) -> list[str]:
+    rows = run.played
+    if not rows:
+        return ["No game finished."]
+    n = int(run.config.get("players", rows[0]["players"]))
+    out = []
+    wins = [sum(1 for r in rows if s in winners_of(r)) for s in range(n)]
+    parts = []
+    for s, k in enumerate(wins):
+        lo, hi = wilson(k, len(rows))
+        parts.append(f"seat {s} {100 * k / len(rows):.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
+    sole = [0] * n
+    for r in rows:
+        w = winners_of(r)
+        if len(w) == 1:
+            sole[w[0]] += 1
+    chi2, df, p = chi_square_uniform(sole)
+    verdict = (
+        '<span class="badge yes">seats differ</span>'
+        if p < ALPHA
+        else '<span class="badge no">no significant seat effect</span>'
+    )
+    bots = set(run.config.get("bots", []))
+    caveat = (
+        " Different bots sit in fixed seats, so seat and bot effects are mixed; "
+        "use <code>--seating rotate</code> to separate them."
+        if len(bots) > 1 and run.config.get("seating", "fixed") == "fixed"
+        else ""
+    )
+    out.append(
+        f"Win rate by seat (fair share {100 / n:.1f}%): {_e('; '.join(parts))}. "
+        f"Chi-square on the {sum(sole)} games with a single winner: "
+        f"χ²={chi2:.2f}, df={df}, {_p_text(p)} {verdict}.{caveat}"
+    )
+    return out
+
+
+def _summary_findings(run: Run) -> list[str]:
+    rows = run.played
+    out = _seat_findings(run)
+    if not rows:
+        return out
+    lengths = []
+    for key in ("actions", "turns", "rounds"):
+        values = [r["length"][key] for r in rows if r["length"].get(key) is not None]
+        if values:
+            lengths.append(f"{statistics.fmean(values):.1f} {key}")
+    out.append(f"Mean length: {', '.join(lengths)} per game.")
+    ends: dict[str, int] = {}
+    for r in rows:
+        ends[r["termination"]] = ends.get(r["termination"], 0) + 1
+    out.append(
+        "Endings: "
+        + ", ".join(
+            f"{k} {100 * v / len(rows):.1f}%"
+            for k, v in sorted(ends.items(), key=lambda kv: -kv[1])
+        )
+        + f"; shared wins {100 * sum(1 for r in rows if len(winners_of(r)) > 1) / len(rows):.1f}%."
+    )
+    errors = len(run.rows) - len(rows)
+    if errors:
+        out.append(
+            f"<b>{errors} game(s) failed</b> and are left out "
+            "(see <code>error</code> in games.jsonl)."
+        )
+    return out
+
+
+def _page(title: str, subtitle: str, body: str, nav: Sequence[tuple[str, str]]) -> str:
+    links = "".join(f'<a href="#{_e(k)}">{_e(t)}</a>' for k, t in nav)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{STYLE}</style></head><body><main>"
+        f'<h1>{_e(title)}</h1><p class="sub">{subtitle}</p><nav>{links}</nav>{body}'
+        '<p class="sub" style="margin-top:3em">Made by <code>liftoff report</code>. '
+        "Intervals are 95% "
+        "(Wilson for rates, normal approximation for means).</p>"
+        "</main></body></html>\n"
+    )
+
+
+def _sections_html(
+    secs: Sequence[Section], runs: Sequence[Run], figures_dir: Path, formats: Sequence[str]
+) -> str:
+    parts = []
+    labels = ["value"] if len(runs) == 1 else [run.label for run in runs]
+    for sec in secs:
+        parts.append(f'<h2 id="{_e(sec.key)}">{_e(sec.title)}</h2><p>{_e(sec.intro)}</p>')
+        for panel in sec.panels:
+            fig = _render(panel, runs, figures_dir, formats)
+            parts.append(_panel_html(panel, fig, labels))
+    return "".join(parts)
+
+
+def _prepare(out_dir: Path, formats: Sequence[str]) -> Path:
+    bad = [f for f in formats if f not in FIGURE_FORMATS]
+    if bad:
+        raise ReportError(f"unknown figure format(s): {', '.join(bad)}")
+    figures = out_dir / "figures"
+    try:
+        figures.mkdir(parents=True, exist_ok=True)
+        for old in figures.glob("*"):
+            if old.suffix in (".png", ".svg"):
+                old.unlink()
+    except OSError as exc:
+        raise ReportError(f"cannot write to {out_dir}: {exc.strerror or exc}") from None
+    return figures
+
+
+def write_report(
+    run_dir: Path | str,
+    out_dir: Path | str,
+    *,
+    title: str | None = None,
+    figure_formats: Sequence[str] = FIGURE_FORMATS,
+) -> Path:
+    """Write ``report.html`` and ``figures/`` for one run; returns the HTML path."""
+    _matplotlib()
+    run = load(run_dir)
+    if not run.rows:
+        raise ReportError(f"{run_dir} has no games")
+    out = Path(out_dir)
+    figures = _prepare(out, figure_formats)
+    secs = sections(run.played)
+    game = run.config.get("game", "")
+    title = title or f"{run.meta.get('title', game)}: {len(run.rows)} simulated games"
+    body = [
+        '<h2 id="summary">Summary</h2><ul class="findings">',
+        *(f"<li>{f}</li>" for f in _summary_findings(run)),
+        "</ul>",
+        '<h2 id="run">Run</h2>',
+        _config_table([run]),
+        _sections_html(secs, [run], figures, figure_formats),
+    ]
+    nav = [("summary", "Summary"), ("run", "Run"), *((s.key, s.title.split(":")[0]) for s in secs)]
+    subtitle = (
+        f"{_e(game)} · {run.config.get('players')} players · bots "
+        f"{_e(', '.join(run.config.get('bots', [])))} · seed {run.config.get('seed')}"
+    )
+    page = _page(title, subtitle, "".join(body), nav)
+    path = out / "report.html"
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+# -- comparisons --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One metric compared between two runs."""
+
+    metric: Metric
+    test: Test
+    adjusted_p: float
+
+    @property
+    def significant(self) -> bool:
+        return self.adjusted_p < ALPHA
+
+
+def compare_metrics(
+    a_rows: Sequence[Mapping[str, Any]], b_rows: Sequence[Mapping[str, Any]]
+) -> list[Difference]:
+    """Every metric both runs have, tested (B against A), Holm-adjusted together."""
+    players = None
+    a_players = {int(r["players"]) for r in a_rows}
+    b_players = {int(r["players"]) for r in b_rows}
+    if a_players and b_players:
+        players = min(max(a_players), max(b_players))
+    endings = sorted({str(r["termination"]) for r in played([*a_rows, *b_rows])})
+    ma = {m.key: m for m in metrics(a_rows, players, endings)}
+    mb = {m.key: m for m in metrics(b_rows, players, endings)}
+    tests: list[tuple[Metric, Test]] = []
+    for key, a in ma.items():
+        b = mb.get(key)
+        if b is None:
+            continue
+        if a.kind == "rate":
+            t = two_proportions(
+                int(sum(a.values)), len(a.values), int(sum(b.values)), len(b.values)
+            )
+        else:
+            t = mann_whitney(a.values, b.values)
+        tests.append((a, t))
+    adjusted = holm([t.p for _, t in tests])
+    return [Difference(m, t, p) for (m, t), p in zip(tests, adjusted, strict=True)]
+
+
+def _differences_html(diffs: Sequence[Difference], labels: Sequence[str]) -> str:
+    rows = []
+    for d in diffs:
+        pct = d.metric.kind == "rate"
+        t = d.test
+        verdict = (
+            '<span class="badge yes">significant</span>'
+            if d.significant
+            else '<span class="badge no">no</span>'
+        )
+        rows.append(
+            f"<tr{' class=sig' if d.significant else ''}><td>{_e(d.metric.label)}</td>"
+            f'<td class="num">{_fmt(t.a, pct)}</td><td class="num">{_fmt(t.b, pct)}</td>'
+            f'<td class="num">{"+" if t.diff > 0 else ""}{_fmt(t.diff, pct)}</td>'
+            f'<td class="num">[{_fmt(t.low, pct)}, {_fmt(t.high, pct)}]</td>'
+            f"<td>{'z-test' if pct else 'Mann–Whitney'}</td>"
+            f'<td class="num">{_p(t.p)}</td><td class="num">{_p(d.adjusted_p)}</td>'
+            f"<td>{verdict}</td></tr>"
+        )
+    head = (
+        f"<tr><th>metric (per game)</th><th class=num>{_e(labels[0])}</th>"
+        f"<th class=num>{_e(labels[1])}</th>"
+        "<th class=num>difference (B − A)</th><th class=num>95% interval</th><th>test</th>"
+        "<th class=num>p</th><th class=num>Holm p</th><th>different?</th></tr>"
+    )
+    return f"<table>{head}{''.join(rows)}</table>"
+
+
+def write_compare_report(
+    dir_a: Path | str,
+    dir_b: Path | str,
+    out_dir: Path | str,
+    *,
+    title: str | None = None,
+    labels: tuple[str, str] | None = None,
+    figure_formats: Sequence[str] = FIGURE_FORMATS,
+) -> Path:
+    """Write a comparison report of run B against run A; returns the HTML path."""
+    _matplotlib()
+    first, second = load(dir_a), load(dir_b)
+    if first.config.get("game") != second.config.get("game"):
+        raise ReportError(
+            f"cannot compare {first.config.get('game')} with {second.config.get('game')}: "
+            "both runs must be of the same game"
+        )
+    if not first.played or not second.played:
+        raise ReportError("both runs need finished games to compare")
+    la, lb = labels or compare_labels(first.config, second.config)
+    if la == lb:
+        la, lb = f"A: {la}", f"B: {lb}"
+    a = Run(first.path, first.meta, first.rows, la)
+    b = Run(second.path, second.meta, second.rows, lb)
+    out = Path(out_dir)
+    figures = _prepare(out, figure_formats)
+    diffs = compare_metrics(a.played, b.played)
+    significant = [d for d in diffs if d.significant]
+    if significant:
+        findings = "".join(
+            f"<li><b>{_e(d.metric.label)}</b>: {_fmt(d.test.a, d.metric.kind == 'rate')} → "
+            f"{_fmt(d.test.b, d.metric.kind == 'rate')} ({_p_text(d.adjusted_p, 'Holm p')})</li>"
+            for d in significant
+        )
+        lead = (
+            f"<p>{len(significant)} of {len(diffs)} metrics differ significantly "
+            f"(Holm-adjusted p &lt; {ALPHA}):</p><ul class=findings>{findings}</ul>"
+        )
+    else:
+        lead = (
+            f"<p>None of the {len(diffs)} metrics differs significantly "
+            f"(Holm-adjusted p &lt; {ALPHA}).</p>"
+        )
+    game = a.config.get("game", "")
+    secs = sections(a.played)
+    keys_b = {s.key for s in sections(b.played)}
+    secs = [s for s in secs if s.key in keys_b] + [
+        s for s in sections(b.played) if s.key not in {x.key for x in secs}
+    ]
+    swatches = "".join(
+        f'<span class="swatch" style="background:{COLORS[i]}"></span>{_e(r.label)} &nbsp; '
+        for i, r in enumerate((a, b))
+    )
+    body = [
+        '<h2 id="summary">Differences</h2>',
+        f"<p>Comparing <b>A = {_e(la)}</b> with <b>B = {_e(lb)}</b>. Every metric is one number "
+        "per game; rates are compared with a two-proportion z-test, other numbers with a "
+        "Mann–Whitney U test. Since many metrics are tested at once, p-values are adjusted with "
+        "Holm's method: <em>significant</em> means the adjusted p-value is below 0.05. The "
+        "interval is the 95% interval of the difference B − A.</p>",
+        lead,
+        _differences_html(diffs, (la, lb)),
+        '<h2 id="run">Runs</h2>',
+        "<p>Settings that differ are highlighted.</p>",
+        _config_table([a, b]),
+        "<h3>Seat balance in each run</h3><ul class=findings>",
+        *(f"<li><b>{_e(r.label)}</b>: {f}</li>" for r in (a, b) for f in _seat_findings(r)),
+        "</ul>",
+        f"<p>{swatches}</p>",
+        _sections_html(secs, [a, b], figures, figure_formats),
+    ]
+    nav = [
+        ("summary", "Differences"),
+        ("run", "Runs"),
+        *((s.key, s.title.split(":")[0]) for s in secs),
+    ]
+    title = title or f"{a.meta.get('title', game)}: {la} against {lb}"
+    subtitle = f"{_e(game)} · A: {len(a.rows)} games · B: {len(b.rows)} games"
+    page = _page(title, subtitle, "".join(body), nav)
+    path = out / "report.html"
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path

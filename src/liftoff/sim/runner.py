@@ -1,0 +1,302 @@
+"""Playing many games: the configuration, per-game seeds, seating, one game,
+one result row, and chunks of game indices.
+
+Everything here is a pure function of the configuration and the game index, so
+a game's row is the same whichever process (or machine) plays it: that is what
+makes the output of ``liftoff simulate`` identical for any number of workers and
+either backend.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import liftoff
+from liftoff import bots
+from liftoff.engine import OptionError, OptionValue, derive_seed, play
+
+SEATINGS = ("fixed", "rotate")
+"""How bots are seated: ``fixed`` (bot *i* in seat *i* every game) or ``rotate``
+(game *g* seats bot *i* in seat ``(i - g) mod P``, so each bot plays each seat
+equally often)."""
+
+DEFAULT_MAX_ACTIONS = 200_000
+
+
+class SimError(ValueError):
+    """A simulation that cannot be set up (bad game, bots, options, sizes)."""
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate. Its JSON form is ``meta.json``'s ``config``."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    seating: str = "fixed"
+    keep_records: int = 10
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict (``from_json`` inverts it)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seating": self.seating,
+            "keep_records": self.keep_records,
+            "max_actions": self.max_actions,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> SimConfig:
+        """The configuration of a ``to_json`` dict."""
+        return SimConfig(
+            game=str(data["game"]),
+            players=int(data["players"]),
+            bots=tuple(str(b) for b in data["bots"]),
+            games=int(data["games"]),
+            seed=int(data.get("seed", 0)),
+            options=dict(data.get("options", {})),
+            seating=str(data.get("seating", "fixed")),
+            keep_records=int(data.get("keep_records", 10)),
+            max_actions=int(data.get("max_actions", DEFAULT_MAX_ACTIONS)),
+        )
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """Split ``--bots`` text into one spec per seat.
+
+    Commas separate bots, but a bot's own parameters also use commas
+    (``ismcts:iterations=400,rollout=heuristic``): a piece that holds ``=`` and
+    no ``:`` continues the previous bot's parameters. ``;`` always separates.
+
+    >>> split_bot_specs("ismcts:iterations=400,rollout=heuristic,random")
+    ['ismcts:iterations=400,rollout=heuristic', 'random']
+    >>> split_bot_specs("heuristic, heuristic ,random")
+    ['heuristic', 'heuristic', 'random']
+    """
+    specs: list[str] = []
+    for group in text.split(";"):
+        current: list[str] = []
+        for piece in (p.strip() for p in group.split(",")):
+            if not piece:
+                continue
+            if "=" in piece and ":" not in piece and current:
+                current[-1] = f"{current[-1]},{piece}"
+            else:
+                current.append(piece)
+        specs.extend(current)
+    return specs
+
+
+def make_config(
+    game: str,
+    players: int,
+    bot_specs: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    seating: str = "fixed",
+    keep_records: int = 10,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> SimConfig:
+    """A checked configuration; raises :class:`SimError` with a readable message.
+
+    One bot spec stands for every seat. Options are validated by the game (and
+    given as text or typed values); the configuration keeps only those that
+    differ from the defaults, typed.
+    """
+    try:
+        g = liftoff.games.get(game)
+    except liftoff.UnknownGame as exc:
+        raise SimError(str(exc)) from None
+    if games < 1:
+        raise SimError(f"--games must be at least 1, not {games}")
+    if keep_records < 0:
+        raise SimError(f"the number of records to keep must be >= 0, not {keep_records}")
+    if max_actions < 1:
+        raise SimError(f"max_actions must be >= 1, not {max_actions}")
+    if seating not in SEATINGS:
+        raise SimError(f"unknown seating {seating!r}; choose one of: {', '.join(SEATINGS)}")
+    if not g.info.min_players <= players <= g.info.max_players:
+        raise SimError(
+            f"{g.info.title} is for {g.info.min_players}-{g.info.max_players} players, "
+            f"not {players}"
+        )
+    specs = [s.strip() for s in bot_specs if s.strip()]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise SimError(
+            f"{players} players need {players} bots (or one for every seat), "
+            f"got {len(specs)}: {', '.join(specs) or '(none)'}"
+        )
+    for spec in specs:
+        try:
+            bots.make(spec, seed=0)
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+    try:
+        full = g.options.validate(dict(options or {}))
+        g.check_options(players, full)
+    except OptionError as exc:
+        raise SimError(str(exc)) from None
+    defaults = g.options.defaults()
+    given = {k: v for k, v in full.items() if v != defaults.get(k)}
+    return SimConfig(
+        game=g.info.name,
+        players=players,
+        bots=tuple(specs),
+        games=games,
+        seed=seed,
+        options=given,
+        seating=seating,
+        keep_records=keep_records,
+        max_actions=max_actions,
+    )
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The explicit seed of game number ``index`` of a run seeded with ``seed``."""
+    return derive_seed(seed, "sim-game", index)
+
+
+def seating(config: SimConfig, index: int) -> list[str]:
+    """The bot spec in each seat of game ``index``."""
+    p = config.players
+    if config.seating == "rotate":
+        return [config.bots[(s + index) % p] for s in range(p)]
+    return list(config.bots)
+
+
+def record_indices(games: int, keep: int) -> frozenset[int]:
+    """Which game indices keep their full record: ``keep`` evenly spaced ones.
+
+    >>> sorted(record_indices(10, 3))
+    [0, 3, 6]
+    """
+    if keep <= 0:
+        return frozenset()
+    if keep >= games:
+        return frozenset(range(games))
+    return frozenset(i * games // keep for i in range(keep))
+
+
+def _plain(value: Any) -> Any:
+    """JSON-safe value with whole floats written as integers (3.0 -> 3)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One played game: its row and, for sampled games, its record."""
+
+    index: int
+    row: dict[str, Any]
+    record: dict[str, Any] | None
+
+
+def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameResult:
+    """Play game ``index`` of ``config`` and build its row.
+
+    A game that fails (a bot error, no end within ``max_actions``) gives a row
+    with ``termination == "error"`` and the message in ``error``; its record is
+    always kept, so the failure can be replayed.
+    """
+    g = liftoff.games.get(config.game)
+    seed = game_seed(config.seed, index)
+    seats = seating(config, index)
+    state = g.new_game(config.players, seed, dict(config.options))
+    row: dict[str, Any] = {
+        "index": index,
+        "seed": seed,
+        "game": config.game,
+        "players": config.players,
+        "options": dict(config.options),
+        "seats": seats,
+    }
+    try:
+        agents = [
+            bots.make(spec, seed=derive_seed(seed, "seat", s)) for s, spec in enumerate(seats)
+        ]
+        play(state, agents, seed=seed, max_actions=config.max_actions)
+        outcome = state.outcome()
+        if outcome is None:  # pragma: no cover - play() only returns finished games
+            raise RuntimeError("the game did not finish")
+    except Exception as exc:  # one bad game must not sink a 100,000-game run
+        row.update(
+            {
+                "scores": None,
+                "winners": None,
+                "places": None,
+                "ranking": None,
+                "termination": "error",
+                "length": {"actions": state.version, "turns": None, "rounds": None},
+                "details": {},
+                "error": f"{type(exc).__name__}: {exc}",
+            }
+        )
+        return GameResult(index, row, state.record())
+    details = _plain(dict(outcome.details))
+    row.update(
+        {
+            "scores": _plain(list(outcome.scores)),
+            "winners": list(outcome.winners),
+            "places": list(outcome.places),
+            "ranking": list(outcome.ranking),
+            "termination": outcome.termination,
+            "length": {
+                "actions": state.version,
+                "turns": _count(details.get("turns")),
+                "rounds": _count(details.get("rounds")),
+            },
+            "details": details,
+        }
+    )
+    return GameResult(index, row, state.record() if keep_record else None)
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
+    """Play games ``start`` to ``stop - 1`` (the unit of work of every backend)."""
+    keep = record_indices(config.games, config.keep_records)
+    return [play_game(config, i, i in keep) for i in range(start, stop)]
+
+
+def chunks(games: int, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` ranges covering ``range(games)``.
+
+    By default about 16 chunks per worker, between 1 and 200 games each: enough
+    chunks to balance the load and move the progress bar, few enough that
+    process overhead stays small.
+    """
+    if size is None:
+        size = max(1, min(200, -(-games // (max(1, workers) * 16))))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def dumps(value: Any) -> str:
+    """Compact, deterministic JSON (the form of every JSON cell and line)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

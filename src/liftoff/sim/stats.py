@@ -1,0 +1,234 @@
+"""The statistics of the reports, in plain Python (no SciPy needed).
+
+- Wilson score intervals for rates;
+- two-proportion z-tests for rates of two runs;
+- Mann–Whitney U tests (normal approximation, tie-corrected) and Welch
+  intervals for numbers of two runs;
+- a chi-square goodness-of-fit test for seat balance;
+- Holm's step-down adjustment, since a comparison runs many tests at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+
+
+def normal_sf(z: float) -> float:
+    """P(Z > z) for a standard normal Z.
+
+    >>> round(normal_sf(1.959963984540054), 4)
+    0.025
+    """
+    return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``successes / n`` (95% by default).
+
+    >>> lo, hi = wilson(50, 100); round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Test:
+    """The result of a two-sample test: B − A, its 95% interval and the p-value."""
+
+    name: str
+    a: float
+    b: float
+    diff: float
+    low: float
+    high: float
+    statistic: float
+    p: float
+
+
+def two_proportions(k1: int, n1: int, k2: int, n2: int) -> Test:
+    """Two-sided z-test of two rates (pooled variance for the test, unpooled
+    for the interval of the difference).
+
+    >>> t = two_proportions(50, 100, 70, 100); round(t.diff, 2), t.p < 0.01
+    (0.2, True)
+    """
+    p1 = k1 / n1 if n1 else 0.0
+    p2 = k2 / n2 if n2 else 0.0
+    diff = p2 - p1
+    if n1 == 0 or n2 == 0:
+        return Test("two-proportion z", p1, p2, diff, -1.0, 1.0, 0.0, 1.0)
+    pooled = (k1 + k2) / (n1 + n2)
+    se0 = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    if se0 == 0:
+        z, p = 0.0, 1.0
+    else:
+        z = diff / se0
+        p = min(1.0, 2 * normal_sf(abs(z)))
+    return Test("two-proportion z", p1, p2, diff, diff - Z95 * se, diff + Z95 * se, z, p)
+
+
+def _ranks(values: Sequence[float]) -> tuple[list[float], float]:
+    """Mid-ranks (1-based) and the tie term sum(t^3 - t)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    ties = 0.0
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        mid = (i + j) / 2 + 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = mid
+        t = j - i + 1
+        ties += t**3 - t
+        i = j + 1
+    return ranks, ties
+
+
+def mean(values: Sequence[float]) -> float:
+    """The mean (0 for no values)."""
+    return sum(values) / len(values) if values else 0.0
+
+
+def variance(values: Sequence[float]) -> float:
+    """The sample variance (0 for fewer than two values)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = mean(values)
+    return sum((v - m) ** 2 for v in values) / (n - 1)
+
+
+def mann_whitney(a: Sequence[float], b: Sequence[float]) -> Test:
+    """Two-sided Mann–Whitney U test of ``b`` against ``a`` (normal approximation
+    with tie correction and continuity correction), reported with the difference
+    of means and its Welch 95% interval.
+
+    >>> mann_whitney([1, 2, 3, 4, 5] * 20, [3, 4, 5, 6, 7] * 20).p < 0.001
+    True
+    >>> mann_whitney([1, 2, 3] * 10, [1, 2, 3] * 10).p
+    1.0
+    """
+    n1, n2 = len(a), len(b)
+    m1, m2 = mean(a), mean(b)
+    diff = m2 - m1
+    se = math.sqrt(variance(a) / n1 + variance(b) / n2) if n1 and n2 else 0.0
+    low, high = diff - Z95 * se, diff + Z95 * se
+    if n1 == 0 or n2 == 0:
+        return Test("Mann-Whitney U", m1, m2, diff, low, high, 0.0, 1.0)
+    ranks, ties = _ranks([*a, *b])
+    r2 = sum(ranks[n1:])
+    u2 = r2 - n2 * (n2 + 1) / 2
+    mu = n1 * n2 / 2
+    n = n1 + n2
+    var = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0
+    if var <= 0:
+        return Test("Mann-Whitney U", m1, m2, diff, low, high, u2, 1.0)
+    z = (abs(u2 - mu) - 0.5) / math.sqrt(var)
+    p = 1.0 if z <= 0 else min(1.0, 2 * normal_sf(z))
+    return Test("Mann-Whitney U", m1, m2, diff, low, high, u2, p)
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularized upper incomplete gamma function Q(a, x)."""
+    if x <= 0:
+        return 1.0
+    gln = math.lgamma(a)
+    if x < a + 1:
+        # series for P(a, x)
+        term = 1.0 / a
+        total = term
+        ap = a
+        for _ in range(10_000):
+            ap += 1
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(-x + a * math.log(x) - gln))
+    # continued fraction for Q(a, x) (modified Lentz)
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(-x + a * math.log(x) - gln) * h)
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X > x) for a chi-square variable with ``df`` degrees of freedom.
+
+    >>> round(chi2_sf(3.841458820694124, 1), 4)
+    0.05
+    >>> round(chi2_sf(7.814727903251178, 3), 4)
+    0.05
+    """
+    if df <= 0:
+        return 1.0
+    return _gamma_q(df / 2, x / 2)
+
+
+def chi_square_uniform(counts: Sequence[int]) -> tuple[float, int, float]:
+    """Goodness of fit of ``counts`` to equal shares: ``(chi2, df, p)``.
+
+    >>> chi_square_uniform([25, 25, 25, 25])
+    (0.0, 3, 1.0)
+    """
+    total = sum(counts)
+    k = len(counts)
+    if total == 0 or k < 2:
+        return 0.0, max(0, k - 1), 1.0
+    expected = total / k
+    stat = sum((c - expected) ** 2 / expected for c in counts)
+    return stat, k - 1, chi2_sf(stat, k - 1)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm–Bonferroni adjusted p-values (same order as given).
+
+    >>> [round(p, 3) for p in holm([0.01, 0.04, 0.03])]
+    [0.03, 0.06, 0.06]
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean with a normal-approximation 95% interval."""
+    m = mean(values)
+    if len(values) < 2:
+        return m, m, m
+    half = Z95 * math.sqrt(variance(values) / len(values))
+    return m, m - half, m + half

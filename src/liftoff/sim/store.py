@@ -1,0 +1,255 @@
+"""Writing and reading a simulation directory.
+
+A run directory holds:
+
+- ``games.jsonl``: one JSON object per game, sorted by game index (the full,
+  nested row; what ``liftoff report`` reads);
+- ``games.csv`` (or ``games.parquet``): the same rows flattened to columns, for
+  spreadsheets and data frames;
+- ``records/game-NNNNNN.json``: the full records of a sample of games (and of
+  any game that failed), replayable with ``Game.replay``;
+- ``meta.json``: the configuration and the equivalent command;
+- ``run.json``: how it was run (backend, workers, time, games/s).
+
+Everything except ``run.json`` depends only on the configuration, so it is
+byte-identical for any number of workers and either backend.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import liftoff
+from liftoff.sim.runner import GameResult, SimConfig, dumps
+
+JSONL = "games.jsonl"
+CSV = "games.csv"
+PARQUET = "games.parquet"
+META = "meta.json"
+RUN = "run.json"
+RECORDS = "records"
+FORMATS = ("csv", "parquet")
+
+
+class StoreError(OSError):
+    """A run directory that cannot be written or read."""
+
+
+def prepare_out_dir(path: Path) -> Path:
+    """Create ``path`` if needed and check that files can be written in it."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".liftoff-write-test"
+        probe.write_text("ok", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise StoreError(f"cannot write to {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def command_line(config: SimConfig, fmt: str = "csv") -> str:
+    """The ``liftoff simulate`` command that reproduces the rows of ``config``."""
+    parts = [
+        "liftoff",
+        "simulate",
+        config.game,
+        "--games",
+        str(config.games),
+        "--players",
+        str(config.players),
+        "--bots",
+        ";".join(config.bots) if any("," in b for b in config.bots) else ",".join(config.bots),
+    ]
+    for key, value in config.options.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        parts += ["--option", f"{key}={text}"]
+    parts += ["--seed", str(config.seed)]
+    if config.seating != "fixed":
+        parts += ["--seating", config.seating]
+    if config.keep_records != 10:
+        parts += ["--keep-records", str(config.keep_records)]
+    if fmt != "csv":
+        parts += ["--format", fmt]
+    parts += ["--out", "DIR"]
+    return shlex.join(parts)
+
+
+def flat_row(row: Mapping[str, Any], players: int, detail_keys: Sequence[str]) -> dict[str, Any]:
+    """A nested row as flat columns (per-seat columns; ``details.KEY`` columns)."""
+    flat: dict[str, Any] = {
+        "index": row["index"],
+        "seed": row["seed"],
+        "game": row["game"],
+        "players": row["players"],
+        "options": dumps(row["options"]),
+    }
+    seats = row["seats"]
+    scores = row.get("scores") or [None] * players
+    places = row.get("places") or [None] * players
+    winners = row.get("winners")
+    for s in range(players):
+        flat[f"bot_{s}"] = seats[s]
+    for s in range(players):
+        flat[f"score_{s}"] = scores[s]
+    for s in range(players):
+        flat[f"place_{s}"] = places[s]
+    flat["winners"] = None if winners is None else dumps(winners)
+    flat["termination"] = row["termination"]
+    length = row["length"]
+    flat["actions"] = length.get("actions")
+    flat["turns"] = length.get("turns")
+    flat["rounds"] = length.get("rounds")
+    details = row.get("details") or {}
+    for key in detail_keys:
+        value = details.get(key)
+        flat[f"details.{key}"] = dumps(value) if isinstance(value, list | dict) else value
+    flat["error"] = row.get("error")
+    return flat
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def detail_keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every details key in first-seen order."""
+    keys: dict[str, None] = {}
+    for row in rows:
+        for key in row.get("details") or {}:
+            keys.setdefault(key, None)
+    return list(keys)
+
+
+def write_csv(path: Path, flat_rows: Sequence[Mapping[str, Any]]) -> None:
+    """Flat rows as CSV (LF line ends, empty cells for missing values)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    columns = list(flat_rows[0]) if flat_rows else []
+    writer.writerow(columns)
+    for flat in flat_rows:
+        writer.writerow([_cell(flat.get(c)) for c in columns])
+    path.write_text(buffer.getvalue(), encoding="utf-8")
+
+
+def write_parquet(path: Path, flat_rows: Sequence[Mapping[str, Any]]) -> None:
+    """Flat rows as Parquet (needs pyarrow, the ``sim`` extra)."""
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    except ImportError:
+        raise StoreError(
+            "Parquet output needs pyarrow: install the 'sim' extra "
+            "(pip install 'liftoff[sim]'), or use --format csv"
+        ) from None
+    columns = list(flat_rows[0]) if flat_rows else []
+    arrays = []
+    for column in columns:
+        values = [flat.get(column) for flat in flat_rows]
+        try:
+            arrays.append(pa.array(values))
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            arrays.append(pa.array([None if v is None else _cell(v) for v in values]))
+    table = pa.Table.from_arrays(arrays, names=columns)
+    pq.write_table(table, str(path), compression="zstd")
+
+
+def write_run(
+    out: Path,
+    config: SimConfig,
+    results: Iterable[GameResult],
+    fmt: str = "csv",
+    run_info: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Write a run directory from the results (in any order); returns the summary.
+
+    Rows are sorted by game index, so the files do not depend on how the games
+    were distributed.
+    """
+    if fmt not in FORMATS:
+        raise StoreError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    prepare_out_dir(out)
+    ordered = sorted(results, key=lambda r: r.index)
+    if [r.index for r in ordered] != list(range(config.games)):
+        raise StoreError("the results do not cover every game exactly once")
+    rows = [r.row for r in ordered]
+    try:
+        with (out / JSONL).open("w", encoding="utf-8", newline="\n") as fh:
+            for row in rows:
+                fh.write(dumps(row))
+                fh.write("\n")
+        keys = detail_keys(rows)
+        flat = [flat_row(row, config.players, keys) for row in rows]
+        for stale in (CSV, PARQUET):
+            (out / stale).unlink(missing_ok=True)
+        if fmt == "csv":
+            write_csv(out / CSV, flat)
+        else:
+            write_parquet(out / PARQUET, flat)
+        records = out / RECORDS
+        records.mkdir(exist_ok=True)
+        for old in records.glob("game-*.json"):
+            old.unlink()
+        kept = []
+        for result in ordered:
+            if result.record is not None:
+                data = dict(result.record)
+                data["seats"] = result.row["seats"]
+                data["index"] = result.index
+                name = f"game-{result.index:06d}.json"
+                (records / name).write_text(
+                    json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
+                kept.append(name)
+        errors = [row["index"] for row in rows if row["termination"] == "error"]
+        game = liftoff.games.get(config.game)
+        meta = {
+            "liftoff": liftoff.__version__,
+            "title": game.info.title,
+            "command": command_line(config, fmt),
+            "config": config.to_json(),
+            "all_options": game.options.validate(dict(config.options)),
+            "format": fmt,
+            "files": {
+                "rows": JSONL,
+                "table": CSV if fmt == "csv" else PARQUET,
+                "records": [f"{RECORDS}/{name}" for name in kept],
+            },
+            "errors": errors,
+        }
+        (out / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+        if run_info is not None:
+            (out / RUN).write_text(json.dumps(dict(run_info), indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise StoreError(f"cannot write the results to {out}: {exc.strerror or exc}") from None
+    return meta
+
+
+def load_run(path: Path | str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(meta, rows)`` of a run directory written by :func:`write_run`."""
+    path = Path(path)
+    meta_path, rows_path = path / META, path / JSONL
+    if not meta_path.is_file() or not rows_path.is_file():
+        raise StoreError(
+            f"{path} is not a simulation directory (no {META} and {JSONL}); "
+            "make one with `liftoff simulate ... --out DIR`"
+        )
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        rows = [
+            json.loads(line)
+            for line in rows_path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot read {path}: {exc}") from None
+    return meta, rows
