@@ -114,45 +114,13 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
     station.append(f"  specialist deck {view['specialist_deck']}")
     parts.append(station)
 
-    table = Table(title="Agencies", show_lines=True)
-    for col in (
-        "player",
-        "VP",
-        "money",
-        "income",
-        "cost",
-        "cap",
-        "lab",
-        "tech",
-        "station",
-        "cards",
-    ):
-        table.add_column(col, overflow="fold")
+    table = Table(title="Agencies", show_lines=False)
+    for col in ("player", "VP", "$", "inc", "cost", "cap", "lab", "tech", "stn", "hand", "obj"):
+        table.add_column(col, no_wrap=True)
+    areas = Text()
     for pd in view["players"]:
         seat = pd["seat"]
-        name = f"P{seat}" + (" (you)" if seat == player else "") + (" ▶" if seat in active else "")
-        cards = Text()
-        cards.append(f"hand {pd['hand_count']}  objectives {pd['objectives_count']}")
-        if pd["played"]:
-            cards.append("\nplayed: " + ", ".join(pd["played"]))
-        if pd["earth"]:
-            cards.append("\nEarth: " + ", ".join(pd["earth"]))
-        if pd["space"]:
-            cards.append("\nspace: " + ", ".join(pd["space"]))
-        extras = []
-        if pd["boosts"]:
-            extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
-        if pd["extra_missions"]:
-            extras.append(f"+{pd['extra_missions']} mission")
-        syms = pd["symbols"]
-        if syms.get("extra") or syms.get("bonus"):
-            extras.append(f"launch symbols {syms}")
-        if pd["discount"]:
-            extras.append(f"launch -{pd['discount']}")
-        if extras:
-            cards.append("\nthis round: " + "; ".join(extras))
-        if pd.get("deciding"):
-            cards.append(f"\ndeciding: {pd['deciding']}")
+        name = f"P{seat}" + ("*" if seat == player else "") + (" ▶" if seat in active else "")
         table.add_row(
             name,
             str(pd["vp"]),
@@ -163,9 +131,35 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
             str(pd["lab"]),
             _tech(pd["tech"]),
             str(pd["station"]),
-            cards,
+            str(pd["hand_count"]),
+            str(pd["objectives_count"]),
         )
+        line = []
+        if pd["played"]:
+            line.append("played " + ", ".join(pd["played"]))
+        if pd["earth"]:
+            line.append("Earth " + ", ".join(pd["earth"]))
+        if pd["space"]:
+            line.append("space " + ", ".join(pd["space"]))
+        extras = []
+        if pd["boosts"]:
+            extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
+        if pd["extra_missions"]:
+            extras.append(f"+{pd['extra_missions']} mission")
+        syms = pd["symbols"]
+        if syms.get("extra") or syms.get("bonus"):
+            extras.append(f"symbols extra {syms.get('extra', 0)} bonus {syms.get('bonus', 0)}")
+        if pd["discount"]:
+            extras.append(f"launch -{pd['discount']}")
+        if extras:
+            line.append("this round: " + "; ".join(extras))
+        if pd.get("deciding"):
+            line.append(f"deciding: {pd['deciding']}")
+        if line:
+            areas.append(f"P{seat}: ", style="bold")
+            areas.append(" | ".join(line) + "\n")
     parts.append(table)
+    parts.append(areas)
 
     if player is not None and 0 <= player < len(view["players"]):
         me = view["players"][player]
