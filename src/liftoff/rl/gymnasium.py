@@ -1,0 +1,233 @@
+"""A Gymnasium environment: one learner against bots.
+
+``make(game, opponents="heuristic", players=2, seat=0, **options)`` returns a
+``gymnasium.Env`` whose observations are ``{"observation": float32 vector,
+"action_mask": int8 vector}`` (the mask is also in ``info["action_mask"]``)
+and whose actions are ids of :class:`~liftoff.rl.spaces.ActionIndex`.
+
+Each ``step`` applies the learner's action, then lets the bots act until the
+learner may act again or the game ends. In simultaneous phases (race loading,
+agency drafts) seats take turns in a deterministic rotation — after the
+learner acts, every other seat that may act gets one action before the learner
+acts again.
+
+``opponents`` is a bot spec for every other seat (``"heuristic"``,
+``"random"``, ``"ismcts:iterations=200"``, …), a list of specs (one per other
+seat, in seat order), or agent objects with ``choose(state, player)``. A spec
+naming a bot that is not available (``heuristic`` before it exists) falls back
+to ``random`` with a warning. Bots are reseeded from the episode seed, so
+``reset(seed=s)`` replays exactly.
+
+Rewards come at the end (``rank`` by default: +1 sole winner … −1 sole last;
+``win``; ``score``). An illegal action ends the episode with
+``illegal_reward`` and ``info["illegal_action"] = True``; ``max_steps``
+truncates.
+
+>>> from liftoff.rl.gymnasium import make
+>>> env = make("planet", opponents="random")
+>>> obs, info = env.reset(seed=3)
+>>> obs["action_mask"].sum() > 0
+np.True_
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from liftoff.engine import Agent, Game, State, derive_seed
+from liftoff.rl import missing_extra
+from liftoff.rl.encoders import HIGH, encoder_for
+from liftoff.rl.spaces import (
+    REWARD_KINDS,
+    action_index,
+    as_action_id,
+    game_of,
+    next_actor,
+    returns_from_outcome,
+)
+
+try:
+    import gymnasium as gym
+    import numpy as np
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise missing_extra(exc) from exc
+
+DEFAULT_MAX_STEPS = 10_000
+
+
+def _bot(spec: str, seed: int) -> Agent:
+    from liftoff import bots
+
+    try:
+        return bots.make(spec, seed=seed)
+    except ValueError:
+        name = spec.partition(":")[0].strip()
+        if name in bots.names():
+            raise
+        warnings.warn(
+            f"bot {name!r} is not available (known: {', '.join(bots.names())}); "
+            "using 'random' instead",
+            stacklevel=3,
+        )
+        return bots.make("random", seed=seed)
+
+
+class LiftoffEnv(gym.Env[dict[str, Any], Any]):
+    """One learner at ``seat`` against bots (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        opponents: str | Sequence[str | Agent] | Agent = "heuristic",
+        players: int = 2,
+        *,
+        seat: int | str = 0,
+        reward: str = "rank",
+        max_steps: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game = game_of(game)
+        if reward not in REWARD_KINDS:
+            raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARD_KINDS)}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unsupported render_mode {render_mode!r} (use 'ansi' or None)")
+        self.game.new_game(players, 0, options)  # validates players and options early
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+            raise ValueError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            specs: list[str | Agent] = [opponents] * (players - 1)
+        else:
+            specs = list(opponents)
+            if len(specs) != players - 1:
+                raise ValueError(f"need {players - 1} opponents, got {len(specs)}")
+        self.opponent_specs = specs
+        self.num_players = players
+        self.seat_choice = seat
+        self.game_options = dict(options)
+        self.index = action_index(self.game, players, options)
+        self.encoder = encoder_for(self.game, players, options)
+        self.reward_kind = reward
+        self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = gym.spaces.Dict(
+            {
+                "observation": gym.spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
+                "action_mask": gym.spaces.Box(0, 1, (self.index.size,), np.int8),
+            }
+        )
+        self.action_space = gym.spaces.Discrete(self.index.size)
+        self.state: State | None = None
+        self.seat = 0 if seat == "random" else int(seat)
+        self.bots: dict[int, Agent] = {}
+        self._last_actor = -1
+        self._steps = 0
+
+    # -- episode -----------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        episode_seed = int(self.np_random.integers(0, 2**62))
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(0, self.num_players))
+        self.state = self.game.new_game(
+            self.num_players, derive_seed(episode_seed, "game"), self.game_options
+        )
+        others = [p for p in range(self.num_players) if p != self.seat]
+        self.bots = {}
+        for p, spec in zip(others, self.opponent_specs, strict=True):
+            seed_p = derive_seed(episode_seed, "bot", p)
+            self.bots[p] = _bot(spec, seed_p) if isinstance(spec, str) else spec
+        self._last_actor = -1
+        self._steps = 0
+        self._run_bots()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        state = self.state
+        assert state is not None, "call reset() first"
+        if state.is_over():
+            raise RuntimeError("the episode is over: call reset()")
+        legal = self.index.legal_map(state, self.seat)
+        action_id = as_action_id(action)
+        if action_id is None or action_id not in legal:
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs(), self.illegal_reward, True, False, info
+        state.apply_legal(self.seat, legal[action_id])
+        self._last_actor = self.seat
+        self._steps += 1
+        self._run_bots()
+        terminated = state.is_over()
+        reward = returns_from_outcome(state, self.reward_kind)[self.seat] if terminated else 0.0
+        truncated = not terminated and self._steps >= self.max_steps
+        info = self._info()
+        if terminated:
+            outcome = state.outcome()
+            assert outcome is not None
+            info["outcome"] = outcome.to_json()
+        return self._obs(), float(reward), terminated, truncated, info
+
+    def _run_bots(self) -> None:
+        """Let the bots act until the learner may act or the game is over."""
+        state = self.state
+        assert state is not None
+        n = self.num_players
+        while True:
+            active = state.active_players()
+            if not active:
+                return
+            p = next_actor(active, self._last_actor, n)
+            if p == self.seat:
+                return
+            action = self.bots[p].choose(state, p)
+            state.apply(p, action)
+            self._last_actor = p
+
+    # -- observations --------------------------------------------------------------------------
+    def action_mask(self) -> Any:
+        """The learner's legal-action mask now."""
+        assert self.state is not None
+        return self.index.mask(self.state, self.seat)
+
+    def _obs(self) -> dict[str, Any]:
+        assert self.state is not None
+        return {
+            "observation": self.encoder.encode(self.state.view(self.seat)),
+            "action_mask": self.action_mask(),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_mask(), "seat": self.seat}
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        s = self.state
+        return (
+            f"{self.game.info.name}: seat {self.seat}, {s.version} actions, "
+            f"active {list(s.active_players())}, last {s.history[-1:] or '-'}"
+        )
+
+
+def make(
+    game: str | Game[Any],
+    opponents: str | Sequence[str | Agent] | Agent = "heuristic",
+    players: int = 2,
+    **kwargs: Any,
+) -> LiftoffEnv:
+    """A :class:`LiftoffEnv`: keyword arguments ``seat`` (int or ``"random"``),
+    ``reward``, ``max_steps``, ``illegal_reward``, ``render_mode`` and the
+    game's options."""
+    return LiftoffEnv(game, opponents, players, **kwargs)
+
+
+__all__ = ["LiftoffEnv", "make"]
