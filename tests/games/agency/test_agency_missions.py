@@ -182,3 +182,42 @@ def test_extra_keep_is_optional() -> None:
     assert "done" in [str(a) for a in s.legal_actions(0)]
     s.apply(0, "done")
     assert len(s.earth[0]) == 1 and len(s.mdisc[1]) == 3
+
+
+@pytest.mark.rules("AG-EX-6", "AG-MIS-6", "AG-GAP-2")
+def test_worked_example_6_literally_with_three_copies() -> None:
+    """Owns X and Y, draws {X, Y, X}, then Y, then Z: takes Z, discards the rest.
+    The shipped missions have at most two copies, so this content gives X and Y
+    a third copy (replacing two cards of other designs)."""
+    from liftoff.games.agency import AgencyGame
+    from liftoff.games.agency.content import FILES, Content, load_packaged_file
+
+    files = {k: load_packaged_file(k) for k in FILES}
+    pairs = list(copies(1).values())
+    (x1, x2), (y1, y2), (_, spare_a), (_, spare_b) = pairs[:4]
+    ms = files["missions"].missions  # type: ignore[attr-defined]
+    x, y = C.mission[x1], C.mission[y1]
+    new = [
+        x.model_copy(update={"id": m.id})
+        if m.id == spare_a
+        else y.model_copy(update={"id": m.id})
+        if m.id == spare_b
+        else m
+        for m in ms
+    ]
+    files["missions"] = files["missions"].model_copy(update={"missions": new})
+    game = AgencyGame(Content.build(files))
+    s = start(2, seed=2, game=game)
+    z = next(m for m in s.mdeck[0] if game.content.mission[m].name not in (x.name, y.name))
+    set_player(s, 0, earth=[x1], space=[y1])
+    # the deck holds only these five; the discard pile the rest
+    for card in list(s.mdeck[0]):
+        move(s, card, s.mdisc[0])
+    stack(s, 1, [x2, y2, spare_a, spare_b, z])
+    at_step(s, "mission")
+    s.apply(0, "draw L1")
+    assert z in s.earth[0]
+    for card in (x2, y2, spare_a, spare_b):
+        assert card in s.mdisc[0]
+    assert s.mdeck[0] == []
+    assert not s.invariants()
