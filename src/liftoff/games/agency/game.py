@@ -87,6 +87,13 @@ class AgencyGame(Game[AgencyState]):
         state = AgencyState.setup(self, players, seed, options)
         return state
 
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
+        """Every action that can be legal with these settings, in a fixed order
+        (``space.py``); none with ``missions_per_round=0`` (NotImplementedError)."""
+        from .space import action_space
+
+        return action_space(self, players, options)
+
     def parse_action(self, state: AgencyState, player: int, text: str) -> Action:
         return actions.parse(text, player)
 
