@@ -1,0 +1,170 @@
+"""The OpenSpiel adapter passes pyspiel's random simulation test and runs
+OpenSpiel's MCTS and IS-MCTS bots."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import liftoff  # noqa: E402
+from liftoff.engine import Rng  # noqa: E402
+from liftoff.rl import openspiel  # noqa: E402
+from liftoff.rl.encoders import encoder_for  # noqa: E402
+
+GAMES = liftoff.games.names()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _registered() -> None:
+    openspiel.register()
+
+
+def test_register_names_every_game_and_is_idempotent() -> None:
+    assert openspiel.register() == [f"liftoff_{n}" for n in GAMES]
+    assert openspiel.register() == [f"liftoff_{n}" for n in GAMES]
+    registered = {t.short_name for t in pyspiel.registered_games()}
+    assert {f"liftoff_{n}" for n in GAMES} <= registered
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(f"liftoff_{name}", {"players": 2, "rng_seed": 1})
+    gt = game.get_type()
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_parameters_carry_player_count_and_options() -> None:
+    game = pyspiel.load_game("liftoff_planet", {"players": 4, "team": True})
+    state = game.new_initial_state()
+    assert game.num_players() == 4
+    assert state.engine_state.options["team"] is True
+    assert game.num_distinct_actions() == len(game.index)
+    with pytest.raises(Exception, match="team"):
+        pyspiel.load_game("liftoff_planet", {"players": 3, "team": True})
+
+
+def test_new_initial_states_are_new_deals_from_rng_seed() -> None:
+    a = pyspiel.load_game("liftoff_planet", {"players": 2, "rng_seed": 5})
+    b = pyspiel.load_game("liftoff_planet", {"players": 2, "rng_seed": 5})
+    first = [str(a.new_initial_state()) for _ in range(3)]
+    assert first == [str(b.new_initial_state()) for _ in range(3)]
+    assert len(set(first)) == 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_come_from_views(name: str) -> None:
+    game = pyspiel.load_game(f"liftoff_{name}", {"players": 2})
+    enc = encoder_for(name, 2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(15):
+        for p in range(2):
+            view = state.engine_state.view(p)
+            assert np.allclose(state.observation_tensor(p), enc.encode(view))
+            assert f'"you":{p}' in state.observation_string(p)
+            assert state.information_state_string(p).startswith(state.observation_string(p))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resample_keeps_the_information_state(name: str) -> None:
+    game = pyspiel.load_game(f"liftoff_{name}", {"players": 2})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    key = state.information_state_string(player)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = set()
+    for _ in range(5):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == key
+        assert other.legal_actions() == state.legal_actions()
+        worlds.add(str(other))
+    # every resample is a different world (at least its RNG is reseeded)
+    assert str(state) not in worlds and len(worlds) == 5
+
+
+def test_simultaneous_phases_are_played_in_seat_rotation() -> None:
+    game = pyspiel.load_game("liftoff_race", {"players": 3})
+    state = game.new_initial_state()
+    order = []
+    for _ in range(6):
+        order.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert order == [0, 1, 2, 0, 1, 2]
+
+
+def test_agency_draft_picks_stay_hidden_from_the_others() -> None:
+    game = pyspiel.load_game("liftoff_agency", {"players": 2})
+    state = game.new_initial_state()
+    before = state.information_state_string(1)
+    assert state.current_player() == 0
+    state.apply_action(state.legal_actions()[-1])  # player 0 keeps an objective
+    after = state.information_state_string(1)
+    assert before != after  # player 1 learns that a choice was made ...
+    assert state.engine_state.view(0)["players"][0]["kept"] is not None
+    assert "kept" not in state.engine_state.view(1)["players"][0]  # ... but not which
+    picked = state.action_to_string(0, state.history()[-1])
+    assert picked.split()[1] not in after
+
+
+def test_returns_are_zero_sum_and_max_game_length_truncates() -> None:
+    game = pyspiel.load_game("liftoff_race", {"players": 2, "rng_seed": 2})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    returns = state.returns()
+    assert abs(sum(returns)) < 1e-9 and max(returns) > 0
+    short = pyspiel.load_game("liftoff_planet", {"players": 2, "max_game_length": 5})
+    state = short.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.move_number() == 5 and state.returns() == [0.0, 0.0]
+
+
+def test_state_from_wraps_an_engine_position() -> None:
+    engine = liftoff.games.get("planet")
+    position = engine.new_game(2, 8)
+    rng = Rng(8)
+    for _ in range(20):
+        p = position.active_players()[0]
+        legal = position.legal_actions(p)
+        position.apply_legal(p, legal[rng.below(len(legal))])
+    game = pyspiel.load_game("liftoff_planet", {"players": 2})
+    state = game.state_from(position)
+    p = position.active_players()[0]
+    assert state.current_player() == p
+    assert [state.action_to_string(p, a) for a in state.legal_actions()] == sorted(
+        (str(a) for a in position.legal_actions(p)),
+        key=lambda t: game.index.id_of_text(position, p, t),
+    )
+    state.apply_action(state.legal_actions()[0])
+    assert position.version == 20  # the wrapped position is a copy
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_mcts_and_ismcts_bots_play(name: str) -> None:
+    game = pyspiel.load_game(f"liftoff_{name}", {"players": 2, "rng_seed": 3})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    mcts_bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rs
+    )
+    ismcts_bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
+    ismcts_bot.set_resampler(openspiel.seeded_resampler(4))
+    state = game.new_initial_state()
+    for move in range(6):
+        bot = mcts_bot if move % 2 == 0 else ismcts_bot
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.move_number() == 6
