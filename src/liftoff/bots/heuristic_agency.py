@@ -27,7 +27,18 @@ import math
 from typing import Any
 
 from liftoff.engine import Action, Rng, State
-from liftoff.games.agency.actions import Direction, Done, Keep
+from liftoff.games.agency.actions import (
+    ChooseStation,
+    Direction,
+    DoAction,
+    Done,
+    Draw,
+    Keep,
+    Launch,
+    Play,
+    Sell,
+    Take,
+)
 from liftoff.games.agency.content import Content, by_fingerprint, default_content
 
 COLOURS = ("red", "yellow", "blue", "green")
@@ -320,6 +331,53 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
             best, best_v = a, v
     assert best is not None
     return best, f"worth {best_v - base:+.2f}"
+
+
+def rollout(state: State, player: int, rng: Rng) -> Action:
+    """A quick policy for search rollouts: card values, no lookahead."""
+    legal = state.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0]
+    if isinstance(first, Direction):
+        return first
+    view = state.view(player)
+    ctx = Ctx(view, content_of(view))
+    pl = view["players"][player]
+    if isinstance(first, Keep):
+        return _keep(ctx, player, legal)[0]
+    best = legal[rng.below(len(legal))]
+    best_v = -math.inf
+    spec = ctx.content.spec
+    for a in legal:
+        v = -math.inf
+        if isinstance(a, Play):
+            card = specialist_value(ctx, pl, a.card)
+            v = card if a.mode == "money" else card + 0.5
+        elif isinstance(a, DoAction):
+            sid = pl["played"][-1] if pl["played"] else ""
+            if sid in spec:
+                act = spec[sid].actions[a.index - 1]
+                v = sum(_effect_value(ctx, pl, e) for e in act.effects) - act.cost * ctx.mv
+        elif isinstance(a, Draw):
+            v = float(a.level) if a.level <= int(pl["lab"]) else -float(a.level)
+        elif isinstance(a, Take):
+            v = mission_value(ctx, pl, a.card) + (2.0 if _launchable(ctx, pl, a.card) else 0.0)
+        elif isinstance(a, Launch):
+            v = sum(mission_value(ctx, pl, m) for m in a.cards) + 3.0
+            if a.symbol == "extra":
+                v += 1.0
+        elif isinstance(a, ChooseStation):
+            v = float(a.space)
+        elif isinstance(a, Done):
+            v = 0.0
+        elif isinstance(a, Sell):
+            v = -1.0
+        else:
+            v = rng.random()
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def evaluate(state: State) -> list[float]:

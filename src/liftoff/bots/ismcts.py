@@ -145,6 +145,7 @@ class IsmctsBot(Bot):
         self._explain = ""
         self.last_iterations = 0
         self.last_errors = 0
+        self.rescued = 0
         self.last_stats: list[tuple[Action, int, float]] = []
 
     # -- policies ----------------------------------------------------------------
@@ -292,7 +293,15 @@ class IsmctsBot(Bot):
             if depth and steps >= depth:
                 return evaluator(det) if evaluator is not None else [0.0] * n
             p = active[0] if len(active) == 1 else active[rng.below(len(active))]
-            det.apply_legal(p, policy(det, p, rng))
+            try:
+                det.apply_legal(p, policy(det, p, rng))
+            except Exception:
+                # an engine that raises while finishing a game (a bug) may still
+                # report how it ended; otherwise the iteration is dropped
+                if det.is_over() and det.outcome() is not None:
+                    self.rescued += 1
+                    continue
+                raise
             steps += 1
 
     def _final(self, root: _Node, player: int, legal: list[Action], count: int) -> Action:

@@ -1,0 +1,162 @@
+"""The tournament: schedule, reproducibility across workers, statistics, files, CLI."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from liftoff.bots.tournament import (
+    play_game,
+    run,
+    save_records,
+    schedule,
+    seat_orders,
+    split_bots,
+    summarize,
+    tables,
+    wilson,
+)
+from liftoff.cli.main import build
+
+
+def test_split_bots_keeps_parameters_with_their_bot() -> None:
+    assert split_bots("random, heuristic ,ismcts:iterations=200,rollout=heuristic") == [
+        "random",
+        "heuristic",
+        "ismcts:iterations=200,rollout=heuristic",
+    ]
+    assert split_bots("ismcts:iterations=5,c=1.2,random") == ["ismcts:iterations=5,c=1.2", "random"]
+
+
+def test_tables_and_seat_orders() -> None:
+    assert tables(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert tables(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
+    assert tables(["a"], 2) == [("a", "a")]
+    assert seat_orders(("a", "b")) == [("a", "b"), ("b", "a")]
+    assert len(seat_orders(("a", "a", "b"))) == 3
+
+
+def test_schedule_alternates_seats_and_counts_games() -> None:
+    tasks = schedule(["random", "heuristic", "ismcts"], 2, 5, seed=1)
+    assert len(tasks) == 3 * 5
+    assert [t.index for t in tasks] == list(range(15))
+    first = [t.seats for t in tasks if t.table == 0]
+    assert first[0] == ("random", "heuristic") and first[1] == ("heuristic", "random")
+    assert first[2] == first[0]
+    assert len({t.seed for t in tasks}) == 15
+    assert schedule(["random", "heuristic", "ismcts"], 2, 5, seed=1) == tasks
+    assert schedule(["random", "heuristic", "ismcts"], 2, 5, seed=2) != tasks
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(90, 100)
+    assert 0.82 < lo < 0.83 and 0.94 < hi < 0.95
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _strip(records: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+
+def test_same_results_with_one_or_two_workers() -> None:
+    tasks = schedule(["random", "heuristic"], 2, 4, seed=3)
+    one = run("race", tasks, workers=1)
+    two = run("race", tasks, workers=2, chunk_size=1)
+    assert _strip(one) == _strip(two)
+    assert [r["index"] for r in two] == [0, 1, 2, 3]
+
+
+def test_summary_counts_wins_and_rates() -> None:
+    tasks = schedule(["random", "heuristic"], 2, 6, seed=1)
+    records = run("race", tasks, workers=1)
+    summary = summarize("race", 2, 1, ["random", "heuristic"], records)
+    assert summary.played + summary.errors == 6
+    by = {s.bot: s for s in summary.stats}
+    assert by["random"].games == by["heuristic"].games == summary.played
+    wins = Counter()
+    for r in records:
+        for w in r["winners"]:
+            wins[r["seats"][w]] += 1 / len(r["winners"])
+    assert by["heuristic"].wins == pytest.approx(wins["heuristic"])
+    assert summary.stats[0].bot == "heuristic"  # the stronger bot is rated first
+    w, n = summary.head_to_head["heuristic"]["random"]
+    assert n == 6 and w == pytest.approx(wins["heuristic"])
+    data = summary.to_json()
+    assert data["games_played"] == summary.played
+    assert {s["bot"] for s in data["stats"]} == {"random", "heuristic"}
+
+
+def test_a_failing_game_is_recorded_not_raised() -> None:
+    from liftoff.bots.tournament import GameTask
+
+    record = play_game("race", GameTask(0, 0, ("random", "nobody"), 1))
+    assert record["error"] and "nobody" in record["error"]
+    assert record["termination"] == "error"
+    summary = summarize("race", 2, 0, ["random", "nobody"], [record])
+    assert summary.errors == 1 and summary.played == 0
+
+
+def test_records_as_jsonl_and_csv(tmp_path: Path) -> None:
+    records = run("race", schedule(["random", "heuristic"], 2, 2, seed=0))
+    jsonl = tmp_path / "games.jsonl"
+    save_records(records, jsonl)
+    lines = [json.loads(x) for x in jsonl.read_text().splitlines()]
+    assert lines == records
+    csv_path = tmp_path / "games.csv"
+    save_records(records, csv_path)
+    rows = csv_path.read_text().splitlines()
+    assert rows[0].startswith("index,table,seed,seats")
+    assert len(rows) == 3
+
+
+runner = CliRunner()
+
+
+def test_cli_runs_a_tournament(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    summary = tmp_path / "s.json"
+    result = runner.invoke(
+        build(),
+        [
+            "tournament",
+            "race",
+            "--bots",
+            "random,heuristic",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--out",
+            str(out),
+            "--summary",
+            str(summary),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "random" in result.output
+    assert len(out.read_text().splitlines()) == 2
+    data = json.loads(summary.read_text())
+    assert data["games_played"] + data["errors"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tournament", "chess"], "unknown game"),
+        (["tournament", "race", "--bots", "random,wizard"], "unknown bot 'wizard'"),
+        (["tournament", "race", "--bots", "ismcts:iterations=0"], "iterations"),
+        (["tournament", "race", "--players", "9"], "not 9"),
+        (["tournament", "race", "--games", "0"], "--games"),
+        (["tournament", "race", "--option", "nonsense=1"], "nonsense"),
+    ],
+)
+def test_cli_refuses_bad_input_clearly(args: list[str], message: str) -> None:
+    result = runner.invoke(build(), args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
