@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 import liftoff
-from liftoff.engine import Game, State, derive_seed
+from liftoff.engine import Action, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import encoder_for
 from liftoff.rl.spaces import action_index, next_actor, returns_from_outcome
@@ -56,6 +56,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     raise missing_extra(exc) from exc
 
 DEFAULT_MAX_LENGTH = 3000
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
@@ -165,9 +166,11 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
 class _Core:
     """Everything a state holds, in one attribute: OpenSpiel's C++ ``Clone``
     deep-copies each attribute, and ``__deepcopy__`` makes that a cheap engine
-    ``clone()``."""
+    ``clone()``. The current player and the legal ids are cached until the next
+    action (pyspiel asks for them several times per action); ``fresh`` is False
+    when the cache is stale."""
 
-    __slots__ = ("game", "last", "own", "state", "steps")
+    __slots__ = ("amap", "cur", "fresh", "game", "ids", "last", "own", "state", "steps")
 
     def __init__(self, game: LiftoffGame) -> None:
         self.game = game
@@ -175,6 +178,10 @@ class _Core:
         self.last = -1
         self.own: list[list[int]] = [[] for _ in range(game.players)]
         self.steps = 0
+        self.fresh = False
+        self.cur = 0
+        self.ids: list[int] | None = None
+        self.amap: dict[int, Action] | None = None
 
     def get(self) -> State:
         state = self.state
@@ -183,6 +190,29 @@ class _Core:
             state = self.state = g.engine_game.new_game(g.players, g.next_seed(), g.engine_options)
         return state
 
+    def current(self) -> int:
+        """The player to act (``TERMINAL`` when over), cached until the next action."""
+        if not self.fresh:
+            state = self.get()
+            self.fresh = True
+            self.ids = self.amap = None
+            if state.is_over() or self.steps >= self.game.max_length:
+                self.cur = TERMINAL
+            else:
+                self.cur = next_actor(state.active_players(), self.last, self.game.players)
+        return self.cur
+
+    def legal(self) -> dict[int, Action]:
+        """``{id: action}`` for the current player, cached until the next action."""
+        player = self.current()
+        if self.amap is None:
+            if player < 0:
+                self.amap = {}
+            else:
+                self.amap = self.game.index.legal_map(self.get(), player)
+            self.ids = sorted(self.amap)
+        return self.amap
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
         new.game = self.game
@@ -190,6 +220,9 @@ class _Core:
         new.last = self.last
         new.own = [h.copy() for h in self.own]
         new.steps = self.steps
+        new.fresh = False
+        new.cur = 0
+        new.ids = new.amap = None
         return new
 
 
@@ -206,44 +239,38 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
         """The wrapped engine state (do not modify it)."""
         return self._core.get()
 
-    def _over(self) -> bool:
-        core = self._core
-        return core.get().is_over() or core.steps >= core.game.max_length
-
     # -- pyspiel API --------------------------------------------------------------------------
     def current_player(self) -> int:
-        core = self._core
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        active = core.get().active_players()
-        return next_actor(active, core.last, core.game.players)
+        return self._core.current()
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._over():
+        core = self._core
+        if player != core.current():
             return []
-        return self._core.game.index.legal_ids(self._core.get(), player)
+        core.legal()
+        assert core.ids is not None
+        return list(core.ids)
 
     def _apply_action(self, action: int) -> None:
         core = self._core
-        state = core.get()
-        player = self.current_player()
-        legal = core.game.index.legal_map(state, player)
-        chosen = legal.get(int(action))
+        player = core.current()
+        chosen = core.legal().get(int(action)) if player >= 0 else None
         if chosen is None:
             raise ValueError(
                 f"action {action} ({core.game.index.text(action)}) is not legal for "
                 f"player {player} now"
             )
-        state.apply_legal(player, chosen)
+        core.get().apply_legal(player, chosen)
         core.own[player].append(int(action))
         core.last = player
         core.steps += 1
+        core.fresh = False
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._core.game.index.text(action)
 
     def is_terminal(self) -> bool:
-        return self._over()
+        return self._core.current() == TERMINAL
 
     def returns(self) -> list[float]:
         state = self._core.get()
@@ -265,6 +292,7 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
         new: LiftoffState = self.clone()
         core = new._core
         core.state = self._core.get().determinize(player_id, seed)
+        core.fresh = False
         return new
 
     def __str__(self) -> str:
