@@ -68,8 +68,22 @@ def run_local(
                 yield from results
 
 
+UV_RUN_FLAG = "RAY_ENABLE_UV_RUN_RUNTIME_ENV"
+
+
 def _import_ray() -> Any:
+    """Import Ray with usage statistics off.
+
+    Under ``uv run``, Ray by default starts every worker with ``uv run`` in a
+    copy of the working directory, building a fresh environment per node: slow
+    at best, and stuck without network access. liftoff turns that off unless
+    ``RAY_ENABLE_UV_RUN_RUNTIME_ENV`` is set explicitly: workers then use the
+    Python that runs them, where liftoff must be installed (true of a local
+    Ray; on a cluster, install liftoff on every node).
+    """
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    explicit = UV_RUN_FLAG in os.environ
+    os.environ.setdefault(UV_RUN_FLAG, "0")
     try:
         import ray
     except ImportError:
@@ -77,6 +91,13 @@ def _import_ray() -> Any:
             "the ray backend needs Ray: install the 'distributed' extra "
             "(pip install 'liftoff[distributed]' or uv sync --extra distributed)"
         ) from None
+    if not explicit or os.environ.get(UV_RUN_FLAG) == "0":
+        try:  # Ray read the flag when first imported, maybe before liftoff set it
+            from ray._private import ray_constants
+
+            ray_constants.RAY_ENABLE_UV_RUN_RUNTIME_ENV = False
+        except (ImportError, AttributeError):  # pragma: no cover - other Ray versions
+            pass
     return ray
 
 
