@@ -87,12 +87,13 @@ class AgencyEncoder(Encoder):
         self.o_players = self.field(
             "player_slots",
             SEATS * self.player_size,
-            "per relative seat: present, "
+            "per relative seat: "
             + ", ".join(name for name, _ in SCALARS)
             + " (scaled), technology per colour/6, upgrades capacity and propulsion/4, "
             "launch symbols/3, launch done, draft choice made, deciding: specialist actions / "
-            "effect order / effect choice / nothing, boosts count/5 and total/10, missions on "
-            "Earth (multi-hot), missions in space (multi-hot), specialists played (multi-hot)",
+            "effect order / effect choice / nothing, boosts count/5 and total/10, present, "
+            "missions on Earth (multi-hot), missions in space (multi-hot), specialists played "
+            "(multi-hot)",
         )
         self.o_hand = self.field("hand", ns, "own specialists in hand (multi-hot)")
         self.o_objs = self.field("objectives", no, "own objectives (multi-hot)")

@@ -1,0 +1,44 @@
+"""The side-by-side benchmark runs end to end on a tiny budget."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_openspiel.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("liftoff_bench_openspiel", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_wilson_interval() -> None:
+    bench = _load()
+    lo, hi = bench.wilson(60, 100)
+    assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
+    assert bench.wilson(0, 10)[0] == 0.0 and bench.wilson(10, 10)[1] == 1.0
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.slow
+def test_run_reports_rates_and_a_head_to_head() -> None:
+    bench = _load()
+    bench.RATE_ITERATIONS = 10
+    rows = bench.run(seconds=0.1, time_per_move=0.001, games=["race"])
+    got = {r["metric"]: r["value"] for r in rows}
+    assert {r["game"] for r in rows} == {"race"}
+    assert got["iterations_per_s_ours"] > 0 and got["iterations_per_s_openspiel"] > 0
+    assert got["games"] >= 2
+    assert got["wins_ours"] + got["ties"] + got["losses_ours"] == got["games"]
+    assert got["win_rate_ci95_low"] <= got["win_rate_ours"] <= got["win_rate_ci95_high"]
