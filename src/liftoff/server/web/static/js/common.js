@@ -1,0 +1,76 @@
+// Shared helpers: the REST API, seat tokens kept in this browser, escaping.
+
+export const COLORS = ["#d1495b", "#2e6fd8", "#2a9d5c", "#d98e04", "#8e5bd6", "#555"];
+export const COLOR_NAMES = ["red", "blue", "green", "amber", "purple", "grey"];
+
+export function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+  })[c]);
+}
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+export async function api(method, path, body, token) {
+  const headers = { "Accept": "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// Seat tokens live in localStorage, one per table: {seat, token, game, at}.
+const KEY = "liftoff.seats";
+
+export function seats() {
+  try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; }
+}
+
+export function seatFor(tableId) {
+  return seats()[tableId] || null;
+}
+
+export function saveSeat(tableId, seat, token, game) {
+  const all = seats();
+  all[tableId] = { seat, token, game, at: Date.now() };
+  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const id of ids.slice(100)) delete all[id];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function forgetSeat(tableId) {
+  const all = seats();
+  delete all[tableId];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function savedName() {
+  return localStorage.getItem("liftoff.name") || "";
+}
+
+export function saveName(name) {
+  if (name) localStorage.setItem("liftoff.name", name);
+}
+
+export function seatLabel(s) {
+  if (!s) return "";
+  if (s.kind === "bot") return `${s.bot} bot${s.speed ? " (" + s.speed + ")" : ""}`;
+  if (s.kind === "open") return s.zombie ? "open seat (a bot plays)" : "open seat";
+  return s.name || `Player ${s.seat + 1}`;
+}
+
+export function fmtClock(ms) {
+  const neg = ms < 0;
+  const t = Math.floor(Math.abs(ms) / 1000);
+  const m = Math.floor(t / 60), s = t % 60;
+  return `${neg ? "-" : ""}${m}:${String(s).padStart(2, "0")}`;
+}

@@ -1,0 +1,117 @@
+// Agency board: the VP track and the space station (SVG), then each agency's
+// tracks, lab, technology, missions on Earth and in space; your specialists,
+// objectives and drawn cards; the mission decks.
+import { esc } from "../common.js";
+import { text } from "../svg.js";
+
+const TECH = ["red", "yellow", "blue", "green"];
+const TECH_FILL = { red: "#c0392b", yellow: "#e0b000", blue: "#2e6fd8", green: "#2a9d5c" };
+
+function chip(id, ctx, extra = "") {
+  const legal = ctx.legal.some((a) => a.text.split(/[\s+]+/).includes(id));
+  const level = /^M(\d)-/.exec(id);
+  const cls = `chip${level ? ` mission l${level[1]}` : ""}${extra}`;
+  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}" aria-label="card ${esc(id)}">${esc(id)}</button>`;
+  return `<span class="${cls}">${esc(id)}</span>`;
+}
+
+function actionButton(action, label, ctx) {
+  if (!ctx.legal.some((a) => a.text === action)) return "";
+  return `<button type="button" class="chip" data-action="${esc(action)}">${esc(label)}</button>`;
+}
+
+function pips(n, max, fill) {
+  let out = "";
+  for (let k = 0; k < max; k++) out += `<span class="pip" style="background:${k < n ? fill : "transparent"}"></span>`;
+  return out;
+}
+
+function topSvg(view, ctx) {
+  const w = 1000, h = 190;
+  let svg = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Victory points and the space station" xmlns="http://www.w3.org/2000/svg">`;
+  svg += `<rect width="${w}" height="${h}" rx="8" fill="#14213d"/>`;
+  // VP track
+  const maxVp = Math.max(60, ...view.players.map((p) => p.vp + 5));
+  const x0 = 30, x1 = w - 30, ty = 40;
+  svg += text(x0, 22, `Victory points · round ${view.round} of ${view.rounds} · phase ${view.phase} · ${view.step.replace(/_/g, " ")}`, `font-size="15" fill="#fff" font-weight="700"`);
+  svg += `<line x1="${x0}" y1="${ty}" x2="${x1}" y2="${ty}" stroke="#8090b0" stroke-width="3"/>`;
+  for (let v = 0; v <= maxVp; v += 10) {
+    const x = x0 + ((x1 - x0) * v) / maxVp;
+    svg += `<line x1="${x}" y1="${ty - 6}" x2="${x}" y2="${ty + 6}" stroke="#8090b0"/>` + text(x, ty + 20, String(v), `text-anchor="middle" font-size="11" fill="#c9d3ee"`);
+  }
+  view.players.forEach((p, k) => {
+    const x = x0 + ((x1 - x0) * p.vp) / maxVp;
+    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"><title>p${p.seat}: ${p.vp} VP</title></circle>`;
+  });
+  // the station
+  svg += text(x0, 92, "Space station", `font-size="15" fill="#fff" font-weight="700"`);
+  const n = view.station.length;
+  const sw = Math.min(80, (x1 - x0) / n - 6);
+  view.station.forEach((s, k) => {
+    const x = x0 + k * (sw + 6), y = 102;
+    const owner = s.rocket >= 0 ? s.rocket : null;
+    const action = `station ${s.space}`;
+    const legal = ctx.legal.some((a) => a.text === action);
+    svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="station space ${s.space}"` : ""}>`;
+    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="72" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"/>`;
+    svg += text(x + sw / 2, y + 18, `#${s.space}`, `text-anchor="middle" font-size="12" fill="#fff"`);
+    svg += text(x + sw / 2, y + 38, `${s.vp} VP`, `text-anchor="middle" font-size="14" fill="#ffd166" font-weight="700"`);
+    svg += text(x + sw / 2, y + 58, s.bonus, `text-anchor="middle" font-size="11" fill="#fff"`);
+    svg += "</g>";
+  });
+  svg += "</svg>";
+  return svg;
+}
+
+function playerPanel(p, view, ctx) {
+  const me = p.seat === view.you;
+  const techRows = TECH.map((c) => {
+    const legal = ctx.legal.some((a) => a.text === `tech ${c}`);
+    const name = legal ? `<button type="button" class="chip" data-action="tech ${c}">${c}</button>` : c;
+    return `<div class="track"><span class="name">${name}</span><span class="pips">${pips(p.tech[c], Math.max(6, p.tech[c]), TECH_FILL[c])}</span> ${p.tech[c]}</div>`;
+  }).join("");
+  const up = (kind) => actionButton(`upgrade ${kind}`, `upgrade ${kind}`, ctx);
+  let html = `<section class="agency-player${me ? " me" : ""}" aria-label="agency of p${p.seat}">
+    <h3><span class="dot" style="background:${ctx.colors[p.seat]};width:1rem;height:1rem;border-radius:50%;display:inline-block"></span>
+      p${p.seat} ${esc(ctx.names[p.seat] || "")}${me ? " (you)" : ""}</h3>
+    <div class="stats"><span>VP <b>${p.vp}</b></span><span>money <b>${p.money}</b></span><span>income <b>${p.income}</b></span>
+      <span>launch cost <b>${p.cost}</b></span><span>rocket capacity <b>${p.capacity}</b></span><span>lab <b>${p.lab}</b></span>
+      <span>station <b>${p.station}</b></span></div>
+    <div class="stats"><span>upgrades: capacity ${p.upgrades.capacity}, propulsion ${p.upgrades.propulsion}</span>${up("capacity")}${up("propulsion")}</div>
+    ${techRows}
+    <div class="cardrow"><span class="lbl">on Earth</span>${p.earth.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>
+    <div class="cardrow"><span class="lbl">in space</span>${p.space.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>
+    <div class="cardrow"><span class="lbl">specialists</span>${p.played.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none played</span>"}</div>`;
+  if (me) {
+    html += `<div class="cardrow"><span class="lbl">your hand</span>${(p.hand || []).map((id) => chip(id, ctx)).join("") || "<span class='hint'>empty</span>"}</div>
+      <div class="cardrow"><span class="lbl">objectives</span>${(p.objectives || []).map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>`;
+    if (p.drawn?.length) html += `<div class="cardrow"><span class="lbl">drawn</span>${p.drawn.map((id) => chip(id, ctx)).join("")}</div>`;
+    if (p.deciding) html += `<p class="hint">Deciding: ${esc(p.deciding)}</p>`;
+  } else {
+    html += `<div class="stats"><span>hand ${p.hand_count}</span><span>objectives ${p.objectives_count}</span>${p.drawn_count ? `<span>drawn ${p.drawn_count}</span>` : ""}</div>`;
+  }
+  return html + "</section>";
+}
+
+function decks(view, ctx) {
+  const levels = Object.keys(view.mission_decks);
+  const deckButtons = levels.map((l) => {
+    const act = `draw L${l}`;
+    const legal = ctx.legal.some((a) => a.text === act);
+    const req = (view.requirements[l] || []).map((r) => Object.entries(r).map(([c, n]) => `${n} ${c}`).join(" + ") || "none").join(" or ");
+    const inner = `L${l}: ${view.mission_decks[l]} left`;
+    return `<span class="chip mission l${l}" title="needs ${esc(req)}">${legal ? `<button type="button" class="chip" data-action="${act}">${inner}</button>` : inner} · needs ${esc(req)}</span>`;
+  }).join("");
+  const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}">${c} ${view.supply[c]}</span>`).join("");
+  return `<section class="group" aria-label="decks"><div class="cardrow"><span class="lbl">missions</span>${deckButtons}</div>
+    <div class="cardrow"><span class="lbl">specialists</span><span class="chip">deck ${view.specialist_deck}</span>
+    <span class="lbl">turn order</span>${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">p${s}</span>`).join("") || "—"}</div>
+    <div class="cardrow"><span class="lbl">supply</span>${supply}</div>
+    ${view.reconstruction ? "<p class='hint'>Card lists are a labelled reconstruction of the published game.</p>" : ""}</section>`;
+}
+
+export function render(el, view, ctx) {
+  const order = [...view.players].sort((a, b) => (a.seat === view.you ? -1 : b.seat === view.you ? 1 : a.seat - b.seat));
+  el.innerHTML = `<div class="html-board">${topSvg(view, ctx)}${decks(view, ctx)}
+    <div class="agency-grid">${order.map((p) => playerPanel(p, view, ctx)).join("")}</div></div>`;
+}

@@ -1,0 +1,150 @@
+// Planet board: the ring of Exits and Lift Off Points around the Core, the Moon's
+// orbit and each point's phase, the Day Track, Aliens by colour, the Garglore,
+// card areas, the piles and your hand — all drawn from the view.
+import { esc } from "../common.js";
+import { polar, sector, text, clickable } from "../svg.js";
+
+const CX = 380, CY = 380, R_CORE = 118, R_IN = 128, R_OUT = 300, R_MOON = 338;
+const CARD_NAMES = {
+  F: "Fuel", S: "Screw", W: "Wild", moon: "Move the Moon!", supernova: "Supernova!",
+  tornado: "Tornado!", mya: "Move Your Alien!", asteroids: "Asteroids!", storm: "Electric Storm!",
+  terraform: "Terraform!", garglore: "Garglore!",
+};
+const CARD_FILL = { F: "#f08a24", S: "#8d99a6", W: "#9b59b6" };
+const PHASE_LABEL = { full: "Full Moon", half: "Half Moon", new: "New Moon" };
+
+function phaseIcon(x, y, r, phase) {
+  const light = "#f6e27a", dark = "#2b3350";
+  if (phase === "full") return `<circle cx="${x}" cy="${y}" r="${r}" fill="${light}" stroke="#b59b2c"/>`;
+  if (phase === "new") return `<circle cx="${x}" cy="${y}" r="${r}" fill="${dark}" stroke="#b59b2c"/>`;
+  return `<circle cx="${x}" cy="${y}" r="${r}" fill="${dark}" stroke="#b59b2c"/>`
+    + `<path d="M${x},${y - r} A${r},${r} 0 0 1 ${x},${y + r} Z" fill="${light}"/>`;
+}
+
+function alienDots(x, y, counts, colors, { size = 11, gap = 26 } = {}) {
+  const present = counts.map((n, p) => [p, n]).filter(([, n]) => n > 0);
+  const w = (present.length - 1) * gap;
+  return present.map(([p, n], i) => {
+    const px = x - w / 2 + i * gap;
+    return `<circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>p${p}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
+      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${Math.round(size * 1.2)}" font-weight="700" fill="#fff"`);
+  }).join("");
+}
+
+function segment(seg, i, view, ctx) {
+  const mid = -90 + i * 45;
+  const a1 = mid - 22.5, a2 = mid + 22.5;
+  const lp = seg.kind === "lift_off_point";
+  const fill = lp ? (seg.blocked ? "#f3c9c0" : "#e4ebfa") : "#f4efe3";
+  const [tx, ty] = polar(CX, CY, 214, mid);
+  let inner = `<path class="hit" d="${sector(CX, CY, R_IN, R_OUT, a1, a2)}" fill="${fill}" stroke="#7a7f8c" stroke-width="1.5"/>`;
+  if (!lp) {
+    inner += text(tx, ty - 26, `Exit ${seg.segment}`, `text-anchor="middle" font-size="19" font-weight="600" fill="#5b4a2a"`);
+    inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, { size: 15, gap: 34 });
+    return clickable(inner, { tokens: seg.segment, label: `Exit ${seg.segment}` });
+  }
+  inner += text(tx, ty - 50, seg.name, `text-anchor="middle" font-size="20" font-weight="700" fill="#1d2a4a"`);
+  inner += phaseIcon(tx - 40, ty - 24, 13, seg.phase);
+  inner += text(tx - 22, ty - 18, seg.phase, `font-size="17" fill="#333"`);
+  // launch platform: capacity boxes filled by boarded Aliens
+  const cap = seg.capacity ?? Math.max(seg.boarded.length + 1, 3);
+  const shown = Math.min(cap, 7);
+  const bw = 17, start = tx - (shown * (bw + 3)) / 2;
+  for (let k = 0; k < shown; k++) {
+    const who = seg.boarded[k];
+    inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(ty - 2).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
+      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"><title>${who === undefined ? "free place" : "p" + who + " boarded"}</title></rect>`;
+  }
+  if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, ty + 12, "∞", `font-size="16"`);
+  const area = seg.area;
+  if (area.fuel || area.screw) {
+    inner += text(tx, ty + 34, `paid ${area.fuel}F ${area.screw}S`, `text-anchor="middle" font-size="15" fill="#7a3d00" font-weight="600"`);
+  }
+  inner += alienDots(tx, ty + 58, seg.aliens, ctx.colors, { size: 13, gap: 29 });
+  if (seg.blocked) {
+    const [gx, gy] = polar(CX, CY, R_OUT - 22, mid + 13);
+    inner += `<g><circle cx="${gx}" cy="${gy}" r="17" fill="#8e2c1f"/><text x="${gx}" y="${gy + 6}" text-anchor="middle" font-size="17" fill="#fff">G</text><title>The Garglore blocks this Lift Off Point</title></g>`;
+  }
+  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}` });
+}
+
+function moonOrbit(view) {
+  const spots = view.moon.spots;
+  let out = `<circle cx="${CX}" cy="${CY}" r="${R_MOON}" fill="none" stroke="#9aa3b8" stroke-dasharray="4 6"/>`;
+  spots.forEach((name, k) => {
+    const ang = -90 - (k * 360) / spots.length; // the Moon travels counter-clockwise
+    const [x, y] = polar(CX, CY, R_MOON, ang);
+    const here = k === view.moon.spot;
+    out += `<circle cx="${x}" cy="${y}" r="${here ? 20 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`;
+    if (name === "star") out += text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${here ? 16 : 14}" fill="#8a6d00"`);
+    if (here) out += `<title>The Moon is at ${esc(name)}</title>`;
+  });
+  return clickable(out, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}` });
+}
+
+function core(view, ctx) {
+  let inner = `<circle class="hit" cx="${CX}" cy="${CY}" r="${R_CORE}" fill="#3b2a4d" stroke="#e07a3f" stroke-width="4"/>`;
+  inner += text(CX, CY - 52, "Core", `text-anchor="middle" font-size="24" font-weight="700" fill="#fbd8b0"`);
+  inner += alienDots(CX, CY - 8, view.players.map((p) => p.core), ctx.colors, { size: 17, gap: 40 });
+  const d = view.days;
+  inner += text(CX, CY + 30, `Day ${Math.min(d.passed + 1, d.total)} of ${d.total}`, `text-anchor="middle" font-size="19" fill="#fbd8b0"`);
+  if (view.moon.override) inner += text(CX, CY + 52, `all at ${PHASE_LABEL[view.moon.override]}`, `text-anchor="middle" font-size="17" fill="#f6e27a"`);
+  return clickable(inner, { tokens: "core", label: "The Core" });
+}
+
+function info(view, ctx) {
+  const d = view.days;
+  let days = "";
+  for (let k = 0; k < d.total; k++) days += `<span class="day${k < d.passed ? " passed" : ""}">${k + 1}</span>`;
+  const players = view.players.map((p) => `<li class="${view.active.includes(p.player) ? "active" : ""}">
+      <span class="dot" style="background:${ctx.colors[p.player]}"></span>
+      p${p.player}${p.player === view.you ? " (you)" : ""}: saved <b>${p.saved}</b>, core ${p.core}, ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${p.finished ? " ✔" : ""}</li>`).join("");
+  const lps = view.ring.filter((s) => s.kind === "lift_off_point").map((s) => {
+    let need = "";
+    if (s.lift) need = `lifts off with ${s.lift.fuel} Fuel + ${s.lift.screw} Screw at ${s.lift.phases.join("/")} Moon`;
+    else if (s.roll) need = `roll ≥ ${s.roll.needs[s.phase]} (pay ${s.roll.cost})`;
+    const cap = s.capacity === null ? "no limit" : `${s.boarded.length}/${s.capacity} aboard`;
+    const tokens = `${s.segment} ${s.lp}`;
+    return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${s.blocked ? " — blocked by the Garglore" : ""}</button>
+      <span class="lp-detail">${esc(s.phase)} Moon · board: ${esc(s.placement_text)} · ${esc(cap)}${need ? " · " + esc(need) : ""}${s.area.fuel || s.area.screw ? ` · paid in ${s.area.fuel} Fuel, ${s.area.screw} Screw` : ""}</span></li>`;
+  }).join("");
+  const disc = Object.entries(view.discard).map(([k, n]) => `${n}× ${CARD_NAMES[k] || k}`).join(", ");
+  const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool" : `on the ${view.garglore}`;
+  const tw = view.teleport_window
+    ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `p${q.player}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
+  const events = view.events?.length ? `<h3>Last action</h3><ul class="events">${view.events.map((e) => `<li>${esc(e)}</li>`).join("")}</ul>` : "";
+  return `<div class="planet-info">
+    <h3>Day Track</h3><div class="days" aria-label="${d.passed} of ${d.total} days passed">${days}</div>
+    <p class="warn">${d.left} day${d.left === 1 ? "" : "s"} left before the planet explodes</p>
+    <h3>Players</h3><ul class="plain">${players}</ul>
+    <h3>Lift Off Points</h3><ul class="plain lps">${lps}</ul>
+    <p><button type="button" class="chip" data-tokens="pool garglore">Garglore</button> ${esc(garg)}</p>
+    ${tw}
+    <p>Draw pile: ${view.draw_pile} · Discard: ${esc(disc || "empty")}</p>
+    ${events}
+    ${view.variants?.length ? `<p class="hint">Variants: ${esc(view.variants.join(", "))}</p>` : ""}
+  </div>`;
+}
+
+function hand(view) {
+  const me = view.players.find((p) => p.player === view.you);
+  if (!me?.hand) return `<p class="hint">${view.you === null ? "Spectating: hands are hidden." : ""}</p>`;
+  const cards = [];
+  for (const [code, n] of Object.entries(me.hand)) for (let k = 0; k < n; k++) cards.push(code);
+  const items = cards.map((code) => {
+    const res = code in CARD_FILL;
+    const name = CARD_NAMES[code] || code;
+    return `<button type="button" class="pcard" data-tokens="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
+      aria-label="card ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span></button>`;
+  }).join("");
+  return `<h3>Your hand (${cards.length})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;
+}
+
+export function render(el, view, ctx) {
+  let svg = `<svg viewBox="0 0 760 760" role="img" aria-label="The planet: Core, ring and Moon" xmlns="http://www.w3.org/2000/svg">`;
+  svg += moonOrbit(view);
+  view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });
+  svg += core(view, ctx);
+  svg += "</svg>";
+  el.innerHTML = `<div class="planet-board"><div class="planet-main">${svg}${hand(view)}</div>${info(view, ctx)}</div>`;
+}

@@ -1,0 +1,116 @@
+// Race board: the planets with both players' rows, your top card and stack, the
+// other stacks, scores and the resolution log; updated live.
+import { esc } from "../common.js";
+import { text, clickable } from "../svg.js";
+
+const LABEL = {
+  tank: "Tank", settlers: "Settlers", security: "Security", solar: "Solar",
+  liftoff: "Lift Off", theft: "Theft", terraform: "Terraform", ore: "Ore",
+};
+const FILL = {
+  tank: "#2f6db5", settlers: "#3f86d6", security: "#1d4f8c", solar: "#5aa0e8",
+  liftoff: "#e6b800", theft: "#c0392b", terraform: "#d35400", ore: "#a93226",
+};
+const INK = { liftoff: "#2b2300" };
+
+function card(x, y, w, h, code, { dim = false, title = "" } = {}) {
+  if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"/>`;
+  return `<g opacity="${dim ? 0.55 : 1}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
+    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${Math.min(13, w / 5.2)}" font-weight="700" fill="${INK[code] || "#fff"}"`)
+    + (title ? `<title>${esc(title)}</title>` : "") + "</g>";
+}
+
+function logLine(e) {
+  const [kind, ...rest] = e;
+  if (kind === "stop") return `p${rest[0]} called Stop!`;
+  if (kind === "reveal") return `planet ${rest[0] + 1}: p${rest[2]} reveals ${LABEL[rest[3]] || rest[3]}`;
+  if (kind === "fail") return `planet ${rest[0] + 1}: p${rest[2]}'s ${LABEL[rest[3]] || rest[3]} fails (${rest[4]})`;
+  if (kind === "no-liftoff") return `planet ${rest[0] + 1}: p${rest[2]} has no Lift Off`;
+  return e.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(" ");
+}
+
+export function render(el, view, ctx) {
+  const planets = view.planets;
+  const perRow = Math.min(planets.length, 5);
+  const pw = 180, ph = 400, gap = 12;
+  const rows = Math.ceil(planets.length / perRow);
+  const width = Math.max(perRow * (pw + gap) + gap, 960);
+  const top = 56;
+  const handY = top + rows * (ph + gap) + 10;
+  const height = handY + 200;
+  const legal = new Set(ctx.legal.map((a) => a.text));
+  let svg = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
+  svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
+  const phase = view.loading ? "Loading — everyone plays at once" : `Phase: ${view.phase}`;
+  svg += text(16, 32, `Round ${view.round} of ${view.rounds} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
+  if (view.stop_player !== null) svg += text(width - 16, 32, `p${view.stop_player} called Stop!`, `text-anchor="end" font-size="18" fill="#ffd166" font-weight="700"`);
+
+  planets.forEach((pl, i) => {
+    const x = gap + (i % perRow) * (pw + gap);
+    const y = top + Math.floor(i / perRow) * (ph + gap);
+    const action = `place ${pl.number}`;
+    const mineHere = pl.players.includes(view.you);
+    let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
+    const cy = y + ph / 2;
+    inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
+    inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
+    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="11" fill="#fff"`);
+    inner += text(x + 6, cy - 42, `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="11.5" fill="#c9d3ee"`);
+    if (pl.result) {
+      const r = pl.result;
+      const who = r.winner === null ? "nobody" : `p${r.winner}`;
+      inner += text(x + pw / 2, cy + 52, `${r.habitable ? "habitable" : "not habitable"}: ${who} +${r.vp}`, `text-anchor="middle" font-size="12" fill="#ffd166"`);
+    }
+    // side 0 grows upwards from the planet, side 1 downwards
+    pl.players.forEach((p, side) => {
+      const row = pl.rows[side];
+      const color = ctx.colors[p];
+      const labelY = side === 0 ? y + 16 : y + ph - 8;
+      inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
+      inner += text(x + 22, labelY, `p${p}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
+      const shown = row.slice(-6);
+      shown.forEach((code, k) => {
+        const cw = pw - 24, ch = 20;
+        const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
+        const idx = row.length - shown.length + k;
+        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], title: `p${p}: ${LABEL[code] || code}` });
+      });
+      if (row.length > shown.length) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="11" fill="#c9d3ee"`);
+    });
+    const label = `planet ${pl.number} ${pl.name}${legal.has(action) ? ": play your top card here" : ""}`;
+    svg += legal.has(action) ? clickable(inner, { action, label }) : `<g>${inner}</g>`;
+  });
+
+  // the stacks
+  const me = view.players.find((p) => p.player === view.you);
+  let x = 16;
+  if (me) {
+    svg += text(x, handY + 18, "Your stack", `font-size="16" font-weight="700" fill="#fff"`);
+    svg += card(x, handY + 28, 120, 150, me.top, { title: "your top card" });
+    svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="14" fill="#fff"`);
+    svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="14" fill="#ffd166"`);
+    let bx = x + 130;
+    for (const [act, label] of [["under", "Under (put it below)"], ["discard", "Discard"]]) {
+      const inner = `<rect class="hit" x="${bx}" y="${handY + 84}" width="150" height="34" rx="6" fill="${legal.has(act) ? "#f0f0f0" : "#555"}" stroke="#999"/>`
+        + text(bx + 75, handY + 106, label, `text-anchor="middle" font-size="13" fill="#111"`);
+      svg += legal.has(act) ? clickable(inner, { action: act, label }) : inner;
+      bx += 160;
+    }
+    if (me.known_bottom.length) svg += text(x + 130, handY + 140, `bottom: ${me.known_bottom.map((c) => LABEL[c] || c).join(", ")}`, `font-size="12" fill="#c9d3ee"`);
+    x += 470;
+  }
+  for (const p of view.players) {
+    if (p.player === view.you) continue;
+    svg += `<circle cx="${x + 8}" cy="${handY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
+    svg += text(x + 20, handY + 18, `p${p.player}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
+    svg += card(x, handY + 28, 70, 90, p.top, { title: `p${p.player}'s top card` });
+    x += 170;
+    if (x > width - 170) break;
+  }
+  if (view.log?.length) {
+    const lines = view.log.slice(-4).map(logLine);
+    lines.forEach((l, k) => { svg += text(width - 16, handY + 140 + k * 16, l, `text-anchor="end" font-size="12" fill="#c9d3ee"`); });
+  }
+  svg += "</svg>";
+  el.innerHTML = svg;
+}

@@ -1,0 +1,73 @@
+// The replay viewer of a finished game: step through its actions, as any seat saw them.
+import { api, esc, COLORS, seatLabel } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("replay");
+const tableId = root.dataset.table;
+const gameName = root.dataset.game;
+let board = null;
+let data = null;
+let pending = null;
+
+async function load(step) {
+  const seat = $("seat").value;
+  const q = new URLSearchParams({ step: String(step) });
+  if (seat !== "") q.set("seat", seat);
+  pending = step;
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay?${q}`);
+  if (pending !== step) return;
+  data = res;
+  render();
+}
+
+function render() {
+  const t = data.table;
+  $("step").max = String(data.steps);
+  $("step").value = String(data.step);
+  $("step-label").textContent = `after ${data.step} of ${data.steps} actions`;
+  if ($("seat").options.length === 1) {
+    for (const s of t.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">p${s.seat} ${esc(seatLabel(s))}</option>`);
+  }
+  const ctx = {
+    you: data.seat, legal: [], colors: COLORS, names: t.seats.map((s) => seatLabel(s)), selection: [], table: t,
+    act() {}, select() {},
+  };
+  if (board) board.render($("board"), data.view, ctx);
+  const out = t.outcome;
+  $("result").innerHTML = out ? `<p>${out.winners.map((p) => `<b style="color:${COLORS[p]}">p${p} ${esc(seatLabel(t.seats[p]))}</b>`).join(" and ")} won (${esc(out.termination)}).</p>
+    <p>Scores: ${out.scores.map((s, p) => `p${p} ${esc(s)}`).join(", ")}</p>` : "";
+  $("replay-actions").innerHTML = data.actions.map(([p, text], i) =>
+    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> <b style="color:${COLORS[p]}">p${p}</b> ${esc(text)}</li>`).join("");
+  const cur = $("replay-actions").querySelector("[aria-current]");
+  cur?.scrollIntoView({ block: "nearest" });
+}
+
+function go(step) {
+  if (!data) return;
+  load(Math.max(0, Math.min(data.steps, step)));
+}
+
+$("first").addEventListener("click", () => go(0));
+$("prev").addEventListener("click", () => go(data.step - 1));
+$("next").addEventListener("click", () => go(data.step + 1));
+$("last").addEventListener("click", () => go(data.steps));
+$("step").addEventListener("input", () => go(Number($("step").value)));
+$("seat").addEventListener("change", () => go(data.step));
+$("replay-actions").addEventListener("click", (e) => {
+  const a = e.target.closest("[data-step]");
+  if (a) { e.preventDefault(); go(Number(a.dataset.step)); }
+});
+document.addEventListener("keydown", (e) => {
+  if (/INPUT|SELECT/.test(document.activeElement?.tagName || "") && document.activeElement.id !== "step") return;
+  if (e.key === "ArrowLeft") { e.preventDefault(); go(data.step - 1); }
+  if (e.key === "ArrowRight") { e.preventDefault(); go(data.step + 1); }
+  if (e.key === "Home") go(0);
+  if (e.key === "End") go(data.steps);
+});
+
+async function main() {
+  try { board = await import(`./games/${gameName}.js`); } catch { board = null; }
+  await load(0);
+}
+
+main().catch((err) => { $("board").textContent = err.message; });

@@ -1,0 +1,27 @@
+// Small SVG helpers shared by the boards.
+import { esc } from "./common.js";
+
+export function polar(cx, cy, r, deg) {
+  const a = (deg * Math.PI) / 180;
+  return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+}
+
+export function sector(cx, cy, r1, r2, a1, a2) {
+  const [x1, y1] = polar(cx, cy, r2, a1);
+  const [x2, y2] = polar(cx, cy, r2, a2);
+  const [x3, y3] = polar(cx, cy, r1, a2);
+  const [x4, y4] = polar(cx, cy, r1, a1);
+  const large = a2 - a1 > 180 ? 1 : 0;
+  return `M${x1.toFixed(1)},${y1.toFixed(1)} A${r2},${r2} 0 ${large} 1 ${x2.toFixed(1)},${y2.toFixed(1)} `
+    + `L${x3.toFixed(1)},${y3.toFixed(1)} A${r1},${r1} 0 ${large} 0 ${x4.toFixed(1)},${y4.toFixed(1)} Z`;
+}
+
+export function text(x, y, s, attrs = "") {
+  return `<text x="${x.toFixed ? x.toFixed(1) : x}" y="${y.toFixed ? y.toFixed(1) : y}" ${attrs}>${esc(s)}</text>`;
+}
+
+// A focusable, clickable group: data-tokens for board selection, or data-action to act at once.
+export function clickable(inner, { tokens, action, label }) {
+  const data = action ? `data-action="${esc(action)}"` : `data-tokens="${esc(tokens)}"`;
+  return `<g class="clickable" ${data} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
+}

@@ -1,0 +1,381 @@
+// The table page: one WebSocket, the board (per game), actions, log, rules, end screen.
+import {
+  api, esc, COLORS, COLOR_NAMES, seatFor, saveSeat, forgetSeat, seatLabel, savedName, fmtClock,
+} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("table");
+const tableId = root.dataset.table;
+const gameName = root.dataset.game;
+const boardEl = $("board");
+
+let board = null;          // the game's board module
+let mine = seatFor(tableId); // {seat, token} when this browser holds a seat
+let msg = null;            // the last state message
+let receivedAt = 0;        // performance.now() when it arrived
+let logLines = [];
+let selection = [];        // token groups picked on the board
+let ws = null;
+let retry = 0;
+let nextId = 1;
+let endShown = false;
+let lastError = null;      // an error for our own last request (before the state catches up)
+
+function playerName(p) {
+  const s = msg?.table?.seats?.[p];
+  return s ? seatLabel(s) : `p${p}`;
+}
+
+// -- connection ------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => {
+    retry = 0;
+    ws.send(JSON.stringify({ type: "hello", token: mine?.token || null }));
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (ev.code === 4403 || ev.code === 4401) {
+      forgetSeat(tableId);
+      mine = null;
+    }
+    setStatus("reconnecting…");
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** retry);
+  };
+}
+
+function send(obj) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+}
+
+function onMessage(m) {
+  if (m.type === "state") {
+    msg = m;
+    receivedAt = performance.now();
+    if (m.log_reset) logLines = m.log; else logLines.push(...m.log);
+    if (logLines.length > 300) logLines = logLines.slice(-300);
+    lastError = null;
+    render();
+  } else if (m.type === "error") {
+    lastError = m;
+    renderRefusal();
+  }
+}
+
+// -- acting ----------------------------------------------------------------------------
+export function act(text) {
+  if (!msg || !mine) return;
+  selection = [];
+  send({ type: "act", action: text, version: msg.version, id: nextId++ });
+}
+
+function undo() {
+  send({ type: "undo", id: nextId++ });
+}
+
+function words(text) {
+  return text.split(/[\s=+,:]+/);
+}
+
+function matches(text, groups) {
+  const w = words(text);
+  return groups.every((g) => g.some((t) => w.includes(t)));
+}
+
+function visibleActions() {
+  const legal = msg?.legal || [];
+  const f = $("filter").value.trim().toLowerCase();
+  return legal.filter((a) => matches(a.text, selection)
+    && (!f || a.text.toLowerCase().includes(f) || a.description.toLowerCase().includes(f)));
+}
+
+function select(tokens) {
+  const key = tokens.join(" ");
+  const at = selection.findIndex((g) => g.join(" ") === key);
+  if (at >= 0) selection.splice(at, 1); else selection.push(tokens);
+  const legal = (msg?.legal || []).filter((a) => matches(a.text, selection));
+  if (legal.length === 1 && selection.length) {
+    act(legal[0].text);
+    return;
+  }
+  if (!legal.length && selection.length > 1) selection = [tokens];
+  renderActions();
+  markBoard();
+}
+
+// -- rendering -----------------------------------------------------------------------------
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+function render() {
+  const t = msg.table;
+  document.title = `${t.title} — liftoff`;
+  setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : `move ${msg.version}`);
+  renderBanner();
+  renderPlayers();
+  renderBoard();
+  renderActions();
+  renderRefusal();
+  renderLog();
+  $("undo").disabled = !msg.undo;
+  if (t.status === "over" && !endShown) showEnd();
+}
+
+function activeText() {
+  const act = msg.table.active || [];
+  return act.map((p) => playerName(p)).join(", ");
+}
+
+function renderBanner() {
+  const el = $("banner");
+  const t = msg.table;
+  el.className = "banner";
+  if (t.status === "open") {
+    const open = t.seats.filter((s) => s.kind === "open").length;
+    el.textContent = `Waiting for ${open} more player${open === 1 ? "" : "s"}. Share the link: ${location.href}`;
+    el.classList.add("wait");
+    return;
+  }
+  if (t.status === "over") {
+    el.textContent = "Game over.";
+    el.classList.add("over");
+    return;
+  }
+  const paused = t.live?.paused_for || 0;
+  const left = paused - (performance.now() - receivedAt) / 1000;
+  if (left > 0) {
+    el.textContent = `Next round starts in ${Math.ceil(left)} s…`;
+    el.classList.add("wait");
+    return;
+  }
+  if (msg.legal.length) {
+    el.textContent = t.realtime ? "Go! Load your cards as fast as you can." : "Your turn.";
+    el.classList.add("you");
+  } else {
+    el.textContent = mine ? `Waiting for ${activeText()}.` : `Watching. To act: ${activeText()}.`;
+    el.classList.add("wait");
+  }
+}
+
+function clockText(p) {
+  const c = msg.table.clock;
+  if (!c) return "";
+  let ms = c.remaining[p];
+  const running = c.running.includes(p);
+  if (running) ms -= performance.now() - receivedAt;
+  const cls = `clock${running ? " running" : ""}${ms < 30000 ? " low" : ""}`;
+  return `<span class="${cls}" data-clock="${p}" aria-label="time left">${fmtClock(ms)}</span>`;
+}
+
+function renderPlayers() {
+  const t = msg.table;
+  const active = new Set(t.active || []);
+  $("players").innerHTML = t.seats.map((s) => {
+    const me = mine && mine.seat === s.seat ? " (you)" : "";
+    const off = s.kind === "human" && !s.connected ? `<span class="off">${s.zombie ? "away — a bot plays" : "offline"}</span>` : "";
+    return `<li class="${active.has(s.seat) ? "active" : ""}">
+      <span class="dot" style="background:${COLORS[s.seat]}" title="${COLOR_NAMES[s.seat]}"></span>
+      <span>p${s.seat} ${esc(seatLabel(s))}${me}</span> ${off} ${clockText(s.seat)}</li>`;
+  }).join("");
+  const box = $("seat-actions");
+  box.innerHTML = "";
+  if (!mine && t.status !== "over") {
+    for (const s of t.seats.filter((x) => x.kind === "open")) {
+      box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">Take seat p${s.seat}</button>`);
+    }
+  }
+  if (mine && t.status !== "over") box.insertAdjacentHTML("beforeend", `<button type="button" id="leave">Leave seat</button>`);
+}
+
+function renderBoard() {
+  if (!board) return;
+  const ctx = {
+    you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatLabel(s)),
+    selection, table: msg.table, act, select,
+  };
+  try {
+    board.render(boardEl, msg.view, ctx);
+  } catch (err) {
+    boardEl.textContent = `The board could not be drawn: ${err}`;
+    console.error(err);
+  }
+  markBoard();
+}
+
+function markBoard() {
+  const legal = msg?.legal || [];
+  for (const el of boardEl.querySelectorAll("[data-tokens]")) {
+    const toks = el.dataset.tokens.split(" ");
+    const isLegal = legal.some((a) => matches(a.text, [...selection, toks]));
+    el.classList.toggle("legal", isLegal && legal.length > 0);
+    el.classList.toggle("selected", selection.some((g) => g.join(" ") === toks.join(" ")));
+  }
+  for (const el of boardEl.querySelectorAll("[data-action]")) {
+    el.classList.toggle("legal", legal.some((a) => a.text === el.dataset.action));
+  }
+}
+
+function renderActions() {
+  const list = visibleActions();
+  $("selection").textContent = selection.length ? `· picked: ${selection.map((g) => g[0]).join(" + ")} (Esc clears)` : "";
+  $("actions-panel").hidden = !mine;
+  const none = !msg.legal.length ? (msg.table.status === "playing" ? "Not your turn." : "") : "No action matches.";
+  $("actions").innerHTML = list.map((a, i) => `<li><button type="button" data-act="${esc(a.text)}"
+      ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
+      <span>${esc(a.description)}</span><span class="t">${esc(a.text)}</span></button></li>`).join("")
+    || `<li class="none">${esc(none)}</li>`;
+}
+
+async function showRule(rule) {
+  const el = $("rule-text");
+  try {
+    const r = await api("GET", `/api/games/${gameName}/rules/${encodeURIComponent(rule)}`);
+    el.innerHTML = `<p><span class="rule">${esc(r.rule)}</span> — ${esc(r.text)}</p>`;
+  } catch (err) {
+    el.textContent = err.message;
+  }
+}
+
+function renderRefusal() {
+  const r = lastError || msg?.refusal;
+  const el = $("refusal");
+  if (!r) { el.innerHTML = "<p class='hint'>Refused actions show the rule behind them here.</p>"; return; }
+  const action = r.action ? `<p>Refused: <code>${esc(r.action)}</code></p>` : "";
+  const rule = r.rule ? `<p><span class="rule">${esc(r.rule)}</span>${r.rule_text ? " — " + esc(r.rule_text) : ""}</p>` : "";
+  el.innerHTML = `<div class="refusal">${action}<p>${esc(r.message)}</p>${rule}</div>`;
+}
+
+function renderLog() {
+  const el = $("log");
+  const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  el.innerHTML = logLines.filter((e) => e.text || (e.events || []).length).map((e) => {
+    const who = `<b style="color:${COLORS[e.player]}">p${e.player}</b>`;
+    const evs = e.events || [];
+    const what = e.text ? esc(e.text) : evs.length ? "" : "acted";
+    const ev = evs.map((x) => `<span class="ev">${esc(x)}</span>`).join("");
+    return `<li>${who} ${what}${ev}</li>`;
+  }).join("");
+  if (atBottom) el.scrollTop = el.scrollHeight;
+}
+
+function showEnd() {
+  endShown = true;
+  const t = msg.table;
+  const out = t.outcome;
+  if (!out) return;
+  const rows = out.ranking.map((p) => `<tr class="${out.winners.includes(p) ? "win" : ""}">
+    <td>${out.places[p]}.</td><td><span class="dot" style="background:${COLORS[p]}"></span> p${p} ${esc(playerName(p))}</td>
+    <td>${esc(out.scores[p])}</td></tr>`).join("");
+  const winners = out.winners.map((p) => esc(playerName(p))).join(" and ");
+  $("end-body").innerHTML = `<p><b>${winners}</b> win${out.winners.length === 1 ? "s" : ""} (${esc(out.termination)}).</p>
+    <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Score</th></tr></thead><tbody>${rows}</tbody></table>`;
+  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
+  $("rematch").hidden = !mine;
+  $("rematch").textContent = t.rematch_id ? "Join the rematch" : "Rematch";
+  $("end").showModal();
+}
+
+// -- events ------------------------------------------------------------------------------------
+boardEl.addEventListener("click", (e) => {
+  const a = e.target.closest("[data-action]");
+  if (a && boardEl.contains(a)) { act(a.dataset.action); return; }
+  const el = e.target.closest("[data-tokens]");
+  if (el && boardEl.contains(el)) select(el.dataset.tokens.split(" "));
+});
+boardEl.addEventListener("keydown", (e) => {
+  if (e.key !== "Enter" && e.key !== " ") return;
+  const el = e.target.closest("[data-action],[data-tokens]");
+  if (!el) return;
+  e.preventDefault();
+  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+});
+$("actions").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-act]");
+  if (b) act(b.dataset.act);
+});
+$("filter").addEventListener("input", renderActions);
+$("undo").addEventListener("click", undo);
+$("rule-lookup").addEventListener("submit", (e) => { e.preventDefault(); showRule($("rule-id").value.trim()); });
+$("invite").addEventListener("click", async () => {
+  try { await navigator.clipboard.writeText(location.href); setStatus("link copied"); } catch { prompt("Share this link", location.href); }
+});
+$("seat-actions").addEventListener("click", async (e) => {
+  const b = e.target.closest("button");
+  if (!b) return;
+  try {
+    if (b.id === "leave") {
+      if (!confirm("Give up your seat? A bot plays it until someone takes it.")) return;
+      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, undefined, mine.token);
+      forgetSeat(tableId);
+      mine = null;
+    } else if (b.dataset.seat !== undefined) {
+      const name = savedName() || prompt("Your name?", "") || null;
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { seat: Number(b.dataset.seat), name });
+      saveSeat(tableId, res.seat, res.token, gameName);
+      mine = { seat: res.seat, token: res.token };
+    }
+    ws.close(1000);
+  } catch (err) {
+    alert(err.message);
+  }
+});
+$("rematch").addEventListener("click", async () => {
+  try {
+    const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, mine.token);
+    saveSeat(res.table, res.seat, res.token, gameName);
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    alert(err.message);
+  }
+});
+document.addEventListener("keydown", (e) => {
+  const typing = /INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName || "");
+  if (e.key === "Escape") {
+    if (selection.length) { selection = []; renderActions(); markBoard(); }
+    if (typing) document.activeElement.blur();
+    return;
+  }
+  if (typing || e.ctrlKey || e.metaKey || e.altKey || !msg) return;
+  if (/^[1-9]$/.test(e.key)) {
+    const a = visibleActions()[Number(e.key) - 1];
+    if (a) { e.preventDefault(); act(a.text); }
+  } else if (e.key === "/") {
+    e.preventDefault(); $("filter").focus();
+  } else if (e.key === "u" && msg.undo) {
+    undo();
+  } else if (e.key === "l") {
+    $("log-panel").focus();
+  } else if (e.key === "r") {
+    $("rules-panel").focus();
+  } else if (board?.key) {
+    board.key(e, { act, select, legal: msg.legal });
+  }
+});
+setInterval(() => {
+  if (!msg) return;
+  if (msg.table.clock) {
+    for (const el of document.querySelectorAll("[data-clock]")) {
+      const p = Number(el.dataset.clock);
+      const c = msg.table.clock;
+      let ms = c.remaining[p];
+      if (c.running.includes(p)) ms -= performance.now() - receivedAt;
+      el.textContent = fmtClock(ms);
+      el.classList.toggle("low", ms < 30000);
+    }
+  }
+  if (msg.table.live?.paused_for) renderBanner();
+}, 250);
+
+async function main() {
+  try {
+    board = await import(`./games/${gameName}.js`);
+  } catch (err) {
+    boardEl.textContent = `No board for ${gameName}; the action list still works.`;
+  }
+  connect();
+}
+
+main();
