@@ -17,6 +17,9 @@ from typing import Any
 import liftoff
 from liftoff import bots
 from liftoff.engine import OptionError, OptionValue, derive_seed, play
+from liftoff.sim import studybots
+
+studybots.register()
 
 SEATINGS = ("fixed", "rotate")
 """How bots are seated: ``fixed`` (bot *i* in seat *i* every game) or ``rotate``

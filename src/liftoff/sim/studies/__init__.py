@@ -1,0 +1,1 @@
+"""Helpers for the studies published in ``docs/studies`` (beyond ``liftoff report``)."""
