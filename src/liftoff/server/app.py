@@ -49,7 +49,7 @@ class SeatIn(BaseModel):
 class ClockIn(BaseModel):
     """Time per player and extra time per turn (turn-based games)."""
 
-    initial: float = Field(600, ge=5, le=86_400, description="seconds per player")
+    initial: float = Field(600, ge=1, le=86_400, description="seconds per player")
     increment: float = Field(0, ge=0, le=3_600, description="extra seconds at each turn")
 
 

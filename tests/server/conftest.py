@@ -1,0 +1,78 @@
+"""Fixtures for the server tests: a real uvicorn server on loopback, on SQLite
+and (when ``LIFTOFF_TEST_POSTGRES_URL`` is set) on PostgreSQL in a schema of
+its own that is dropped afterwards."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+pytest.importorskip("fastapi", reason="the server extra is not installed")
+
+from server_helpers import Db, Running, start_server
+
+PG_ENV = "LIFTOFF_TEST_POSTGRES_URL"
+
+
+def _pg_url() -> str | None:
+    return os.environ.get(PG_ENV) or None
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Db]:
+    """A fresh database: an SQLite file, or a new PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield Db(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", None)
+        return
+    url = _pg_url()
+    if url is None:
+        pytest.skip(
+            f"PostgreSQL tests need {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1:5432/test)"
+        )
+    import asyncpg
+
+    raw = url.replace("postgresql+asyncpg://", "postgresql://")
+    schema = f"liftoff_test_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(raw)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+    finally:
+        await conn.close()
+    try:
+        yield Db(url, schema)
+    finally:
+        conn = await asyncpg.connect(raw)
+        try:
+            await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        finally:
+            await conn.close()
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Db:
+    """An SQLite database only (tests that do not need both backends)."""
+    return Db(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", None)
+
+
+ServerFactory = Callable[..., Awaitable[Running]]
+
+
+@pytest_asyncio.fixture
+async def server() -> AsyncIterator[ServerFactory]:
+    """Start servers with ``await server(db, **settings)``; all stop at the end."""
+    running: list[Running] = []
+
+    async def start(db: Db, **settings: Any) -> Running:
+        r = await start_server(db, **settings)
+        running.append(r)
+        return r
+
+    yield start
+    for r in running:
+        await r.stop()
