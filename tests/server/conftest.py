@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest_asyncio
 
 pytest.importorskip("fastapi", reason="the server extra is not installed")
 
-from server_helpers import Db, Running, start_server
+from server_helpers import Db, Running, ServerFactory, start_server
 
 PG_ENV = "LIFTOFF_TEST_POSTGRES_URL"
 
@@ -58,9 +58,6 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Db
 def sqlite_db(tmp_path: Path) -> Db:
     """An SQLite database only (tests that do not need both backends)."""
     return Db(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", None)
-
-
-ServerFactory = Callable[..., Awaitable[Running]]
 
 
 @pytest_asyncio.fixture

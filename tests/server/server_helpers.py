@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import json
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,3 +238,6 @@ async def start_server(db: Db, **overrides: Any) -> Running:
         manager=app.state.manager,
         http=httpx.AsyncClient(base_url=base, timeout=20),
     )
+
+
+ServerFactory = Callable[..., Awaitable[Running]]

@@ -8,10 +8,9 @@ import json
 from typing import Any
 
 import pytest
-from server_helpers import Db, Running
+from server_helpers import Db, Running, ServerFactory
 
 import liftoff
-from conftest import ServerFactory
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
