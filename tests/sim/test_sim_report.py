@@ -133,6 +133,15 @@ def test_every_game_gets_its_own_facts(tmp_path: Path, game: str, players: int) 
             if isinstance(panel, Bars):
                 assert data, panel.key
                 assert all(math.isfinite(v[0]) for v in data.values()), panel.key
+    per_player = {
+        name.split("|")[0]
+        for sec in secs.values()
+        for panel in sec.panels
+        if panel.key == "players_numbers"
+        for name in panel.compute(rows)
+    }
+    # lists that merely happen to have one entry per player are not per-player facts
+    assert not per_player & {"stop_callers", "saved_by_day", "finished", "winner_missions"}
     keys = {m.key for m in metrics(rows)}
     assert {"length.actions", "score.winner", "seat.0", f"seat.{players - 1}"} <= keys
     assert any(k.startswith(f"{game}.") for k in keys)

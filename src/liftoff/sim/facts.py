@@ -66,6 +66,7 @@ class Hist:
     xlabel: str
     compute: Callable[[Sequence[Row]], list[float]]
     caption: str = ""
+    per: str = "games"
 
 
 Panel = Bars | Hist
@@ -112,22 +113,32 @@ def winners_of(row: Row) -> list[int]:
     return [int(w) for w in row.get("winners") or []]
 
 
-def _player_lists(rows: Sequence[Row]) -> dict[str, str]:
-    """Details keys holding one number (or one dict of numbers) per player:
-    key -> ``"number"`` or ``"dict"``."""
+def _player_lists(rows: Sequence[Row], skip: set[str]) -> dict[str, str]:
+    """Details keys holding one number (or one dict of numbers) per player in
+    every row: key -> ``"number"`` or ``"dict"``."""
     kinds: dict[str, str] = {}
+    rejected: set[str] = set(skip)
     for row in rows:
         n = int(row["players"])
-        for key, value in (row.get("details") or {}).items():
-            if not isinstance(value, list) or len(value) != n:
+        details = row.get("details") or {}
+        for key in list(kinds):
+            if key not in details:
+                rejected.add(key)
+        for key, value in details.items():
+            if key in rejected:
                 continue
-            if all(_num(v) is not None for v in value):
-                kinds.setdefault(key, "number")
-            elif all(
-                isinstance(v, dict) and all(_num(x) is not None for x in v.values()) for v in value
-            ):
-                kinds.setdefault(key, "dict")
-    return kinds
+            kind = None
+            if isinstance(value, list) and len(value) == n:
+                if all(_num(v) is not None for v in value):
+                    kind = "number"
+                elif all(
+                    isinstance(v, dict) and all(_num(x) is not None for x in v.values())
+                    for v in value
+                ):
+                    kind = "dict"
+            if kind is None or kinds.setdefault(key, kind) != kind:
+                rejected.add(key)
+    return {k: v for k, v in kinds.items() if k not in rejected}
 
 
 def detail_of(key: str, part: str | None = None) -> Callable[[Row, int], float | None]:
@@ -429,8 +440,21 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
             "Scores",
             "Final scores of all players and of the winners.",
             (
-                Hist("scores_all", "Final scores (every player)", "score", _all_scores),
-                Hist("scores_winner", "Winning score", "score", _winning_scores),
+                Hist(
+                    "scores_all",
+                    "Final scores (every player)",
+                    "score",
+                    _all_scores,
+                    "Final score of every player of every game.",
+                    per="players",
+                ),
+                Hist(
+                    "scores_winner",
+                    "Winning score",
+                    "score",
+                    _winning_scores,
+                    "The highest final score of each game.",
+                ),
             ),
         )
     )
@@ -440,8 +464,8 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
 def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
     """For each per-player details list: winners' mean against everyone else's."""
     panels: list[Panel] = []
-    kinds = _player_lists(rows)
-    numbers = [k for k, kind in kinds.items() if kind == "number" and k not in skip]
+    kinds = _player_lists(rows, skip)
+    numbers = [k for k, kind in kinds.items() if kind == "number"]
     if numbers:
 
         def compute(rs: Sequence[Row], keys: list[str] = numbers) -> dict[str, Value]:
@@ -463,7 +487,7 @@ def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
                 "(95% intervals).",
             )
         )
-    for key in (k for k, kind in kinds.items() if kind == "dict" and k not in skip):
+    for key in (k for k, kind in kinds.items() if kind == "dict"):
 
         def compute_dict(rs: Sequence[Row], key: str = key) -> dict[str, Value]:
             rs = played(rs)
@@ -577,14 +601,23 @@ def _planet_sections(rows: Sequence[Row]) -> list[Section]:
                     "Aliens saved",
                     _planet_saved_player,
                     "How many of their 10 Aliens each player saved.",
+                    per="players",
                 ),
                 Hist(
                     "planet_saved_total",
                     "Aliens saved per game (all players)",
                     "Aliens",
                     _planet_saved_total,
+                    "Aliens saved by all players together in each game.",
                 ),
-                Hist("planet_days", "Days passed", "days", _planet_days),
+                Hist(
+                    "planet_days",
+                    "Days passed",
+                    "days",
+                    _planet_days,
+                    "Days of the Day Track that passed before the game ended (a game that "
+                    "explodes uses them all).",
+                ),
                 Bars(
                     "planet_launches",
                     "Launches per Lift Off Point",
@@ -749,10 +782,11 @@ GAME_SECTIONS: dict[str, Callable[[Sequence[Row]], list[Section]]] = {
     "agency": _agency_sections,
 }
 
-# Per-player details that have a better panel of their own.
+# Details that have a panel of their own, or that are lists of something other
+# than one value per player (whatever their length happens to be).
 _SKIP_GENERIC: dict[str, set[str]] = {
-    "planet": {"saved"},
-    "race": {"ore_vp", "settler_vp"},
+    "planet": {"saved", "saved_by_day", "finished"},
+    "race": {"ore_vp", "settler_vp", "stop_callers"},
 }
 
 

@@ -188,7 +188,7 @@ def _draw_hist(ax: Any, panel: Hist, data: list[list[float]], labels: Sequence[s
                 label=_hist_label(labels[i], values),
             )
     ax.set_xlabel(panel.xlabel)
-    ax.set_ylabel("share of " + ("games" if "per player" not in panel.title else "players"))
+    ax.set_ylabel(f"share of {panel.per}")
     ax.yaxis.set_major_formatter(_percent_formatter())
     ax.legend(frameon=False)
 
