@@ -140,6 +140,7 @@ def test_cli_runs_a_tournament(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.output and "random" in result.output
     assert len(out.read_text().splitlines()) == 2
+    assert not (tmp_path / "t.jsonl.partial").exists()
     data = json.loads(summary.read_text())
     assert data["games_played"] + data["errors"] == 2
 

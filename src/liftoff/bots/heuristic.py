@@ -7,6 +7,9 @@ Each game's policy lives in ``liftoff.bots.heuristic_<game>`` and provides:
   looks ahead, a ``determinize``-d copy, never the real hidden state);
 - ``rollout(state, player, rng) -> action``: a cheaper policy for search
   rollouts (optional);
+- ``priors(state, player, rng) -> [score per legal action]``: how much the
+  policy likes each action, for the search's progressive widening and bias
+  (optional);
 - ``evaluate(state) -> [value per player]``: an estimate in [0, 1] of each
   player's chance to win, from public information, used to score cut-off
   rollouts (optional).
@@ -57,6 +60,13 @@ def rollout_policy_for(game: str) -> Callable[[State, int, Rng], Action] | None:
     """The game's fast rollout policy, or ``None``."""
     mod = _module(game)
     fn: Callable[[State, int, Rng], Action] | None = getattr(mod, "rollout", None)
+    return fn
+
+
+def prior_for(game: str) -> Callable[[State, int, Rng], list[float]] | None:
+    """The game's action scores for search priors (aligned with legal actions), or ``None``."""
+    mod = _module(game)
+    fn: Callable[[State, int, Rng], list[float]] | None = getattr(mod, "priors", None)
     return fn
 
 

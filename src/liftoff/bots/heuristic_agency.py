@@ -64,7 +64,7 @@ class Ctx:
         half = rounds // 2
         self.p1_left = max(0, min(half, rounds) - first + 1) if not over else 0
         self.p2_left = self.rleft - self.p1_left
-        self.mv = 0.2 + 0.35 * min(1.0, self.rleft / 3)
+        self.mv = 0.2 + 0.12 * min(1.0, self.rleft / 3)
 
 
 def content_of(view: dict[str, Any]) -> Content:
@@ -189,7 +189,7 @@ def player_estimate(ctx: Ctx, q: int) -> float:
     v += 0.8 * (int(pl["lab"]) - 1) * scale
     for mid in pl["earth"]:
         m = c.mission[mid]
-        chance = 0.75 if _launchable(ctx, pl, mid) else 0.35
+        chance = 0.35 if _launchable(ctx, pl, mid) else 0.15
         if rleft == 0:
             chance = 0.0
         v += chance * mission_value(ctx, pl, mid) + (0.6 * chance if m.weight <= 1 else 0.0)
@@ -316,6 +316,8 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
         return _keep(ctx, player, legal)
     if isinstance(legal[0], Direction):
         return legal[0], "either way"
+    if isinstance(legal[0], Play | Launch | Draw | Take | Sell):
+        return rollout(state, player, rng), "rules"
     det = state.determinize(player, rng.next64())
     base = value(view, player, content)
     best: Action | None = None

@@ -435,31 +435,23 @@ def _roll_value(b: Board_, s: Slot, die: tuple[int, ...], player: int) -> float:
     return gain - 0.1 * scale
 
 
-def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
-    """The heuristic's action and a short reason."""
-    view = state.view(player)
-    b = parse(view)
-    legal = state.legal_actions(player)
-    if len(legal) == 1:
-        return legal[0], "the only move"
-    if b.stage == "teleport":
-        return _pledge(state, player, b)
-    if b.stage == "team":
-        for a in legal:
-            if isinstance(a, Pass):
-                return a, "no card to play now"
+def _gains(
+    state: State, player: int, rng: Rng, b: Board_, legal: list[Action]
+) -> tuple[dict[Action, float], dict[Action, str]]:
+    """Each Play-step action's gain in :func:`value` (macros credit their first step)."""
     die = die_faces(state)
     base = value(b, die)
     det = state.determinize(player, rng.next64())
-    best: Action | None = None
-    best_gain = EPS
-    best_why = ""
-    end: Action | None = None
+    gains: dict[Action, float] = {}
+    whys: dict[Action, str] = {}
     for a in legal:
         if isinstance(a, End):
-            end = a
+            gains[a] = EPS
+            whys[a] = "nothing else helps"
             continue
         if isinstance(a, Trade):
+            gains[a] = -0.5
+            whys[a] = "trades are a last resort"
             continue
         if isinstance(a, Roll):
             slot = next(s for s in b.slots if s.lp == a.lp)
@@ -474,8 +466,8 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
             if isinstance(a, Board | Pay) and any(t.startswith("W") for t in _tokens(a)):
                 gain -= 0.01  # keep Wilds for when they are needed
             why = f"worth {gain:+.2f}"
-        if gain > best_gain:
-            best, best_gain, best_why = a, gain, why
+        gains[a] = gain
+        whys[a] = why
     for plan in _macros(det, player, b):
         c = det.clone()
         ok = True
@@ -489,14 +481,42 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
         if not ok:
             continue
         gain = value(parse(c.view(player)), die) - base
-        if gain > best_gain:
-            best, best_gain = plan[0], gain
-            best_why = f"pay up to a Lift Off ({len(plan)} steps): worth {gain:+.2f}"
-    if best is not None:
-        return best, best_why
-    if end is not None:
-        return end, "nothing else helps"
-    return legal[rng.below(len(legal))], "no better idea"
+        first = plan[0]
+        if gain > gains.get(first, -math.inf):
+            gains[first] = gain
+            whys[first] = f"pay up to a Lift Off ({len(plan)} steps): worth {gain:+.2f}"
+    return gains, whys
+
+
+def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
+    """The heuristic's action and a short reason."""
+    view = state.view(player)
+    b = parse(view)
+    legal = state.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0], "the only move"
+    if b.stage == "teleport":
+        return _pledge(state, player, b)
+    if b.stage == "team":
+        for a in legal:
+            if isinstance(a, Pass):
+                return a, "no card to play now"
+    gains, whys = _gains(state, player, rng, b, legal)
+    best = max(legal, key=lambda a: (gains[a] > EPS, gains[a]))
+    if gains[best] <= EPS:
+        best = next((a for a in legal if isinstance(a, End)), best)
+    return best, whys[best]
+
+
+def priors(state: State, player: int, rng: Rng) -> list[float]:
+    """How much the heuristic likes each legal action (for search priors)."""
+    legal = state.legal_actions(player)
+    b = parse(state.view(player))
+    if b.stage != "play" or len(legal) == 1:
+        chosen = choose(state, player, rng)[0]
+        return [1.0 if a == chosen else 0.0 for a in legal]
+    gains, _ = _gains(state, player, rng, b, legal)
+    return [gains[a] for a in legal]
 
 
 def _tokens(a: Board | Pay) -> tuple[str, ...]:
@@ -596,15 +616,25 @@ def info_at(ring: list[dict[str, Any]], seg: int) -> str:
 
 
 def evaluate(state: State) -> list[float]:
-    """Each player's estimated chance to win, from public information only."""
-    view = state.view(None)
-    b = parse(view)
+    """Each player's estimated chance to win, for the leaves of a search.
+
+    The search calls it on determinized copies (sampled worlds), so it reads
+    every player's own view there: each player's progress counts their hand.
+    """
+    views = [state.view(q) for q in range(state.num_players)]
+    boards = [parse(v) for v in views]
+    b = boards[0]
     n = b.n
     if b.over:
         share = 1.0 / max(1, len(b.winners))
         return [share if p in b.winners else 0.0 for p in range(n)]
-    prog = [_progress(b, q, False, DEFAULT_DIE) + 0.3 * b.hand_sizes[q] * 0.09 for q in range(n)]
-    total = max(1, int(view["days"]["total"]) * len(b.spots))
+    die = die_faces(state)
+    prog = []
+    for q in range(n):
+        bq = boards[q]
+        now = bq.stage == "play" and bq.turn == q
+        prog.append(_progress(bq, q, now, die) + _hand_value(bq, q))
+    total = max(1, int(views[0]["days"]["total"]) * len(b.spots))
     k = 0.8 + 2.2 * (1 - b.turns_left / total)
     m = max(prog)
     w = [math.exp(k * (x - m)) for x in prog]

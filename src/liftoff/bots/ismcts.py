@@ -48,6 +48,7 @@ _Expansion = tuple[dict[_Edge, "_Node"], _Edge, "_Node"]
 
 REWARDS = ("win", "rank")
 ROLLOUTS = ("random", "heuristic")
+PRIORS = ("none", "heuristic")
 
 
 class _Node:
@@ -79,6 +80,10 @@ def outcome_rewards(outcome: Outcome, players: int, kind: str = "win") -> list[f
         for w in outcome.winners:
             rewards[w] = share
     return rewards
+
+
+def _rank(t: tuple[float, int, Action]) -> tuple[float, int]:
+    return (-t[0], t[1])
 
 
 def random_policy(state: State, player: int, rng: Rng) -> Action:
@@ -116,6 +121,11 @@ class IsmctsBot(Bot):
         c: float = 0.7,
         reward: str = "win",
         epsilon: float = 0.0,
+        prior: str = "none",
+        widen: float = 0.5,
+        bias: float = 1.0,
+        temperature: float = 0.1,
+        opponents: str = "tree",
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
@@ -133,6 +143,12 @@ class IsmctsBot(Bot):
             raise ValueError(f"c must be >= 0, not {c!r}")
         if not 0.0 <= float(epsilon) <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        if opponents not in ("tree", "rollout"):
+            raise ValueError(f"opponents must be tree or rollout, not {opponents!r}")
+        if prior not in PRIORS:
+            raise ValueError(f"prior must be one of {', '.join(PRIORS)}, not {prior!r}")
+        if float(widen) <= 0 or float(temperature) <= 0 or float(bias) < 0:
+            raise ValueError("widen and temperature must be positive, bias >= 0")
         self.seed = int(seed)
         self.iterations = None if iterations is None else int(iterations)
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -141,6 +157,11 @@ class IsmctsBot(Bot):
         self.c = float(c)
         self.reward = reward
         self.epsilon = float(epsilon)
+        self.prior = prior
+        self.widen = float(widen)
+        self.bias_weight = float(bias)
+        self.temperature = float(temperature)
+        self.self_only = opponents == "rollout"
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._explain = ""
         self.last_iterations = 0
@@ -170,6 +191,27 @@ class IsmctsBot(Bot):
 
         return mixed, evaluator
 
+    def _root_prior(
+        self, state: State, player: int, legal: list[Action], seed: int
+    ) -> tuple[list[Action] | None, dict[Action, float] | None]:
+        """With ``prior=heuristic``: the root's actions best first (for progressive
+        widening) and their prior probabilities (for progressive bias)."""
+        if self.prior != "heuristic":
+            return None, None
+        from liftoff.bots.heuristic import prior_for
+
+        fn = prior_for(state.game.info.name)
+        if fn is None:
+            return None, None
+        scores = fn(state, player, Rng(derive_seed(seed, "prior")))
+        top = max(scores)
+        weights = [math.exp((x - top) / self.temperature) for x in scores]
+        total = sum(weights)
+        probs = {a: w / total for a, w in zip(legal, weights, strict=True)}
+        ranked = sorted(zip(scores, range(len(legal)), legal, strict=True), key=_rank)
+        order = [a for _, _, a in ranked]
+        return order, probs
+
     # -- the search ----------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
@@ -184,6 +226,7 @@ class IsmctsBot(Bot):
         root = _Node()
         decision_seed = self.rng.next64()
         it_rng = Rng(derive_seed(decision_seed, "iterations"))
+        root_order, bias = self._root_prior(state, player, legal, decision_seed)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         count = errors = 0
@@ -192,15 +235,20 @@ class IsmctsBot(Bot):
                 break
             if deadline is not None and count > 0 and time.perf_counter() >= deadline:
                 break
+            if root_order is not None:
+                k = min(len(root_order), 2 + int(self.widen * math.sqrt(count)))
+                root_legal: list[Action] | None = root_order[:k]
+            else:
+                root_legal = None
             try:
-                self._iterate(state, player, root, it_rng, policy, evaluator)
+                self._iterate(state, player, root, it_rng, policy, evaluator, root_legal, bias)
             except Exception:  # a bug met in a simulated line must not stop the bot
                 errors += 1
                 if errors > max(10, count):
                     raise
             count += 1
         self.last_errors = errors
-        return self._final(root, player, legal, count)
+        return self._final(root, player, legal, count, bias)
 
     def _iterate(
         self,
@@ -210,6 +258,8 @@ class IsmctsBot(Bot):
         rng: Rng,
         policy: RolloutPolicy,
         evaluator: Evaluator | None,
+        root_legal: list[Action] | None = None,
+        bias: dict[Action, float] | None = None,
     ) -> None:
         det = state.determinize(player, rng.next64())
         n = det.num_players
@@ -223,15 +273,17 @@ class IsmctsBot(Bot):
             active = det.active_players()
             if not active:
                 break
+            at_root = first
             if first:
                 p = player
                 first = False
-            elif len(active) == 1:
-                p = active[0]
+                legal = root_legal if root_legal is not None else det.legal_actions(p)
             else:
-                p = active[rng.below(len(active))]
-            legal = det.legal_actions(p)
-            if len(legal) == 1:
+                p = active[0] if len(active) == 1 else active[rng.below(len(active))]
+                if self.self_only and p != player:
+                    break  # the others are played by the rollout policy
+                legal = det.legal_actions(p)
+            if len(legal) == 1 and not at_root:
                 det.apply_legal(p, legal[0])
                 continue
             children = node.children
@@ -252,12 +304,15 @@ class IsmctsBot(Bot):
                     score = child.total / child.visits + c * math.sqrt(
                         math.log(child.avail) / child.visits
                     )
+                    if at_root and bias is not None:
+                        score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
                     if score > best_score:
                         best_score = score
                         best = child
                         best_action = a
             if untried is not None:
-                a = untried[rng.below(len(untried))]
+                # with a prior the root's candidates come best first
+                a = untried[0] if at_root and bias is not None else untried[rng.below(len(untried))]
                 det.apply_legal(p, a)
                 child = _Node()
                 path.append((child, p))
@@ -304,7 +359,14 @@ class IsmctsBot(Bot):
                 raise
             steps += 1
 
-    def _final(self, root: _Node, player: int, legal: list[Action], count: int) -> Action:
+    def _final(
+        self,
+        root: _Node,
+        player: int,
+        legal: list[Action],
+        count: int,
+        bias: dict[Action, float] | None = None,
+    ) -> Action:
         stats: list[tuple[Action, int, float]] = []
         for a in legal:
             child = root.children.get((player, a))
@@ -312,7 +374,8 @@ class IsmctsBot(Bot):
                 stats.append((a, 0, 0.0))
             else:
                 stats.append((a, child.visits, child.total / child.visits))
-        stats.sort(key=lambda t: (-t[1], -t[2]))
+        pri = bias or {}
+        stats.sort(key=lambda t: (-t[1], -t[2], -pri.get(t[0], 0.0)))
         self.last_iterations = count
         self.last_stats = stats
         top = " | ".join(f"{a} (n={v}, v={q:.2f})" for a, v, q in stats[:3])

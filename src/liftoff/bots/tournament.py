@@ -197,13 +197,18 @@ def run(
     options: dict[str, Any] | None = None,
     chunk_size: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_records: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``tasks`` (in ``workers`` processes) and return the records in
-    schedule order. ``on_progress(n)`` is called as ``n`` more games finish."""
+    schedule order. ``on_progress(n)`` is called as ``n`` more games finish,
+    ``on_records(records)`` with those games' records (in finishing order)."""
     if workers <= 1 or len(tasks) <= 1:
         records = []
         for task in tasks:
-            records.append(play_game(game_name, task, options))
+            rec = play_game(game_name, task, options)
+            records.append(rec)
+            if on_records is not None:
+                on_records([rec])
             if on_progress is not None:
                 on_progress(1)
         return records
@@ -216,6 +221,8 @@ def run(
         for fut in as_completed(futures):
             got = fut.result()
             records.extend(got)
+            if on_records is not None:
+                on_records(got)
             if on_progress is not None:
                 on_progress(len(got))
     records.sort(key=lambda r: int(r["index"]))

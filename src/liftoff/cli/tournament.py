@@ -102,6 +102,8 @@ def tournament(
         summarize,
     )
 
+    if not console.is_terminal:
+        console.width = max(console.width, 150)  # files and pipes get whole table rows
     g = get_game(game)
     info = g.info
     if not info.min_players <= players <= info.max_players:
@@ -135,6 +137,19 @@ def tournament(
         TimeElapsedColumn(),
         console=console,
     )
+    path = out if out is not None else Path(f"tournament-{info.name}-seed{seed}.jsonl")
+    partial = path.with_name(path.name + ".partial")  # games so far, if the run is cut short
+
+    def keep(recs: list[dict[str, Any]]) -> None:
+        with partial.open("a", encoding="utf-8") as fh:
+            for rec in recs:
+                fh.write(json.dumps(rec, sort_keys=True) + "\n")
+
+    try:
+        partial.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text("")
+    except OSError as exc:
+        fail(f"cannot write {partial}: {exc}")
     with progress:
         bar = progress.add_task("games", total=len(tasks))
         records = run(
@@ -143,10 +158,11 @@ def tournament(
             workers=workers,
             options=dict(opts),
             on_progress=lambda k: progress.advance(bar, k),
+            on_records=keep,
         )
-    path = out if out is not None else Path(f"tournament-{info.name}-seed{seed}.jsonl")
     try:
         save_records(records, path)
+        partial.unlink(missing_ok=True)
     except OSError as exc:
         fail(f"cannot write {path}: {exc}")
     summary = summarize(info.name, players, seed, specs, records)

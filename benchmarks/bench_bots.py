@@ -1,0 +1,126 @@
+"""Benchmarks of the bots: IS-MCTS iterations per second and heuristic decisions
+per second, for every game.
+
+Positions come from seeded two-player games played by the heuristic bot, at
+several stages of the game, where the player to move has a real choice. Each
+figure is the median of several repeats over those positions.
+
+``run(seconds)`` returns rows ``{"game", "metric", "value", "unit", "players"}``.
+Run directly with ``uv run python benchmarks/bench_bots.py [seconds]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from typing import Any
+
+import liftoff
+from liftoff.bots import make
+from liftoff.engine import Rng, State, derive_seed
+
+REPEATS = 3
+PLAYERS = 2
+SEARCHES = (
+    ("ismcts iterations/s", "ismcts:iterations=1000000"),
+    (
+        "ismcts iterations/s (heuristic rollouts, depth 20)",
+        "ismcts:iterations=1000000,rollout=heuristic,depth=20",
+    ),
+)
+
+
+def positions(game: str, count: int = 6, seed: int = 1) -> list[State]:
+    """States with a real choice, spread over heuristic games."""
+    g = liftoff.games.get(game)
+    out: list[State] = []
+    k = 0
+    while len(out) < count and k < 10 * count:
+        state = g.new_game(PLAYERS, derive_seed(seed, "bench", k))
+        bots = [make("heuristic", seed=k), make("heuristic", seed=k + 1)]
+        rng = Rng(derive_seed(seed, "walk", k))
+        target = 15 + rng.below(120)
+        steps = 0
+        while not state.is_over() and steps < target:
+            active = state.active_players()
+            p = active[rng.below(len(active))]
+            state.apply(p, bots[p].choose(state, p))
+            steps += 1
+        if not state.is_over():
+            p = state.active_players()[0]
+            if len(state.legal_actions(p)) > 1:
+                out.append(state)
+        k += 1
+    return out
+
+
+def _search_rate(spec: str, states: list[State], budget: float) -> float:
+    """Iterations per second of a search bot given ``budget`` seconds in all."""
+    bot = make(spec, seed=1)
+    assert hasattr(bot, "time_limit")
+    bot.time_limit = budget / len(states)
+    iterations = 0
+    elapsed = 0.0
+    for state in states:
+        p = state.active_players()[0]
+        start = time.perf_counter()
+        bot.choose(state, p)
+        elapsed += time.perf_counter() - start
+        iterations += int(getattr(bot, "last_iterations", 0))
+    return iterations / elapsed if elapsed else 0.0
+
+
+def _heuristic_rate(states: list[State], budget: float) -> float:
+    """Heuristic decisions per second over ``states`` for about ``budget`` seconds."""
+    bot = make("heuristic", seed=1)
+    done = 0
+    start = time.perf_counter()
+    while True:
+        for state in states:
+            bot.choose(state, state.active_players()[0])
+            done += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= budget:
+            return done / elapsed
+
+
+def run(seconds: float = 10.0) -> list[dict[str, Any]]:
+    """Measure every game within about ``seconds`` (plus building positions)."""
+    rows: list[dict[str, Any]] = []
+    games = liftoff.games.names()
+    per_metric = seconds / max(1, len(games)) / (len(SEARCHES) + 1) / REPEATS
+    for game in games:
+        states = positions(game)
+        if not states:
+            continue
+        for metric, spec in SEARCHES:
+            value = statistics.median(
+                _search_rate(spec, states, per_metric) for _ in range(REPEATS)
+            )
+            rows.append(
+                {
+                    "game": game,
+                    "metric": metric,
+                    "value": round(value, 1),
+                    "unit": "iterations/s",
+                    "players": PLAYERS,
+                }
+            )
+        value = statistics.median(_heuristic_rate(states, per_metric) for _ in range(REPEATS))
+        rows.append(
+            {
+                "game": game,
+                "metric": "heuristic decisions/s",
+                "value": round(value, 1),
+                "unit": "decisions/s",
+                "players": PLAYERS,
+            }
+        )
+    return rows
+
+
+if __name__ == "__main__":
+    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    for row in run(budget):
+        print(f"{row['game']:8} {row['metric']:52} {row['value']:>10} {row['unit']}")

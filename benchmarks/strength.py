@@ -1,0 +1,120 @@
+"""The strength table: per game, two players, seats alternated,
+
+- ``heuristic`` against ``random``,
+- ``ismcts`` (by default one second a decision) against ``heuristic``,
+
+with the number of games, the seeds and Wilson 95% intervals (a shared win
+counts half). Games are played by the tournament engine
+(:mod:`liftoff.bots.tournament`), so every game is reproducible from the
+tournament seed (time-limited search excepted: its choices depend on speed).
+
+Usage::
+
+    uv run python benchmarks/strength.py [--games planet,race,agency]
+        [--vs-random 200] [--vs-heuristic 40] [--workers 2] [--seed 1]
+        [--ismcts ismcts:time_limit=1,rollout=heuristic,depth=20,prior=heuristic]
+        [--out strength-results]
+
+It writes one JSONL file of games per match and ``summary.json`` and
+``table.md`` in ``--out``, and prints the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from liftoff.bots.tournament import run, save_records, schedule, summarize, wilson
+
+DEFAULT_ISMCTS = "ismcts:time_limit=1,rollout=heuristic,depth=20,prior=heuristic"
+
+
+def match(
+    game: str, a: str, b: str, games: int, seed: int, workers: int, out: Path
+) -> dict[str, Any]:
+    """Play ``a`` against ``b`` (``games`` games, seats alternating) and summarise."""
+    tasks = schedule([a, b], 2, games, seed)
+    started = time.perf_counter()
+    records = run(game, tasks, workers=workers)
+    seconds = time.perf_counter() - started
+    name = f"{game}-{a.split(':')[0]}-vs-{b.split(':')[0]}-seed{seed}.jsonl"
+    save_records(records, out / name)
+    summary = summarize(game, 2, seed, [a, b], records)
+    wins, n = summary.head_to_head.get(a, {}).get(b, (0.0, 0))
+    lo, hi = wilson(wins, n)
+    return {
+        "game": game,
+        "bot": a,
+        "opponent": b,
+        "games": n,
+        "failed": summary.errors,
+        "wins": wins,
+        "win_rate": wins / n if n else None,
+        "ci95": [lo, hi],
+        "seed": seed,
+        "seconds": round(seconds, 1),
+        "file": name,
+        "errors": summary.error_samples,
+    }
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The strength table in Markdown."""
+    lines = [
+        "| game | bot | against | games | wins | win rate | 95% CI | failed | seed |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for r in rows:
+        rate = "-" if r["win_rate"] is None else f"{100 * r['win_rate']:.1f}%"
+        lo, hi = r["ci95"]
+        lines.append(
+            f"| {r['game']} | `{r['bot']}` | `{r['opponent']}` | {r['games']} | {r['wins']:g} "
+            f"| {rate} | {100 * lo:.1f}–{100 * hi:.1f}% | {r['failed']} | {r['seed']} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default="planet,race,agency")
+    ap.add_argument("--vs-random", type=int, default=200, help="games of heuristic vs random")
+    ap.add_argument("--vs-heuristic", type=int, default=40, help="games of ismcts vs heuristic")
+    ap.add_argument("--ismcts", default=DEFAULT_ISMCTS)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=("random", "ismcts", "both"), default="both")
+    ap.add_argument("--out", type=Path, default=Path("strength-results"))
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    rows: list[dict[str, Any]] = []
+    for game in args.games.split(","):
+        if args.only in ("random", "both") and args.vs_random > 0:
+            rows.append(
+                match(
+                    game, "heuristic", "random", args.vs_random, args.seed, args.workers, args.out
+                )
+            )
+            print(table(rows[-1:]), flush=True)
+        if args.only in ("ismcts", "both") and args.vs_heuristic > 0:
+            rows.append(
+                match(
+                    game,
+                    args.ismcts,
+                    "heuristic",
+                    args.vs_heuristic,
+                    args.seed,
+                    args.workers,
+                    args.out,
+                )
+            )
+            print(table(rows[-1:]), flush=True)
+    (args.out / "summary.json").write_text(json.dumps(rows, indent=2) + "\n")
+    (args.out / "table.md").write_text(table(rows) + "\n")
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
