@@ -8,6 +8,7 @@ const gameName = root.dataset.game;
 let board = null;
 let data = null;
 let pending = null;
+let target = 0; // the step asked for last (ahead of the data while it loads)
 
 async function load(step) {
   const seat = $("seat").value;
@@ -44,23 +45,24 @@ function render() {
 
 function go(step) {
   if (!data) return;
-  load(Math.max(0, Math.min(data.steps, step)));
+  target = Math.max(0, Math.min(data.steps, step));
+  load(target);
 }
 
 $("first").addEventListener("click", () => go(0));
-$("prev").addEventListener("click", () => go(data.step - 1));
-$("next").addEventListener("click", () => go(data.step + 1));
+$("prev").addEventListener("click", () => go(target - 1));
+$("next").addEventListener("click", () => go(target + 1));
 $("last").addEventListener("click", () => go(data.steps));
 $("step").addEventListener("input", () => go(Number($("step").value)));
-$("seat").addEventListener("change", () => go(data.step));
+$("seat").addEventListener("change", () => go(target));
 $("replay-actions").addEventListener("click", (e) => {
   const a = e.target.closest("[data-step]");
   if (a) { e.preventDefault(); go(Number(a.dataset.step)); }
 });
 document.addEventListener("keydown", (e) => {
   if (/INPUT|SELECT/.test(document.activeElement?.tagName || "") && document.activeElement.id !== "step") return;
-  if (e.key === "ArrowLeft") { e.preventDefault(); go(data.step - 1); }
-  if (e.key === "ArrowRight") { e.preventDefault(); go(data.step + 1); }
+  if (e.key === "ArrowLeft") { e.preventDefault(); go(target - 1); }
+  if (e.key === "ArrowRight") { e.preventDefault(); go(target + 1); }
   if (e.key === "Home") go(0);
   if (e.key === "End") go(data.steps);
 });

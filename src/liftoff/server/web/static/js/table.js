@@ -254,8 +254,8 @@ function renderLog() {
   el.innerHTML = logLines.filter((e) => e.text || (e.events || []).length).map((e) => {
     const who = `<b style="color:${COLORS[e.player]}">p${e.player}</b>`;
     const evs = e.events || [];
-    const what = e.text ? esc(e.text) : evs.length ? "" : "acted";
-    const ev = evs.map((x) => `<span class="ev">${esc(x)}</span>`).join("");
+    const what = e.text ? esc(e.text) : esc(evs[0] || "acted");
+    const ev = evs.slice(e.text ? 0 : 1).map((x) => `<span class="ev">${esc(x)}</span>`).join("");
     return `<li>${who} ${what}${ev}</li>`;
   }).join("");
   if (atBottom) el.scrollTop = el.scrollHeight;

@@ -31,13 +31,14 @@ function logLine(e) {
 
 export function render(el, view, ctx) {
   const planets = view.planets;
-  const perRow = Math.min(planets.length, 5);
-  const pw = 180, ph = 400, gap = 12;
+  const narrow = el.clientWidth > 0 && el.clientWidth < 640;
+  const perRow = Math.min(planets.length, narrow ? 3 : 5);
+  const pw = 180, ph = narrow ? 330 : 400, gap = 12;
   const rows = Math.ceil(planets.length / perRow);
-  const width = Math.max(perRow * (pw + gap) + gap, 960);
+  const width = Math.max(perRow * (pw + gap) + gap, narrow ? 560 : 960);
   const top = 56;
   const handY = top + rows * (ph + gap) + 10;
-  const height = handY + 200;
+  const height = handY + (narrow ? 330 : 200);
   const legal = new Set(ctx.legal.map((a) => a.text));
   let svg = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
@@ -68,7 +69,7 @@ export function render(el, view, ctx) {
       const labelY = side === 0 ? y + 16 : y + ph - 8;
       inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
       inner += text(x + 22, labelY, `p${p}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
-      const shown = row.slice(-6);
+      const shown = row.slice(narrow ? -4 : -6);
       shown.forEach((code, k) => {
         const cw = pw - 24, ch = 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
@@ -99,11 +100,13 @@ export function render(el, view, ctx) {
     if (me.known_bottom.length) svg += text(x + 130, handY + 140, `bottom: ${me.known_bottom.map((c) => LABEL[c] || c).join(", ")}`, `font-size="12" fill="#c9d3ee"`);
     x += 470;
   }
+  let othersY = handY;
+  if (narrow && me) { x = 16; othersY = handY + 190; }
   for (const p of view.players) {
     if (p.player === view.you) continue;
-    svg += `<circle cx="${x + 8}" cy="${handY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
-    svg += text(x + 20, handY + 18, `p${p.player}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
-    svg += card(x, handY + 28, 70, 90, p.top, { title: `p${p.player}'s top card` });
+    svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
+    svg += text(x + 20, othersY + 18, `p${p.player}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
+    svg += card(x, othersY + 28, 70, 90, p.top, { title: `p${p.player}'s top card` });
     x += 170;
     if (x > width - 170) break;
   }

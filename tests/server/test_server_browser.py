@@ -1,0 +1,248 @@
+"""The browser front end in headless Chromium (Playwright), against a real
+server on loopback. Screenshots go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import expect
+from server_helpers import Db, Running, ServerFactory
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.browser,
+    pytest.mark.timeout(180),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Chromium at {CHROMIUM}"),
+]
+
+
+@pytest_asyncio.fixture
+async def chrome() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        try:
+            yield b
+        finally:
+            await b.close()
+
+
+async def new_page(browser: Any, viewport: dict[str, int] = LAPTOP) -> tuple[Any, list[str]]:
+    ctx = await browser.new_context(viewport=viewport)
+    page = await ctx.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    return page, problems
+
+
+async def shot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 5000
+    return path
+
+
+async def create_in_lobby(page: Any, r: Running, game: str, seats: list[str]) -> str:
+    """Fill the lobby form (seat kinds: you | open | bot:NAME) and create; the table id."""
+    await page.goto(r.base + "/")
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", game)
+    await page.select_option("#players", str(len(seats)))
+    await page.fill("#name", "Ann")
+    selects = page.locator("#seats .kind")
+    for i, kind in enumerate(seats):
+        await selects.nth(i).select_option(kind)
+    speeds = page.locator("#seats .speed")
+    for i in range(await speeds.count()):
+        await speeds.nth(i).select_option("fast")
+    await page.click("#create-button")
+    await page.wait_for_url("**/t/*")
+    return str(page.url.rsplit("/", 1)[-1])
+
+
+async def version_of(r: Running, table: str) -> int:
+    data = (await r.call("GET", f"/api/tables/{table}")).json()
+    return int(data["version"])
+
+
+async def test_planet_against_bots_by_clicking(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db, bot_delay=0.05)
+    page, problems = await new_page(chrome)
+    tid = await create_in_lobby(page, r, "planet", ["you", "bot:random", "bot:random"])
+    await page.wait_for_selector("#board svg")
+    await page.wait_for_selector("#actions button[data-act]")
+    await shot(page, "planet-start-laptop")
+    played = 0
+    # 1) a board click: pick the Core, then an Exit; the matching move is made
+    before = await version_of(r, tid)
+    core = page.locator('[data-tokens="core"]')
+    await core.click()
+    exits = page.locator('#board [data-tokens="S0"], #board [data-tokens="S2"]')
+    legal_exit = page.locator('#board [data-tokens^="S"].legal')
+    if await legal_exit.count():
+        await legal_exit.first.click()
+    else:
+        await exits.first.click()
+    await expect(page.locator("#status")).not_to_have_text(f"move {before}", timeout=10000)
+    played += 1
+    # 2) the action list, by mouse and by keyboard
+    for k in range(4):
+        await page.wait_for_selector("#actions button[data-act]", timeout=20000)
+        v = await version_of(r, tid)
+        if k % 2:
+            await page.keyboard.press("1")
+        else:
+            await page.locator("#actions button[data-act]").first.click()
+        await expect(page.locator("#status")).not_to_have_text(f"move {v}", timeout=20000)
+        played += 1
+    assert await version_of(r, tid) >= played
+    log = await page.locator("#log li").count()
+    assert log >= played
+    # the rules panel shows a rule's text
+    await page.fill("#rule-id", "PL-END-2")
+    await page.click("#rule-lookup button")
+    await page.wait_for_selector("#rule-text .rule")
+    assert "PL-END-2" in await page.locator("#rule-text").inner_text()
+    await shot(page, "planet-play-laptop")
+    await page.set_viewport_size(PHONE)
+    await page.wait_for_timeout(300)
+    await shot(page, "planet-play-phone")
+    assert not problems, problems
+
+
+async def test_race_two_people_in_two_browsers(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db, race_start_pause=0.5, race_round_pause=0.5)
+    ann, p1 = await new_page(chrome)
+    bo, p2 = await new_page(chrome, PHONE)
+    tid = await create_in_lobby(ann, r, "race", ["you", "open"])
+    await ann.wait_for_selector("#seat-actions")
+    await bo.goto(f"{r.base}/t/{tid}")
+    await bo.click('#seat-actions button[data-seat="1"]')
+    await ann.wait_for_selector("#board svg [data-action]", timeout=15000)
+    await bo.wait_for_selector("#board svg [data-action]", timeout=15000)
+    assert await ann.locator("#players li").count() == 2
+    await shot(ann, "race-loading-laptop")
+    await shot(bo, "race-loading-phone")
+    # once the round opens, both click planets on their boards at once
+    await expect(ann.locator("#banner")).to_contain_text("Go!", timeout=10000)
+    table = r.manager.tables[tid]
+    for _ in range(40):
+        for page in (ann, bo):
+            target = page.locator("#board svg [data-action]")
+            if await target.count():
+                await target.first.click()
+        await ann.wait_for_timeout(100)
+        if {e.player for e in table.log} == {0, 1} and table.state.version >= 4:
+            break
+    players = {e.player for e in table.log}
+    assert players == {0, 1}, (table.log, [s.refusal for s in table.seats])
+    assert table.state.version >= 4
+    # each browser shows the other's cards on the shared planets (live updates)
+    final = table.state.version
+    await expect(ann.locator("#status")).to_have_text(f"move {final}", timeout=10000)
+    await expect(bo.locator("#status")).to_have_text(f"move {final}", timeout=10000)
+    await shot(ann, "race-after-laptop")
+    assert not p1 and not p2, p1 + p2
+
+
+async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) -> None:
+    r = await server(sqlite_db, bot_delay=0.05)
+    page, problems = await new_page(chrome)
+    tid = await create_in_lobby(page, r, "agency", ["you", "bot:random"])
+    await page.wait_for_selector("#actions button[data-act]", timeout=20000)
+    await shot(page, "agency-start-laptop")
+    # a full turn: our decisions until the bot is to act or the step changes
+    start = await version_of(r, tid)
+    for _ in range(3):
+        chips = page.locator("#board button.chip[data-tokens].legal, #board [data-action].legal")
+        v = await version_of(r, tid)
+        if await chips.count():
+            await chips.first.click()
+        else:
+            await page.locator("#actions button[data-act]").first.click()
+        await expect(page.locator("#status")).not_to_have_text(f"move {v}", timeout=20000)
+        await page.wait_for_selector("#actions button[data-act]", timeout=20000)
+    table = r.manager.tables[tid]
+    mine = [e for e in table.log if e.player == 0]
+    assert len(mine) >= 3 and table.state.version > start
+    assert any(e.player == 1 for e in table.log)  # the bot took its turns
+    await shot(page, "agency-turn-laptop")
+    await page.set_viewport_size(PHONE)
+    await shot(page, "agency-turn-phone")
+    assert not problems, problems
+
+
+async def test_end_screen_and_replay_viewer(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db)
+    made = await r.create(
+        "planet", [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+    )
+    tid = made["table"]["id"]
+    over = await r.wait_for(tid, lambda t: t["status"] == "over", timeout=60)
+    page, problems = await new_page(chrome)
+    await page.goto(f"{r.base}/t/{tid}")
+    await page.wait_for_selector("#end[open]")
+    body = await page.locator("#end-body").inner_text()
+    assert "win" in body and str(int(over["outcome"]["scores"][0])) in body
+    await shot(page, "planet-end-laptop")
+    await page.click("#replay-link")
+    await page.wait_for_url("**/replay")
+    await page.wait_for_selector("#board svg")
+    label = page.locator("#step-label")
+    assert (await label.inner_text()).startswith("after 0 of")
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.press("ArrowRight")
+    await expect(label).to_have_text(re.compile(r"^after 2 of"))
+    await page.select_option("#seat", "1")
+    await page.wait_for_selector(".hand")
+    await shot(page, "planet-replay-laptop")
+    assert not problems, problems
+
+
+async def test_lobby_lists_tables_and_works_on_a_phone(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db)
+    made = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    page, problems = await new_page(chrome, PHONE)
+    await page.goto(r.base + "/")
+    await page.wait_for_selector(f"[data-join='{made['table']['id']}']")
+    await shot(page, "lobby-phone")
+    await page.click(f"[data-join='{made['table']['id']}']")
+    await page.wait_for_url("**/t/*")
+    await page.wait_for_selector("#actions-panel:not([hidden])")
+    table = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
+    assert table["status"] == "playing" and table["seats"][1]["kind"] == "human"
+    assert not problems, problems
