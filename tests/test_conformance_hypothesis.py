@@ -34,11 +34,8 @@ def option_values(opt: Option) -> st.SearchStrategy[Any]:
 def setups(draw: st.DrawFn, name: str) -> tuple[int, dict[str, Any], int]:
     game = liftoff.games.get(name)
     players = draw(st.integers(game.info.min_players, game.info.max_players))
-    chosen = (
-        draw(st.lists(st.sampled_from(game.options.names()), unique=True, max_size=4))
-        if len(game.options)
-        else []
-    )
+    names = [o.name for o in game.options.public()]
+    chosen = draw(st.lists(st.sampled_from(names), unique=True, max_size=4)) if names else []
     options = {n: draw(option_values(game.options[n])) for n in chosen}
     seed = draw(st.integers(0, 2**31 - 1))
     return players, options, seed

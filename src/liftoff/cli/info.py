@@ -49,7 +49,7 @@ def rules(
         table = Table(title=f"{g.info.title}: options (--option name=value)")
         for col in ("option", "default", "allowed", "what it does"):
             table.add_column(col, overflow="fold")
-        for opt in g.options:
+        for opt in g.options.public():
             doc = opt.doc + (f" [{opt.rule}]" if opt.rule else "")
             table.add_row(opt.name, str(opt.default), opt.allowed(), doc)
         console.print(table)
@@ -61,7 +61,7 @@ def rules(
     if info.summary:
         console.print(info.summary)
     console.print(
-        f"Options: {', '.join(g.options.names()) or 'none'} (liftoff rules {info.name} --options)"
+        f"Options: {', '.join(o.name for o in g.options.public()) or 'none'} (liftoff rules {info.name} --options)"
     )
 
 

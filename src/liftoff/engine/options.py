@@ -34,6 +34,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     rule: str | None = None
+    internal: bool = False  # set by the game itself (e.g. a content fingerprint); not listed
 
     def allowed(self) -> str:
         """A short human description of the allowed values."""
@@ -119,8 +120,12 @@ class OptionSet:
         raise KeyError(name)
 
     def names(self) -> list[str]:
-        """Option names in declaration order."""
+        """Option names in declaration order (internal ones included)."""
         return [o.name for o in self.options]
+
+    def public(self) -> list[Option]:
+        """The options a user chooses (internal ones left out), in declaration order."""
+        return [o for o in self.options if not o.internal]
 
     def defaults(self) -> dict[str, OptionValue]:
         """Every option at its default."""

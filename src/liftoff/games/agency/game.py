@@ -55,6 +55,7 @@ OPTIONS = OptionSet(
             "Fingerprint of the card content; filled in automatically so that a record "
             "made on other content refuses to replay.",
             rule="AG-LR-9",
+            internal=True,
         ),
     )
 )
