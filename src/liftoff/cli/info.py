@@ -60,9 +60,8 @@ def rules(
     )
     if info.summary:
         console.print(info.summary)
-    console.print(
-        f"Options: {', '.join(o.name for o in g.options.public()) or 'none'} (liftoff rules {info.name} --options)"
-    )
+    names = ", ".join(o.name for o in g.options.public()) or "none"
+    console.print(f"Options: {names} (liftoff rules {info.name} --options)")
 
 
 def register(app: typer.Typer) -> None:
