@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import liftoff
 from liftoff.engine import play
+from liftoff.sim import simulate
 from liftoff.sim.runner import make_config, play_game
 from liftoff.sim.studies.agency import PlayerGame, card_stats, parse_record
+from liftoff.sim.studies.summary import table
 from liftoff.sim.studybots import RushBot
 
 
@@ -67,3 +70,14 @@ def test_card_statistics_flag_unused_and_winning_cards() -> None:
     assert stats["S02"].flags == []
     assert stats["S03"].flags == ["never used"]
     assert stats["S04"].games == 0 and stats["S04"].flags == []  # not in 2-player games
+
+
+def test_the_summary_table_has_a_column_per_run(tmp_path: Path) -> None:
+    simulate(make_config("planet", 2, ["random"], 8, seed=1), tmp_path / "a")
+    simulate(make_config("planet", 2, ["random"], 8, seed=2, options={"days": 2}), tmp_path / "b")
+    text = table([tmp_path / "a", tmp_path / "b"])
+    lines = text.splitlines()
+    assert lines[0] == "| | a | b |"
+    assert "| options | defaults | days=2 |" in lines
+    assert any(line.startswith("| seat 1 wins | ") for line in lines)
+    assert any(line.startswith("| days passed | ") for line in lines)
