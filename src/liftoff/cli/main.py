@@ -20,6 +20,7 @@ app = typer.Typer(
 COMMAND_MODULES = [
     "liftoff.cli.info",
     "liftoff.cli.serve",
+    "liftoff.cli.loadtest",
     "liftoff.cli.simulate",
     "liftoff.cli.play",
     "liftoff.cli.replay",
