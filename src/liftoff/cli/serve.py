@@ -31,6 +31,12 @@ def serve(
     grace: float = typer.Option(
         60.0, "--grace", help="Seconds before a bot plays for a disconnected player."
     ),
+    http_rate: float = typer.Option(
+        50.0, "--http-rate", help="REST requests per second per client address (0: no limit)."
+    ),
+    ws_rate: float = typer.Option(
+        20.0, "--ws-rate", help="WebSocket messages per second per connection (0: no limit)."
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
@@ -45,7 +51,7 @@ def serve(
             "pip install 'liftoff[server]'"
         )
     url = db or default_db_url()
-    settings = Settings(bot_delay=bot_delay, grace=grace)
+    settings = Settings(bot_delay=bot_delay, grace=grace, http_rate=http_rate, ws_rate=ws_rate)
     app = create_app(url, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url.split("@")[-1] if "@" in url else url

@@ -90,7 +90,7 @@ class LimitMiddleware:
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        if path.startswith("/api/"):
+        if self.buckets.rate > 0 and path.startswith("/api/"):
             client = scope.get("client")
             key = client[0] if client else "?"
             bucket = self.buckets.get(key)

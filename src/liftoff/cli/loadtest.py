@@ -1,0 +1,55 @@
+"""``liftoff loadtest``: many WebSocket clients playing random legal actions."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from liftoff.cli.common import fail
+
+
+def loadtest(
+    clients: int = typer.Option(100, "--clients", help="WebSocket clients (one seat each)."),
+    tables: int = typer.Option(25, "--tables", help="Tables the clients sit at."),
+    seconds: float = typer.Option(20.0, "--seconds", help="How long to measure."),
+    game: str = typer.Option("planet", "--game", help="A turn-based game to play."),
+    url: str = typer.Option(
+        None,
+        "--url",
+        help="A running server (default: start one on loopback with a fresh SQLite file).",
+    ),
+    db: str = typer.Option(None, "--db", help="Database URL for the server this command starts."),
+    procs: int = typer.Option(1, "--procs", help="Client processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Measure moves per second and latency with many concurrent clients (bounded in time)."""
+    try:
+        from liftoff.server.loadtest import run
+    except ImportError as exc:
+        fail(f"the load test needs the 'server' extra ({exc.name} is missing)")
+    if not 1 <= clients <= 20_000 or not 1 <= tables <= clients or not 1 <= seconds <= 3600:
+        fail("need 1 <= tables <= clients <= 20000 and 1 <= seconds <= 3600")
+    figures = run(
+        clients=clients, tables=tables, seconds=seconds, game=game, url=url, db=db, procs=procs
+    )
+    if as_json:
+        typer.echo(json.dumps(figures, indent=1))
+        return
+    lat = figures["latency_ms"]
+    typer.echo(
+        f"{figures['clients']} clients at {figures['tables']} {game} tables for {seconds:g} s: "
+        f"{figures['moves']} moves, {figures['moves_per_second']} moves/s"
+    )
+    typer.echo(
+        f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}"
+    )
+    typer.echo(
+        f"lost moves: {figures['lost_moves']}  refusals: {figures['refusals'] or 0}  "
+        f"connect failures: {figures['connect_failures']}"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``liftoff loadtest``."""
+    app.command("loadtest")(loadtest)

@@ -1,0 +1,339 @@
+"""Load test: many WebSocket clients on loopback playing legal random actions.
+
+Each client holds one seat. It waits for a pushed state in which it has legal
+actions, sends one (with the state's version) and measures the time until the
+acknowledgement. At the end it reports moves per second, latency percentiles,
+refusals, and lost moves: acknowledged actions missing from the server's log.
+
+The clients run in ``procs`` worker processes (one asyncio loop each) so the
+load generator is not the bottleneck on a small machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing as mp
+import os
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+
+@dataclass
+class Seat:
+    """One client's seat."""
+
+    table: str
+    seat: int
+    token: str
+
+
+@dataclass
+class Result:
+    """What one worker measured."""
+
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    acked: dict[str, int] = field(default_factory=dict)  # table -> highest acknowledged version
+    connect_failures: int = 0
+
+
+def free_port() -> int:
+    """A free TCP port on loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+    """``liftoff serve`` as a subprocess, without per-client rate limits."""
+    code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db_url,
+            "--grace",
+            "3600",
+            "--http-rate",
+            "0",
+            "--ws-rate",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+async def wait_up(base: str, timeout: float = 60.0) -> None:
+    """Wait for ``/api/health``."""
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(base_url=base) as c:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if (await c.get("/api/health")).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
+    raise RuntimeError(f"no server at {base}")
+
+
+async def _post(c: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(100):
+        res = await c.post(path, json=body)
+        if res.status_code == 429:
+            await asyncio.sleep(float(res.headers.get("retry-after", "1")))
+            continue
+        res.raise_for_status()
+        data: dict[str, Any] = res.json()
+        return data
+    raise RuntimeError("rate-limited for too long")
+
+
+async def make_tables(base: str, game: str, clients: int, tables: int) -> list[Seat]:
+    """Tables with every seat taken by a client (players = clients / tables)."""
+    per = max(2, clients // max(1, tables))
+    seats: list[Seat] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+        remaining = clients
+        while remaining > 0:
+            n = max(2, min(per, remaining))
+            made = await _post(
+                c,
+                "/api/tables",
+                {
+                    "game": game,
+                    "players": n,
+                    "seats": [{"type": "you"}] + [{"type": "open"}] * (n - 1),
+                },
+            )
+            tid = made["table"]["id"]
+            seats.append(Seat(tid, made["seat"], made["token"]))
+            for _ in range(n - 1):
+                j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
+                seats.append(Seat(tid, j["seat"], j["token"]))
+            remaining -= n
+    return seats
+
+
+async def _client(
+    ws_base: str,
+    seat: Seat,
+    stop_at: float,
+    result: Result,
+    rng: random.Random,
+    ready: asyncio.Event,
+) -> None:
+    try:
+        ws = await websockets.connect(
+            f"{ws_base}/ws/tables/{seat.table}", max_size=2**22, compression=None, open_timeout=60
+        )
+    except (OSError, websockets.WebSocketException, TimeoutError):
+        result.connect_failures += 1
+        return
+    try:
+        await ws.send(orjson.dumps({"type": "hello", "token": seat.token}).decode())
+        await ready.wait()
+        expect: int | None = None  # the version our last accepted action produced
+        pending = False  # an action sent and not yet answered
+        sent_at = 0.0
+        state: dict[str, Any] | None = None
+        n = 0
+        while time.monotonic() < stop_at:
+            try:
+                frame = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.01, stop_at - time.monotonic())
+                )
+            except TimeoutError:
+                break
+            msg = orjson.loads(frame)
+            kind = msg["type"]
+            if kind == "ack":
+                result.latencies.append(time.perf_counter() - sent_at)
+                result.moves += 1
+                expect = int(msg["version"])
+                pending = False
+                if expect > result.acked.get(seat.table, 0):
+                    result.acked[seat.table] = expect
+            elif kind == "error":
+                code = str(msg.get("error", "?"))
+                result.errors[code] = result.errors.get(code, 0) + 1
+                pending = False
+                expect = None
+            elif kind == "state":
+                state = msg
+            if pending or state is None or not state["legal"]:
+                continue
+            if expect is not None and state["version"] < expect:
+                continue  # our own move is not in this picture yet
+            legal = state["legal"]
+            text = legal[rng.randrange(len(legal))]["text"]
+            n += 1
+            sent_at = time.perf_counter()
+            await ws.send(
+                orjson.dumps(
+                    {"type": "act", "action": text, "version": state["version"], "id": n}
+                ).decode()
+            )
+            pending = True
+            state = None
+    finally:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: int) -> Result:
+    result = Result()
+    ready = asyncio.Event()
+    stop_at = time.monotonic() + 3600
+    tasks = []
+    rng = random.Random(seed)
+    holder = {"stop": stop_at}
+
+    async def run(seat: Seat) -> None:
+        await _client(ws_base, seat, holder["stop"], result, random.Random(rng.random()), ready)
+
+    for seat in seats:
+        tasks.append(asyncio.create_task(run(seat)))
+        await asyncio.sleep(0)
+    await asyncio.sleep(min(10.0, 1.0 + len(seats) / 200))  # let everyone connect
+    holder["stop"] = time.monotonic() + seconds
+    result.latencies.clear()
+    result.moves = 0
+    ready.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return result
+
+
+def _worker(args: tuple[str, list[Seat], float, int, Any]) -> None:
+    ws_base, seats, seconds, seed, queue = args
+    res = asyncio.run(_worker_main(ws_base, seats, seconds, seed))
+    queue.put(res)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values`` (nearest rank)."""
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
+    return s[k]
+
+
+def run(
+    *,
+    clients: int,
+    tables: int,
+    seconds: float,
+    game: str = "planet",
+    url: str | None = None,
+    db: str | None = None,
+    procs: int = 1,
+    seed: int = 1,
+) -> dict[str, Any]:
+    """Run the load test (starting a server unless ``url`` is given); the figures."""
+    proc: subprocess.Popen[bytes] | None = None
+    tmp: tempfile.TemporaryDirectory[str] | None = None
+    db_file: Path | None = None
+    if url is None:
+        port = free_port()
+        if db is None:
+            tmp = tempfile.TemporaryDirectory(prefix="liftoff-load-")
+            db_file = Path(tmp.name) / "load.db"
+            db = f"sqlite:///{db_file}"
+        proc = start_server(port, db)
+        url = f"http://127.0.0.1:{port}"
+    base = url.rstrip("/")
+    ws_base = "ws" + base[4:]
+    try:
+        asyncio.run(wait_up(base))
+        t0 = time.monotonic()
+        seats = asyncio.run(make_tables(base, game, clients, tables))
+        setup = time.monotonic() - t0
+        ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
+        queue: Any = ctx.Queue()
+        chunks = [seats[i::procs] for i in range(procs)]
+        workers = [
+            ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, queue),))
+            for i, chunk in enumerate(chunks)
+        ]
+        for w in workers:
+            w.start()
+        results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
+        for w in workers:
+            w.join(30)
+        total = Result()
+        for r in results:
+            total.moves += r.moves
+            total.latencies.extend(r.latencies)
+            total.connect_failures += r.connect_failures
+            for k, v in r.errors.items():
+                total.errors[k] = total.errors.get(k, 0) + v
+            for t, v in r.acked.items():
+                total.acked[t] = max(total.acked.get(t, 0), v)
+        lost = asyncio.run(_lost(base, total.acked, db_file))
+        lat = total.latencies
+        return {
+            "game": game,
+            "clients": len(seats),
+            "tables": len({s.table for s in seats}),
+            "seconds": seconds,
+            "setup_seconds": round(setup, 1),
+            "moves": total.moves,
+            "moves_per_second": round(total.moves / seconds, 1),
+            "latency_ms": {
+                "p50": round(1000 * percentile(lat, 0.50), 2),
+                "p90": round(1000 * percentile(lat, 0.90), 2),
+                "p99": round(1000 * percentile(lat, 0.99), 2),
+                "max": round(1000 * max(lat), 2) if lat else None,
+            },
+            "refusals": total.errors,
+            "connect_failures": total.connect_failures,
+            "lost_moves": lost,
+            "client_processes": procs,
+            "cpus": os.cpu_count(),
+        }
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if tmp is not None:
+            tmp.cleanup()
+
+
+async def _lost(base: str, acked: dict[str, int], db_file: Path | None) -> int:
+    """Acknowledged actions that the server's log does not hold."""
+    if db_file is not None:
+        counts: dict[str, int] = {}
+        with contextlib.closing(sqlite3.connect(db_file)) as conn:
+            for tid, n in conn.execute(
+                "SELECT table_id, COUNT(*) FROM action_log GROUP BY table_id"
+            ):
+                counts[tid] = n
+        return sum(max(0, v - counts.get(t, 0)) for t, v in acked.items())
+    lost = 0
+    async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+        for t, v in acked.items():
+            data = (await c.get(f"/api/tables/{t}")).json()
+            lost += max(0, v - int(data["version"]))
+    return lost
