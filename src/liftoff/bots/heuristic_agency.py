@@ -10,15 +10,18 @@ mission levels), rocket upgrades, missions waiting on Earth, hourglass missions
 and objectives at their current tier plus progress towards the next, and the
 specialists in hand.
 
-Each decision looks one action ahead on a ``determinize``-d copy and follows
-the choices that action opens (a specialist's actions, the colour of a
-technology, the missions kept after a draw) greedily, then keeps the action
-with the best estimate for itself minus the best rival's. Drafts keep the
+Specialist plays, mission draws and keeps, launches and the objective sale
+follow rules of thumb (:func:`rollout`): play the specialist worth most (with
+its actions when it has a useful one), draw from the highest mission level its
+lab allows, keep the missions worth most (launchable ones first), launch the
+affordable set worth most (it launches what pays), keep objectives. The
+choices inside a specialist's actions (which action, which technology colour,
+which upgrade, which station space) look one action ahead on a
+``determinize``-d copy, follow the choices that action opens greedily, and keep
+the one with the best estimate for itself minus the best rival's: so it plans
+technology for the mission levels and objectives it aims at. Drafts keep the
 cards worth most (a specialist by its banner and its best action, an
 objective by how close it is to scoring); the first player passes left.
-So the bot launches what pays (the best affordable launch first, while it
-adds more than its cost), plans technology for the mission levels and
-objectives it aims at, and sells objectives it cannot reach.
 """
 
 from __future__ import annotations

@@ -37,6 +37,9 @@ from liftoff.games.planet.actions import (
     Move,
     Pass,
     Pay,
+    PlayGarglore,
+    PlayMya,
+    PlaySimple,
     Pledge,
     Roll,
     Trade,
@@ -589,7 +592,9 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
                 )
                 if lacking <= 1 and phases[a.lp] in lift["phases"]:
                     score = 2.6
-        elif isinstance(a, Move):
+        elif isinstance(a, Move | PlayMya):
+            if isinstance(a, PlayMya) and a.owner != player:
+                continue
             if a.src == CORE:
                 tgt = max(
                     _STATIC.get(info_at(ring, (a.dst + 1) % 8), 0.3),
@@ -598,6 +603,15 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
                 score = 1.0 + 0.3 * tgt
             elif a.src % 2 == 0:  # exit to a Lift Off Point
                 score = 1.2 + 0.5 * _STATIC.get(info_at(ring, a.dst), 0.3)
+            if isinstance(a, PlayMya):
+                score *= 0.8  # after the free movement points
+        elif isinstance(a, PlaySimple):
+            score = _card_score(a.card, view, info, phases, player)
+        elif isinstance(a, PlayGarglore) and a.target != "pool":
+            e = info[a.target]
+            mine = e["boarded"].count(player)
+            if len(e["boarded"]) - mine >= mine + 2:
+                score = 1.3
         if score > best_score + 1e-9 or (
             score > 0 and abs(score - best_score) <= 1e-9 and rng.below(2) == 0
         ):
@@ -605,6 +619,40 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
     if best is not None:
         return best
     return next(a for a in legal if isinstance(a, End))
+
+
+def _card_score(
+    card: str,
+    view: dict[str, Any],
+    info: dict[str, dict[str, Any]],
+    phases: dict[str, str],
+    player: int,
+) -> float:
+    """Rules of thumb for Supernova!, Asteroids! and Tornado! in rollouts."""
+    if card == "tornado":
+        walking = [sum(e["aliens"][q] for e in view["ring"]) for q in range(len(view["players"]))]
+        mine = walking[player]
+        theirs = max((w for q, w in enumerate(walking) if q != player), default=0)
+        return 1.5 if theirs >= mine + 2 else 0.0
+    want = "full" if card == "supernova" else "new" if card == "asteroids" else ""
+    if not want:
+        return 0.0
+    hand = view["players"][player].get("hand", {})
+    fuel = hand.get("F", 0) + hand.get("W", 0)
+    for lp, e in info.items():
+        if phases[lp] == want or e["blocked"]:
+            continue
+        mine = e["boarded"].count(player)
+        theirs = len(e["boarded"]) - mine
+        lift = e.get("lift")
+        if lift and want in lift["phases"] and mine > theirs:
+            if e["area"]["fuel"] >= lift["fuel"] and e["area"]["screw"] >= lift["screw"]:
+                return 2.7
+        if e["mechanic"] == "instant" and want == "full" and e["aliens"][player] and fuel:
+            return 2.0
+        if e["mechanic"] == "dice" and mine > theirs and e["roll"]["needs"][want] <= 1:
+            return 1.8
+    return 0.0
 
 
 def info_at(ring: list[dict[str, Any]], seg: int) -> str:
