@@ -645,9 +645,11 @@ def _card_score(
         mine = e["boarded"].count(player)
         theirs = len(e["boarded"]) - mine
         lift = e.get("lift")
-        if lift and want in lift["phases"] and mine > theirs:
-            if e["area"]["fuel"] >= lift["fuel"] and e["area"]["screw"] >= lift["screw"]:
-                return 2.7
+        ready = (
+            bool(lift) and lift["fuel"] <= e["area"]["fuel"] and lift["screw"] <= e["area"]["screw"]
+        )
+        if ready and want in lift["phases"] and mine > theirs:
+            return 2.7
         if e["mechanic"] == "instant" and want == "full" and e["aliens"][player] and fuel:
             return 2.0
         if e["mechanic"] == "dice" and mine > theirs and e["roll"]["needs"][want] <= 1:
