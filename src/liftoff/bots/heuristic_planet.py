@@ -644,10 +644,9 @@ def _card_score(
             continue
         mine = e["boarded"].count(player)
         theirs = len(e["boarded"]) - mine
-        lift = e.get("lift")
-        ready = (
-            bool(lift) and lift["fuel"] <= e["area"]["fuel"] and lift["screw"] <= e["area"]["screw"]
-        )
+        lift: dict[str, Any] = e.get("lift") or {}
+        paid = e["area"]
+        ready = bool(lift) and lift["fuel"] <= paid["fuel"] and lift["screw"] <= paid["screw"]
         if ready and want in lift["phases"] and mine > theirs:
             return 2.7
         if e["mechanic"] == "instant" and want == "full" and e["aliens"][player] and fuel:
