@@ -108,6 +108,43 @@ def _extras(
     return got[1], got[2]
 
 
+_SLOT_INFO: dict[tuple[int, tuple[str, ...]], tuple[Any, ...]] = {}
+_TRADE_LISTS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def _slot_info(
+    cfg: PlanetConfig, slots: list[str]
+) -> tuple[
+    tuple[LiftOffPoint, tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]], ...
+]:
+    """Per slot: the Lift Off Point and its extra-payment and roll actions (memoised)."""
+    key = (id(cfg.lps), tuple(slots))
+    got = _SLOT_INFO.get(key)
+    if got is None:
+        info = []
+        for lp_id in slots:
+            lp = cfg.lps[lp_id]
+            info.append((lp, *_extras(lp)))
+        got = _SLOT_INFO[key] = (tuple(info), cfg.lps)  # keep the lps dict alive with its id
+    result: tuple[Any, ...] = got[0]
+    return result
+
+
+def _trades(hand: list[int]) -> tuple[Action, ...]:
+    """Every 2-for-1 trade a hand allows (memoised on which kinds it holds once or twice)."""
+    key = tuple(hand)
+    got = _TRADE_LISTS.get(key)
+    if got is None:
+        kinds = [k for k in range(NUM_KINDS) if key[k]]
+        found: list[Action] = []
+        for i, a in enumerate(kinds):
+            for b in kinds[i:]:
+                if a != b or key[a] >= 2:
+                    found.append(_TRADES[a][b])
+        got = _TRADE_LISTS[key] = tuple(found)
+    return got
+
+
 def _boards(lp: LiftOffPoint, hand: list[int], cost: tuple[int, int, int]) -> list[Action]:
     """Board actions for every exact payment of ``cost`` from ``hand`` (memoised)."""
     fuel, screw, act = cost
@@ -589,35 +626,31 @@ class PlanetState(State):
 
     def _play_actions(self, p: int) -> list[Action]:
         out: list[Action] = [A.END]
+        row = self.surf[p]
+        boarded = self.boarded
         if self.moves > 0:
             if self.core[p]:
                 out.extend(_CORE_MOVES)
-            row = self.surf[p]
             for seg in range(8):
                 if row[seg]:
                     out.extend(_STEP_MOVES[seg])
             for slot in range(4):
-                if p in self.boarded[slot]:
+                if p in boarded[slot]:
                     out.append(_act(A.Abandon, self.slots[slot]))
         hand = self.hands[p]
-        row = self.surf[p]
-        lps = self.cfg.lps
-        for slot in range(4):
-            lp = lps[self.slots[slot]]
+        for slot, (lp, pays, rolls) in enumerate(_slot_info(self.cfg, self.slots)):
             if row[2 * slot + 1] and not self._can_board(p, slot):
                 out.extend(_boards(lp, hand, self.placement_cost(slot)))
-            pays, rolls = _extras(lp)
             if pays:  # extra payments only where they count (PL-LR-1)
-                out.extend(a for kind, a in pays if hand[kind])
-            elif rolls and self.boarded[slot] and self.garglore != slot:
-                out.extend(a for kind, a in rolls if hand[kind])
+                for kind, a in pays:
+                    if hand[kind]:
+                        out.append(a)
+            elif rolls and boarded[slot] and self.garglore != slot:
+                for kind, a in rolls:
+                    if hand[kind]:
+                        out.append(a)
         out.extend(self._card_plays(p))
-        kinds = [k for k in range(NUM_KINDS) if hand[k]]
-        for i, a in enumerate(kinds):
-            trades = _TRADES[a]
-            for b in kinds[i:]:
-                if a != b or hand[a] >= 2:
-                    out.append(trades[b])
+        out.extend(_trades(hand))
         return out
 
     def _can_board(self, p: int, slot: int) -> str:
@@ -1093,7 +1126,8 @@ class PlanetState(State):
     # -- information ---------------------------------------------------------
     def _reveals_information(self, player: int, action: Action) -> bool:
         # a draw shows the drawer new cards; Electric Storm! turns every hand face up
-        return isinstance(action, A.End | A.Trade) or action is _STORM or action == _STORM
+        kind = type(action)
+        return kind is A.End or kind is A.Trade or (kind is A.PlaySimple and action == _STORM)
 
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import build_view
