@@ -136,7 +136,7 @@ async def make_tables(base: str, game: str, clients: int, tables: int) -> list[S
 async def _client(
     ws_base: str,
     seat: Seat,
-    stop_at: float,
+    stop: dict[str, float],
     result: Result,
     rng: random.Random,
     ready: asyncio.Event,
@@ -156,10 +156,10 @@ async def _client(
         sent_at = 0.0
         state: dict[str, Any] | None = None
         n = 0
-        while time.monotonic() < stop_at:
+        while time.monotonic() < stop["at"]:
             try:
                 frame = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.01, stop_at - time.monotonic())
+                    ws.recv(), timeout=max(0.01, stop["at"] - time.monotonic())
                 )
             except TimeoutError:
                 break
@@ -202,19 +202,18 @@ async def _client(
 async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: int) -> Result:
     result = Result()
     ready = asyncio.Event()
-    stop_at = time.monotonic() + 3600
     tasks = []
     rng = random.Random(seed)
-    holder = {"stop": stop_at}
+    stop = {"at": time.monotonic() + 3600}
 
     async def run(seat: Seat) -> None:
-        await _client(ws_base, seat, holder["stop"], result, random.Random(rng.random()), ready)
+        await _client(ws_base, seat, stop, result, random.Random(rng.random()), ready)
 
     for seat in seats:
         tasks.append(asyncio.create_task(run(seat)))
         await asyncio.sleep(0)
     await asyncio.sleep(min(10.0, 1.0 + len(seats) / 200))  # let everyone connect
-    holder["stop"] = time.monotonic() + seconds
+    stop["at"] = time.monotonic() + seconds
     result.latencies.clear()
     result.moves = 0
     ready.set()
@@ -224,7 +223,10 @@ async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: in
 
 def _worker(args: tuple[str, list[Seat], float, int, Any]) -> None:
     ws_base, seats, seconds, seed, queue = args
-    res = asyncio.run(_worker_main(ws_base, seats, seconds, seed))
+    try:
+        res = asyncio.run(_worker_main(ws_base, seats, seconds, seed))
+    except BaseException as exc:
+        res = Result(errors={f"worker failed: {exc!r}": 1})
     queue.put(res)
 
 

@@ -210,7 +210,9 @@ class LiveTable:
     log: list[LogEntry] = field(default_factory=list)
     log_epoch: int = 0
     revision: int = 0
-    cache: dict[int, bytes] = field(default_factory=dict)
+    cache: dict[int, bytes] = field(default_factory=dict)  # serialized state messages
+    views: dict[int, dict[str, Any]] = field(default_factory=dict)  # this revision's views
+    public_cache: dict[str, Any] | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_task: asyncio.Task[None] | None = None
     race: RaceRunner | None = None
@@ -235,6 +237,12 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the table (no hidden game information)."""
+        if self.public_cache is not None and self.clocks is None and self.race is None:
+            return self.public_cache
+        self.public_cache = out = self._public()
+        return out
+
+    def _public(self) -> dict[str, Any]:
         info = self.game.info
         out: dict[str, Any] = {
             "id": self.id,
@@ -358,7 +366,9 @@ class TableManager:
                 state.apply(a.player, a.text)
             except IllegalAction as exc:
                 raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
+            table.views.clear()
             table.log.append(LogEntry(a.idx, a.player, a.text, a.at, self._events(table)))
+        table.views.clear()
         if data.clock is not None and not table.realtime:
             n = data.players
             initial = int(float(data.clock["initial"]) * 1000)
@@ -373,6 +383,14 @@ class TableManager:
         return table
 
     # -- helpers ------------------------------------------------------------------
+    def view(self, table: LiveTable, recipient: int | None) -> dict[str, Any]:
+        """``state.view(recipient)``, computed once per change of the table."""
+        key = SPECTATOR if recipient is None else recipient
+        got = table.views.get(key)
+        if got is None:
+            got = table.views[key] = table.state.view(recipient)
+        return got
+
     def _events(self, table: LiveTable) -> dict[int, list[str]] | None:
         """Each recipient's event lines after the last action (games whose views have them)."""
         if not table.has_events:
@@ -380,7 +398,7 @@ class TableManager:
         state = table.state
         out: dict[int, list[str]] = {}
         for r in (*range(state.num_players), None):
-            events = state.view(r).get("events")
+            events = self.view(table, r).get("events")
             out[SPECTATOR if r is None else r] = (
                 [str(e) for e in events] if isinstance(events, list) else []
             )
@@ -423,6 +441,8 @@ class TableManager:
     def _changed(self, table: LiveTable) -> None:
         table.revision += 1
         table.cache.clear()
+        table.views.clear()
+        table.public_cache = None
         table.updated_at = time.time()
         for sub in table.subscribers:
             sub.wake.set()
@@ -767,12 +787,12 @@ class TableManager:
     async def _after_action(self, table: LiveTable, seat: int, text: str, at: float) -> None:
         self.moves += 1
         table.last_actor = seat
+        if table.state.is_over():
+            await self._finish(table)
+        self._changed(table)  # no await from here on: listeners see it all at once
         table.log.append(LogEntry(table.state.version - 1, seat, text, at, self._events(table)))
         if len(table.log) > LOG_KEEP:
             del table.log[: len(table.log) - LOG_KEEP]
-        if table.state.is_over():
-            await self._finish(table)
-        self._changed(table)
         if table.clocks is not None:
             self._arm_clock(table)
         if table.race is None:
@@ -968,7 +988,7 @@ class TableManager:
     def core(self, table: LiveTable, recipient: int | None) -> dict[str, Any]:
         """The state message for ``recipient`` without its log (view, legal actions, …)."""
         state = table.state
-        view = state.view(recipient)
+        view = self.view(table, recipient)
         legal: list[dict[str, str]] = []
         if (
             recipient is not None
@@ -991,11 +1011,17 @@ class TableManager:
             "undo": self.can_undo(table, recipient),
         }
 
-    def log_for(self, table: LiveTable, recipient: int | None) -> list[dict[str, Any]]:
-        """The game log as ``recipient`` may see it."""
+    def log_for(
+        self, table: LiveTable, recipient: int | None, after: int = -1
+    ) -> list[dict[str, Any]]:
+        """The game log as ``recipient`` may see it (the entries after action ``after``)."""
         show = not table.game.info.hidden_information or table.status == "over"
         r = SPECTATOR if recipient is None else recipient
-        return [e.render(r, show) for e in table.log]
+        log = table.log
+        start = len(log)
+        while start > 0 and log[start - 1].n > after:
+            start -= 1
+        return [e.render(r, show) for e in log[start:]]
 
 
 def _clean_name(name: str | None, seat: int) -> str:

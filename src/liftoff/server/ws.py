@@ -39,10 +39,8 @@ def state_message(manager: TableManager, table: LiveTable, sub: Subscriber) -> b
         body = manager.core(table, sub.seat)
         body["type"] = "state"
         core = table.cache[key] = orjson.dumps(body)
-    entries = manager.log_for(table, sub.seat)
     reset = sub.log_epoch != table.log_epoch
-    if not reset:
-        entries = [e for e in entries if e["n"] > sub.log_seq]
+    entries = manager.log_for(table, sub.seat, -1 if reset else sub.log_seq)
     sub.log_epoch = table.log_epoch
     if table.log:
         sub.log_seq = table.log[-1].n
