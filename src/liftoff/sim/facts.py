@@ -684,6 +684,16 @@ def _race_stop_round(rows: Sequence[Row]) -> dict[str, Value]:
     return {"Stop caller": _mean(caller), "other players": _mean(others)}
 
 
+def _race_stop_by_bot(rows: Sequence[Row]) -> dict[str, Value]:
+    rows = played(rows)
+    flags: dict[str, list[bool]] = {}
+    for r in rows:
+        for caller in r["details"].get("stop_callers", []):
+            for s, spec in enumerate(r["seats"]):
+                flags.setdefault(spec, []).append(s == caller)
+    return {spec: _rate(f) for spec, f in sorted(flags.items())}
+
+
 def _race_planets(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
     counts: dict[str, list[float]] = {}
@@ -697,12 +707,27 @@ def _race_planets(rows: Sequence[Row]) -> dict[str, Value]:
 
 
 def _race_sections(rows: Sequence[Row]) -> list[Section]:
+    by_bot: tuple[Panel, ...] = ()
+    if len({spec for r in played(rows) for spec in r["seats"]}) > 1:
+        by_bot = (
+            Bars(
+                "race_stop_by_bot",
+                "Who calls Stop, by bot",
+                "share of a seat's rounds with its Stop",
+                _race_stop_by_bot,
+                "For each bot: the share of its rounds in which it called Stop (95% "
+                "intervals). Dashed line: 1/players, an even share.",
+                reference=_fair_share,
+                percent=True,
+            ),
+        )
     return [
         Section(
             "race",
             "Race: ore against settlers, Stop and planets",
             "Where the points come from, whether calling Stop pays, and which planets get scored.",
             (
+                *by_bot,
                 Bars(
                     "race_sources",
                     "Points by source: ore against settlers",
