@@ -161,3 +161,18 @@ def test_cli_refuses_bad_input_clearly(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_records_count_decisions_and_search_iterations() -> None:
+    bots = ["random", "ismcts:iterations=3"]
+    records = run("race", schedule(bots, 2, 2, seed=5))
+    for rec in records:
+        assert not rec["error"]
+        seat = rec["seats"].index("ismcts:iterations=3")
+        assert rec["decisions"][seat] > 0
+        assert 0 < rec["iterations"][seat] <= 3 * rec["decisions"][seat]
+        assert rec["iterations"][1 - seat] == 0
+    by = {s.bot: s for s in summarize("race", 2, 5, bots, records).stats}
+    assert by["random"].iterations_per_decision is None
+    per = by["ismcts:iterations=3"].iterations_per_decision
+    assert per is not None and 0 < per <= 3

@@ -47,7 +47,7 @@ _Edge = tuple[int, Action]
 _Expansion = tuple[dict[_Edge, "_Node"], _Edge, "_Node"]
 
 REWARDS = ("win", "rank")
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "full")
 PRIORS = ("none", "heuristic")
 
 
@@ -171,13 +171,21 @@ class IsmctsBot(Bot):
 
     # -- policies ----------------------------------------------------------------
     def _policies(self, state: State) -> tuple[RolloutPolicy, Evaluator | None]:
-        from liftoff.bots.heuristic import evaluator_for, rollout_policy_for
+        from liftoff.bots.heuristic import evaluator_for, policy_for, rollout_policy_for
 
         name = state.game.info.name
         evaluator = evaluator_for(name) if self.depth > 0 else None
         if self.rollout == "random":
             return random_policy, evaluator
-        policy = rollout_policy_for(name)
+        if self.rollout == "full":
+            choose = policy_for(name)
+
+            def full(s: State, p: int, rng: Rng) -> Action:
+                return choose(s, p, rng)[0]
+
+            policy: RolloutPolicy | None = full
+        else:
+            policy = rollout_policy_for(name)
         if policy is None:
             raise ValueError(f"no heuristic rollout policy for game {name!r}")
         if self.epsilon <= 0:

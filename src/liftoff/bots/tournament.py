@@ -150,7 +150,8 @@ def play_game(
             for seat, spec in enumerate(task.seats)
         ]
         state = game.new_game(players, task.seed, options or {})
-        play(state, bots, seed=task.seed)
+        counted = [_Counted(b) for b in bots]
+        play(state, counted, seed=task.seed)
         outcome = state.outcome()
         assert outcome is not None
         record.update(
@@ -161,6 +162,8 @@ def play_game(
                 "termination": outcome.termination,
                 "actions": state.version,
                 "error": None,
+                "decisions": [c.decisions for c in counted],
+                "iterations": [c.iterations for c in counted],
             }
         )
     except Exception as exc:  # a bug in a game or a bot must not stop the tournament
@@ -176,6 +179,21 @@ def play_game(
         )
     record["seconds"] = round(time.perf_counter() - started, 4)
     return record
+
+
+class _Counted:
+    """A seat's bot, counting its decisions (and search iterations, if it searches)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.iterations = 0
+
+    def choose(self, state: Any, player: int) -> Any:
+        action = self.bot.choose(state, player)
+        self.decisions += 1
+        self.iterations += int(getattr(self.bot, "last_iterations", 0))
+        return action
 
 
 def _play_chunk(
@@ -260,6 +278,13 @@ class BotStats:
     mu: float = 25.0
     sigma: float = 25.0 / 3
     ordinal: float = 0.0
+    decisions: int = 0
+    iterations: int = 0
+
+    @property
+    def iterations_per_decision(self) -> float | None:
+        """Average search iterations per decision (``None`` for bots that do not search)."""
+        return self.iterations / self.decisions if self.iterations and self.decisions else None
 
     @property
     def win_rate(self) -> float:
@@ -279,6 +304,12 @@ class BotStats:
             "ci95": [round(lo, 4), round(hi, 4)],
             "avg_score": round(self.score_sum / self.games, 4) if self.games else None,
             "avg_place": round(self.place_sum / self.games, 4) if self.games else None,
+            "decisions": self.decisions,
+            "iterations_per_decision": (
+                None
+                if self.iterations_per_decision is None
+                else round(self.iterations_per_decision, 1)
+            ),
             "rating": {
                 "mu": round(self.mu, 3),
                 "sigma": round(self.sigma, 3),
@@ -353,6 +384,9 @@ def summarize(
         for seat, bot in enumerate(seats):
             st = stats[bot]
             st.games += 1
+            if rec.get("decisions"):
+                st.decisions += int(rec["decisions"][seat])
+                st.iterations += int(rec["iterations"][seat])
             st.score_sum += float(rec["scores"][seat])
             st.place_sum += places[seat]
             if seat in winners:
@@ -387,6 +421,8 @@ CSV_FIELDS = (
     "places",
     "termination",
     "actions",
+    "decisions",
+    "iterations",
     "error",
     "seconds",
 )

@@ -44,6 +44,12 @@ def _print_summary(summary: Any) -> None:
             f"{s.mu:.1f}±{s.sigma:.1f}",
         )
     console.print(table)
+    searching = [s for s in summary.stats if s.iterations_per_decision is not None]
+    for s in searching:
+        console.print(
+            f"[dim]{s.bot}: {s.iterations_per_decision:.0f} iterations per decision "
+            f"on average ({s.decisions} decisions)[/dim]"
+        )
     if summary.head_to_head:
         h2h = Table(title="head to head: the row's win % against the column (95% CI, games)")
         h2h.add_column("bot", overflow="fold")
