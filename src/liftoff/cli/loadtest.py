@@ -48,6 +48,8 @@ def loadtest(
         f"lost moves: {figures['lost_moves']}  refusals: {figures['refusals'] or 0}  "
         f"connect failures: {figures['connect_failures']}"
     )
+    if figures.get("server_cpu_ms_per_move") is not None:
+        typer.echo(f"server CPU per move: {figures['server_cpu_ms_per_move']} ms")
 
 
 def register(app: typer.Typer) -> None:

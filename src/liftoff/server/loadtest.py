@@ -230,6 +230,15 @@ def _worker(args: tuple[str, list[Seat], float, int, Any]) -> None:
     queue.put(res)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux ``/proc``), if readable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0..1) of ``values`` (nearest rank)."""
     if not values:
@@ -276,9 +285,11 @@ def run(
             ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, queue),))
             for i, chunk in enumerate(chunks)
         ]
+        cpu_before = cpu_seconds(proc.pid) if proc is not None else None
         for w in workers:
             w.start()
         results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
+        cpu_after = cpu_seconds(proc.pid) if proc is not None else None
         for w in workers:
             w.join(30)
         total = Result()
@@ -309,6 +320,11 @@ def run(
             "refusals": total.errors,
             "connect_failures": total.connect_failures,
             "lost_moves": lost,
+            "server_cpu_ms_per_move": (
+                round(1000 * (cpu_after - cpu_before) / total.moves, 3)
+                if cpu_before is not None and cpu_after is not None and total.moves
+                else None
+            ),
             "client_processes": procs,
             "cpus": os.cpu_count(),
         }

@@ -397,7 +397,10 @@ class TableManager:
             return None
         state = table.state
         out: dict[int, list[str]] = {}
-        for r in (*range(state.num_players), None):
+        # every seat's lines (a player coming back reads them); spectators' only while
+        # someone watches (saves a view per move)
+        watched = any(sub.seat is None for sub in table.subscribers)
+        for r in (*range(state.num_players), *((None,) if watched else ())):
             events = self.view(table, r).get("events")
             out[SPECTATOR if r is None else r] = (
                 [str(e) for e in events] if isinstance(events, list) else []

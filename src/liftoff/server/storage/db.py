@@ -34,6 +34,13 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 
 from .models import ActionRow, SeatRow, TableRow
 
+_ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks")
+_INSERT_SQLITE = (
+    f"INSERT INTO action_log ({', '.join(_ACTION_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in _ACTION_COLUMNS)})"
+)
+_INSERT_ACTION = insert(ActionRow)
+
 
 def normalize_url(url: str) -> str:
     """Pick the async driver: ``sqlite:`` → aiosqlite, ``postgresql:`` → asyncpg."""
@@ -241,21 +248,28 @@ class Store:
                         item.done.set_result(None)
 
     async def _insert(self, batch: Sequence[_Pending]) -> None:
-        values = [
-            {
-                "table_id": p.table_id,
-                "idx": p.row.idx,
-                "player": p.row.player,
-                "text": p.row.text,
-                "version": p.row.version,
-                "at": p.row.at,
-                "clocks": None if p.row.clocks is None else _dumps(p.row.clocks),
-            }
+        rows = [
+            (
+                p.table_id,
+                p.row.idx,
+                p.row.player,
+                p.row.text,
+                p.row.version,
+                p.row.at,
+                None if p.row.clocks is None else _dumps(p.row.clocks),
+            )
             for p in batch
         ]
-        await self._write(lambda conn: conn.execute(insert(ActionRow), values))  # type: ignore[arg-type,return-value]
+        if self.sync_engine is not None:
+            # the hot path on SQLite: one executemany on the raw connection
+            with self.sync_engine.begin() as conn:
+                conn.exec_driver_sql(_INSERT_SQLITE, rows)  # type: ignore[arg-type]
+        else:
+            values = [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows]
+            async with self.engine.begin() as aconn:
+                await aconn.execute(_INSERT_ACTION, values)
         self.commits += 1
-        self.rows_written += len(values)
+        self.rows_written += len(rows)
 
     async def delete_action(self, table_id: str, idx: int) -> None:
         """Remove the action at ``idx`` (undo; only ever the last one)."""
