@@ -88,30 +88,53 @@ def load(path: Path | str, label: str = "") -> Run:
 # -- labels for comparisons ---------------------------------------------------------------
 
 
-def _settings(config: Mapping[str, Any]) -> dict[str, str]:
+def _settings(
+    config: Mapping[str, Any],
+    all_options: Mapping[str, Any] | None = None,
+    keys: Sequence[str] | None = None,
+) -> dict[str, str]:
+    """A run's settings as text; options ``keys`` (default: those set) are
+    looked up in ``all_options`` (every option's value) when given."""
     out = {
         "game": str(config.get("game")),
         "players": str(config.get("players")),
         "bots": ",".join(config.get("bots", [])),
         "seating": str(config.get("seating", "fixed")),
     }
-    for key, value in sorted(dict(config.get("options", {})).items()):
+    given = dict(config.get("options", {}))
+    every = dict(all_options or {})
+    for key in sorted(keys if keys is not None else given):
+        value = given.get(key, every.get(key, "default"))
         out[key] = str(value).lower() if isinstance(value, bool) else str(value)
     out["seed"] = str(config.get("seed"))
     out["games"] = str(config.get("games"))
     return out
 
 
-def compare_labels(a: Mapping[str, Any], b: Mapping[str, Any]) -> tuple[str, str]:
-    """Short names for two configurations: the settings in which they differ.
+def _run_settings(runs: Sequence[Run]) -> list[dict[str, str]]:
+    keys = sorted({k for run in runs for k in run.config.get("options", {})})
+    return [_settings(run.config, run.meta.get("all_options"), keys) for run in runs]
+
+
+def compare_labels(
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    a_options: Mapping[str, Any] | None = None,
+    b_options: Mapping[str, Any] | None = None,
+) -> tuple[str, str]:
+    """Short names for two configurations: the settings in which they differ
+    (``*_options``: every option's value, to name defaults by their value).
 
     >>> compare_labels({"players": 4, "options": {}}, {"players": 4, "options": {"days": 2}})
     ('days=default', 'days=2')
+    >>> compare_labels({"options": {}}, {"options": {"days": 2}}, {"days": 0}, {"days": 2})
+    ('days=0', 'days=2')
     """
-    sa, sb = _settings(a), _settings(b)
-    keys = [k for k in dict.fromkeys([*sa, *sb]) if sa.get(k) != sb.get(k)]
-    main = [k for k in keys if k not in ("seed", "games")]
-    chosen = main or keys
+    keys = sorted({*a.get("options", {}), *b.get("options", {})})
+    sa, sb = _settings(a, a_options, keys), _settings(b, b_options, keys)
+    differ = [k for k in dict.fromkeys([*sa, *sb]) if sa.get(k) != sb.get(k)]
+    main = [k for k in differ if k not in ("seed", "games")]
+    chosen = main or differ
     if not chosen:
         return "A", "B"
 
@@ -319,11 +342,11 @@ def _panel_figure(panel: Panel, runs: Sequence[Run], single: bool) -> tuple[Figu
     if len(groups) <= 1 and "" in groups:
         horizontal = _horizontal(panel, names)
         height = max(2.4, 0.3 * len(names) * len(runs) + 1.1) if horizontal else 3.4
-        fig, ax = plt.subplots(figsize=(7.2, height))
-        _draw_bars(ax, panel, data, labels, refs, names)
+        fig, ax = plt.subplots(figsize=(7.2, height + (0.3 if len(runs) > 1 else 0)))
+        _draw_bars(ax, panel, data, labels, refs, names, legend=False)
         ax.set_title(panel.title, fontsize=11, loc="left")
         _style(ax)
-        fig.tight_layout()
+        _figure_legend(fig, runs)
         return fig, data
     cols = min(4, len(groups))
     rows = -(-len(groups) // cols)
@@ -338,11 +361,27 @@ def _panel_figure(panel: Panel, runs: Sequence[Run], single: bool) -> tuple[Figu
     for k in range(len(groups), rows * cols):
         axes[k // cols][k % cols].axis("off")
     fig.suptitle(f"{panel.title} ({panel.ylabel})", fontsize=11, x=0.01, ha="left")
-    if len(runs) > 1:
-        handles = [plt.Rectangle((0, 0), 1, 1, color=COLORS[i % 2]) for i in range(len(runs))]
-        fig.legend(handles, [run.label for run in runs], loc="upper right", frameon=False)
-    fig.tight_layout()
+    _figure_legend(fig, runs)
     return fig, data
+
+
+def _figure_legend(fig: Figure, runs: Sequence[Run]) -> None:
+    """Lay the figure out, with the runs' colours in a legend above the plots."""
+    if len(runs) < 2:
+        fig.tight_layout()
+        return
+    plt = _matplotlib()
+    handles = [plt.Rectangle((0, 0), 1, 1, color=COLORS[i % 2]) for i in range(len(runs))]
+    fig.legend(
+        handles,
+        [run.label for run in runs],
+        loc="lower right",
+        bbox_to_anchor=(1.0, 0.0),
+        ncol=len(runs),
+        frameon=False,
+        fontsize=8,
+    )
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
 
 
 @dataclass
@@ -499,7 +538,7 @@ def _panel_html(panel: Panel, fig: RenderedFigure, labels: Sequence[str]) -> str
 
 
 def _config_table(runs: Sequence[Run]) -> str:
-    settings = [_settings(run.config) for run in runs]
+    settings = _run_settings(runs)
     keys = list(dict.fromkeys(k for s in settings for k in s))
     head = "".join(f"<th>{_e(run.label)}</th>" for run in runs) if len(runs) > 1 else "<th></th>"
     rows = []
@@ -776,7 +815,9 @@ def write_compare_report(
         )
     if not first.played or not second.played:
         raise ReportError("both runs need finished games to compare")
-    la, lb = labels or compare_labels(first.config, second.config)
+    la, lb = labels or compare_labels(
+        first.config, second.config, first.meta.get("all_options"), second.meta.get("all_options")
+    )
     if la == lb:
         la, lb = f"A: {la}", f"B: {lb}"
     a = Run(first.path, first.meta, first.rows, la)
