@@ -98,7 +98,7 @@ def test_a_comparison_flags_a_real_difference(runs: dict[str, Path], tmp_path: P
     assert diffs["planet.days"].significant
     path = write_compare_report(runs["base"], runs["short"], tmp_path / "cmp")
     page = path.read_text(encoding="utf-8")
-    assert "A = days=default" in page and "B = days=2" in page
+    assert "A = days=0" in page and "B = days=2" in page  # the default, by its value
     assert "metrics differ significantly" in page
     assert "<tr class=sig><td>game length (actions)</td>" in page
     assert (tmp_path / "cmp" / "figures" / "seat_wins.svg").exists()
