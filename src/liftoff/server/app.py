@@ -460,7 +460,7 @@ def create_app(
         )
 
     app.add_middleware(
-        LimitMiddleware,  # type: ignore[arg-type]
+        LimitMiddleware,
         max_body=settings.max_body,
         rate=settings.http_rate,
         burst=settings.http_burst,

@@ -278,7 +278,7 @@ def run(
         t0 = time.monotonic()
         seats = asyncio.run(make_tables(base, game, clients, tables))
         setup = time.monotonic() - t0
-        ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
+        ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
         queue: Any = ctx.Queue()
         chunks = [seats[i::procs] for i in range(procs)]
         workers = [

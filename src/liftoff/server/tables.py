@@ -955,8 +955,8 @@ class TableManager:
         if table.rematch_id is not None:
             new = await self.get(table.rematch_id)
             wanted = seat if new.seats[seat].kind == "open" else None
-            got, tok = await self.join(new.id, wanted, name)
-            return new, got, tok
+            got, joined_token = await self.join(new.id, wanted, name)
+            return new, got, joined_token
         specs: list[dict[str, Any]] = []
         for s in table.seats:
             if s.seat == seat:

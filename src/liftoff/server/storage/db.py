@@ -263,7 +263,7 @@ class Store:
         if self.sync_engine is not None:
             # the hot path on SQLite: one executemany on the raw connection
             with self.sync_engine.begin() as conn:
-                conn.exec_driver_sql(_INSERT_SQLITE, rows)  # type: ignore[arg-type]
+                conn.exec_driver_sql(_INSERT_SQLITE, rows)
         else:
             values = [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows]
             async with self.engine.begin() as aconn:
@@ -274,7 +274,11 @@ class Store:
     async def delete_action(self, table_id: str, idx: int) -> None:
         """Remove the action at ``idx`` (undo; only ever the last one)."""
         stmt = delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx == idx)
-        await self._write(lambda conn: conn.execute(stmt))  # type: ignore[arg-type,return-value]
+
+        def write(conn: Connection) -> None:
+            conn.execute(stmt)
+
+        await self._write(write)
 
     # -- tables and seats ---------------------------------------------------------------
     async def create_table(self, t: TableData) -> None:
@@ -319,7 +323,11 @@ class Store:
             .where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
             .values(kind=s.kind, bot=s.bot, speed=s.speed, name=s.name, token_hash=s.token_hash)
         )
-        await self._write(lambda conn: conn.execute(stmt))  # type: ignore[arg-type,return-value]
+
+        def write(conn: Connection) -> None:
+            conn.execute(stmt)
+
+        await self._write(write)
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change a table's status, outcome or rematch link."""
@@ -327,7 +335,11 @@ class Store:
             if key in values and values[key] is not None:
                 values[key] = _dumps(values[key])
         stmt = update(TableRow).where(TableRow.id == table_id).values(**values)
-        await self._write(lambda conn: conn.execute(stmt))  # type: ignore[arg-type,return-value]
+
+        def write(conn: Connection) -> None:
+            conn.execute(stmt)
+
+        await self._write(write)
 
     async def load_tables(
         self, statuses: Sequence[str] | None = None, ids: Sequence[str] | None = None
