@@ -101,16 +101,18 @@ async def test_planet_against_bots_by_clicking(
     await page.wait_for_selector("#actions button[data-act]")
     await shot(page, "planet-start-laptop")
     played = 0
-    # 1) a board click: pick the Core, then an Exit; the matching move is made
+    # 1) board clicks: the Core filters the list to actions involving it, then an
+    #    Exit: the one matching action is made (or the list narrows to the matches)
     before = await version_of(r, tid)
-    core = page.locator('[data-tokens="core"]')
-    await core.click()
-    exits = page.locator('#board [data-tokens="S0"], #board [data-tokens="S2"]')
-    legal_exit = page.locator('#board [data-tokens^="S"].legal')
-    if await legal_exit.count():
-        await legal_exit.first.click()
-    else:
-        await exits.first.click()
+    await page.locator('#board [data-tokens="core"]').click()
+    listed = await page.locator("#actions button[data-act]").all_inner_texts()
+    assert listed and all("core" in t for t in listed), listed
+    exit_ = page.locator(",".join(f'#board [data-tokens="S{k}"].legal' for k in (0, 2, 4, 6))).first
+    await exit_.click()
+    if await version_of(r, tid) == before:
+        listed = await page.locator("#actions button[data-act]").all_inner_texts()
+        assert listed and all("core" in t for t in listed), listed
+        await page.locator("#actions button[data-act]").first.click()
     await expect(page.locator("#status")).not_to_have_text(f"move {before}", timeout=10000)
     played += 1
     # 2) the action list, by mouse and by keyboard
