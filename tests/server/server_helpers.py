@@ -56,8 +56,12 @@ class Running:
         """Stop the server (its lifespan closes the store)."""
         await self.http.aclose()
         self.server.should_exit = True
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(self.task, 15)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.task), 20)
+        except TimeoutError:  # a busy machine: stop waiting for open connections
+            self.server.force_exit = True
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(self.task, 20)
 
     # -- REST ---------------------------------------------------------------------
     async def call(
