@@ -65,8 +65,14 @@ function onMessage(m) {
 }
 
 // -- acting ----------------------------------------------------------------------------
+function pausedFor() {
+  const paused = msg?.table?.live?.paused_for || 0;
+  return paused - (performance.now() - receivedAt) / 1000;
+}
+
 export function act(text) {
   if (!msg || !mine) return;
+  if (pausedFor() > 0) return; // the round has not opened yet
   selection = [];
   send({ type: "act", action: text, version: msg.version, id: nextId++ });
 }
@@ -269,7 +275,7 @@ function showEnd() {
   const rows = out.ranking.map((p) => `<tr class="${out.winners.includes(p) ? "win" : ""}">
     <td>${out.places[p]}.</td><td><span class="dot" style="background:${COLORS[p]}"></span> p${p} ${esc(playerName(p))}</td>
     <td>${esc(out.scores[p])}</td></tr>`).join("");
-  const winners = out.winners.map((p) => esc(playerName(p))).join(" and ");
+  const winners = out.winners.map((p) => `p${p} ${esc(playerName(p))}`).join(" and ");
   $("end-body").innerHTML = `<p><b>${winners}</b> win${out.winners.length === 1 ? "s" : ""} (${esc(out.termination)}).</p>
     <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Score</th></tr></thead><tbody>${rows}</tbody></table>`;
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;

@@ -26,8 +26,11 @@ function pips(n, max, fill) {
   return out;
 }
 
-function topSvg(view, ctx) {
-  const w = 1000, h = 190;
+function topSvg(view, ctx, narrow) {
+  const w = narrow ? 520 : 1000;
+  const perRow = narrow ? 6 : view.station.length;
+  const rows = Math.ceil(view.station.length / perRow);
+  const h = 110 + rows * 80;
   let svg = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Victory points and the space station" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${w}" height="${h}" rx="8" fill="#14213d"/>`;
   // VP track
@@ -45,10 +48,9 @@ function topSvg(view, ctx) {
   });
   // the station
   svg += text(x0, 92, "Space station", `font-size="15" fill="#fff" font-weight="700"`);
-  const n = view.station.length;
-  const sw = Math.min(80, (x1 - x0) / n - 6);
+  const sw = Math.min(80, (x1 - x0) / perRow - 6);
   view.station.forEach((s, k) => {
-    const x = x0 + k * (sw + 6), y = 102;
+    const x = x0 + (k % perRow) * (sw + 6), y = 102 + Math.floor(k / perRow) * 80;
     const owner = s.rocket >= 0 ? s.rocket : null;
     const action = `station ${s.space}`;
     const legal = ctx.legal.some((a) => a.text === action);
@@ -100,7 +102,8 @@ function decks(view, ctx) {
     const legal = ctx.legal.some((a) => a.text === act);
     const req = (view.requirements[l] || []).map((r) => Object.entries(r).map(([c, n]) => `${n} ${c}`).join(" + ") || "none").join(" or ");
     const inner = `L${l}: ${view.mission_decks[l]} left`;
-    return `<span class="chip mission l${l}" title="needs ${esc(req)}">${legal ? `<button type="button" class="chip" data-action="${act}">${inner}</button>` : inner} · needs ${esc(req)}</span>`;
+    const needs = req ? ` · needs ${esc(req)}` : "";
+    return `<span class="chip mission l${l}">${legal ? `<button type="button" class="chip" data-action="${act}">${inner}</button>` : inner}${needs}</span>`;
   }).join("");
   const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}">${c} ${view.supply[c]}</span>`).join("");
   return `<section class="group" aria-label="decks"><div class="cardrow"><span class="lbl">missions</span>${deckButtons}</div>
@@ -112,6 +115,7 @@ function decks(view, ctx) {
 
 export function render(el, view, ctx) {
   const order = [...view.players].sort((a, b) => (a.seat === view.you ? -1 : b.seat === view.you ? 1 : a.seat - b.seat));
-  el.innerHTML = `<div class="html-board">${topSvg(view, ctx)}${decks(view, ctx)}
+  const narrow = el.clientWidth > 0 && el.clientWidth < 640;
+  el.innerHTML = `<div class="html-board">${topSvg(view, ctx, narrow)}${decks(view, ctx)}
     <div class="agency-grid">${order.map((p) => playerPanel(p, view, ctx)).join("")}</div></div>`;
 }
