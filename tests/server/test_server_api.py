@@ -471,3 +471,26 @@ async def test_bot_games_of_every_game_finish(server: ServerFactory, db: Db) -> 
         record = (await r.call("GET", f"/api/tables/{tid}/record")).json()
         state = liftoff.games.get(done["game"]).replay(record)
         assert state.is_over() and state.version == done["version"]
+
+
+async def test_race_absent_player_is_played_by_a_bot(server: ServerFactory, db: Db) -> None:
+    """A race seat whose person never connects: after the grace period the
+    stand-in bot plays it through the real-time driver."""
+    r = await server(db, grace=0.2)
+    made = await r.create(
+        "race", [{"type": "you"}, {"type": "bot", "bot": "random", "speed": "slow"}]
+    )
+    tid = made["table"]["id"]
+    zombie = await r.wait_for(tid, lambda t: t["seats"][0]["zombie"], timeout=10)
+    assert zombie["status"] == "playing"
+    table = r.manager.tables[tid]
+    for _ in range(200):
+        if any(e.player == 0 for e in table.log):
+            break
+        await asyncio.sleep(0.05)
+    assert any(e.player == 0 for e in table.log), table.log
+    # the person comes back: the seat is theirs again
+    ws = await r.connect(tid, made["token"])
+    back = await ws.wait_state(lambda s: not s["table"]["seats"][0]["zombie"])
+    assert back["table"]["seats"][0]["connected"]
+    await ws.close()

@@ -861,9 +861,23 @@ class TableManager:
                     return
                 version = state.version
                 agent = self._agent(table, p)
-                action = await asyncio.to_thread(agent.choose, state.clone(), p)
+                try:
+                    if getattr(agent, "name", "") == "random":
+                        action = agent.choose(state, p)  # instant: no thread hop
+                    else:
+                        action = await asyncio.to_thread(agent.choose, state.clone(), p)
+                except Exception:
+                    log.exception(
+                        "table %s: bot %r failed; a random bot takes over", table.id, agent
+                    )
+                    table.seats[p].agent = bot_registry.make("random", seed=table.seed + p)
+                    continue
                 async with table.lock:
-                    if table.state.version != version or table.state is not state:
+                    if (
+                        table.state.version != version
+                        or table.state is not state
+                        or not table.controlled_by_bot(p)
+                    ):
                         continue
                     try:
                         await self._apply_locked(table, p, action, version)
