@@ -12,8 +12,10 @@ GAMES = liftoff.games.names()
 BOTS = [
     "random",
     "heuristic",
-    "ismcts:iterations=8",
+    "ismcts:iterations=5",
     "ismcts:iterations=6,rollout=heuristic,depth=6",
+    "ismcts:iterations=6,rollout=heuristic,depth=6,prior=heuristic,widening=true,opponents=rollout",
+    "ismcts:iterations=3,rollout=full,depth=4",
 ]
 
 

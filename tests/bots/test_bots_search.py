@@ -47,7 +47,12 @@ def test_the_constructed_position_is_what_it_claims() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["ismcts:iterations=150", "ismcts:iterations=150,rollout=heuristic,depth=10"],
+    [
+        "ismcts:iterations=150",
+        "ismcts:iterations=150,rollout=heuristic,depth=10",
+        "ismcts:iterations=100,rollout=heuristic,depth=10,prior=heuristic,widening=true",
+        "ismcts:iterations=100,rollout=heuristic,depth=10,opponents=rollout,c=0.3",
+    ],
 )
 def test_ismcts_finds_the_immediate_lift_off(spec: str) -> None:
     s = last_turn_jetpack()
@@ -85,9 +90,11 @@ def choices(spec: str, game: str, seed: int, moves: int) -> list[str]:
 
 
 @pytest.mark.parametrize("game", liftoff.games.names())
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=12"])
+@pytest.mark.parametrize(
+    "spec", ["random", "heuristic", "ismcts:iterations=10,rollout=heuristic,depth=8"]
+)
 def test_same_seed_same_choices(game: str, spec: str) -> None:
-    moves = 25 if spec.startswith("ismcts") else 80
+    moves = 20 if spec.startswith("ismcts") else 80
     assert choices(spec, game, 5, moves) == choices(spec, game, 5, moves)
 
 
@@ -99,6 +106,8 @@ def test_bad_bot_parameters_are_refused() -> None:
         "ismcts:time_limit=-1",
         "ismcts:depth=-2",
         "ismcts:colour=blue",
+        "ismcts:prior=oracle",
+        "ismcts:opponents=nobody",
         "heuristic:depth=3",
         "nobody",
     ):

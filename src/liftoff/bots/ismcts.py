@@ -126,6 +126,7 @@ class IsmctsBot(Bot):
         bias: float = 1.0,
         temperature: float = 0.1,
         opponents: str = "tree",
+        widening: bool = False,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
@@ -162,6 +163,7 @@ class IsmctsBot(Bot):
         self.bias_weight = float(bias)
         self.temperature = float(temperature)
         self.self_only = opponents == "rollout"
+        self.widen_all = bool(widening)
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._explain = ""
         self.last_iterations = 0
@@ -295,32 +297,43 @@ class IsmctsBot(Bot):
                 det.apply_legal(p, legal[0])
                 continue
             children = node.children
-            untried = None
+            untried: list[Action] = []
             best: _Node | None = None
             best_action = legal[0]
-            best_score = -1.0
+            best_score = -math.inf
+            present = 0
             for a in legal:
                 child = children.get((p, a))
                 if child is None:
-                    if untried is None:
-                        untried = [a]
-                    else:
-                        untried.append(a)
+                    untried.append(a)
                     continue
+                present += 1
                 child.avail += 1
-                if untried is None:
-                    score = child.total / child.visits + c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
-                    if at_root and bias is not None:
-                        score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
-                    if score > best_score:
-                        best_score = score
-                        best = child
-                        best_action = a
-            if untried is not None:
-                # with a prior the root's candidates come best first
-                a = untried[0] if at_root and bias is not None else untried[rng.below(len(untried))]
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if at_root and bias is not None:
+                    score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
+                if score > best_score:
+                    best_score = score
+                    best = child
+                    best_action = a
+            # progressive widening below the root: the rollout policy's move
+            # first, another action each time the node's visits allow one more
+            room = (
+                at_root
+                or not self.widen_all
+                or present < 1 + int(self.widen * math.sqrt(node.visits))
+            )
+            if untried and (room or best is None):
+                if at_root and bias is not None:
+                    a = untried[0]  # with a prior the root's candidates come best first
+                else:
+                    # the rollout policy's move first: a frontier made of random moves
+                    # would favour actions that hand the next move to someone else
+                    a = policy(det, p, rng)
+                    if a not in untried:
+                        a = untried[rng.below(len(untried))]
                 det.apply_legal(p, a)
                 child = _Node()
                 path.append((child, p))
@@ -330,7 +343,7 @@ class IsmctsBot(Bot):
             det.apply_legal(p, best_action)
             path.append((best, p))
             node = best
-        rewards = self._rollout(det, n, rng, policy, evaluator)
+        rewards = self._rollout(det, n, rng, policy, evaluator, player)
         if expanded is not None:  # only now: a failed iteration leaves no unvisited node
             expanded[0][expanded[1]] = expanded[2]
         for child, p in path:
@@ -344,6 +357,7 @@ class IsmctsBot(Bot):
         rng: Rng,
         policy: RolloutPolicy,
         evaluator: Evaluator | None,
+        player: int,
     ) -> Sequence[float]:
         depth = self.depth if evaluator is not None else 0
         steps = 0
@@ -353,7 +367,10 @@ class IsmctsBot(Bot):
                 outcome = det.outcome()
                 assert outcome is not None
                 return outcome_rewards(outcome, n, self.reward)
-            if depth and steps >= depth:
+            # cut off at a comparable moment: once the searching player is
+            # (among those) to move again, so that every leaf is scored at the
+            # same point of the turn cycle
+            if depth and steps >= depth and (len(active) > 1 or active[0] == player):
                 return evaluator(det) if evaluator is not None else [0.0] * n
             p = active[0] if len(active) == 1 else active[rng.below(len(active))]
             try:
