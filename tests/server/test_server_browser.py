@@ -57,6 +57,15 @@ async def new_page(browser: Any, viewport: dict[str, int] = LAPTOP) -> tuple[Any
         "console",
         lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
     )
+    # nothing may be fetched from anywhere but the server itself (no CDN)
+    page.on(
+        "request",
+        lambda req: (
+            None
+            if req.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:"))
+            else problems.append(f"off-site request: {req.url}")
+        ),
+    )
     return page, problems
 
 
@@ -247,4 +256,16 @@ async def test_lobby_lists_tables_and_works_on_a_phone(
     await page.wait_for_selector("#actions-panel:not([hidden])")
     table = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
     assert table["status"] == "playing" and table["seats"][1]["kind"] == "human"
+    assert not problems, problems
+
+
+async def test_api_docs_page_renders_the_spec(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db)
+    page, problems = await new_page(chrome)
+    await page.goto(r.base + "/docs")
+    await expect(page.locator("#ops")).to_contain_text("POST /api/tables/{table_id}/actions")
+    await expect(page.locator("#ops")).to_contain_text("version")
+    await shot(page, "api-docs-laptop")
     assert not problems, problems

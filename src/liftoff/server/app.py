@@ -178,6 +178,8 @@ def create_app(
             "view after every change."
         ),
         lifespan=lifespan,
+        docs_url=None,  # FastAPI's pages load scripts from a CDN; /docs is served below
+        redoc_url=None,
     )
     app.state.manager = manager
     app.state.store = store
@@ -430,6 +432,10 @@ def create_app(
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby_page(request: Request) -> Response:
         return templates.TemplateResponse(request, "lobby.html", {"page": "lobby"})
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    async def api_docs(request: Request) -> Response:
+        return templates.TemplateResponse(request, "api.html", {"page": "api"})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: TableId) -> Response:
