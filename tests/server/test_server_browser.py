@@ -3,6 +3,7 @@ server on loopback. Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import AsyncIterator
@@ -137,6 +138,15 @@ async def test_planet_against_bots_by_clicking(
     assert await version_of(r, tid) >= played
     log = await page.locator("#log li").count()
     assert log >= played
+    # a refused action (sent with this browser's seat token) shows its rule and text
+    storage = await page.context.storage_state()
+    entries = {e["name"]: e["value"] for o in storage["origins"] for e in o["localStorage"]}
+    token = json.loads(entries["liftoff.seats"])[tid]["token"]
+    res = await r.act(tid, token, "move core S1", 0)
+    assert res.status_code in (409, 422)
+    await expect(page.locator("#refusal .refusal")).to_contain_text(res.json()["message"][:30])
+    if res.json().get("rule"):
+        await expect(page.locator("#refusal .rule")).to_have_text(res.json()["rule"])
     # the rules panel shows a rule's text
     await page.fill("#rule-id", "PL-END-2")
     await page.click("#rule-lookup button")
