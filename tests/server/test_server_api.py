@@ -494,3 +494,20 @@ async def test_race_absent_player_is_played_by_a_bot(server: ServerFactory, db: 
     back = await ws.wait_state(lambda s: not s["table"]["seats"][0]["zombie"])
     assert back["table"]["seats"][0]["connected"]
     await ws.close()
+
+
+async def test_pages_are_served_with_a_strict_policy(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    made = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    tid = made["table"]["id"]
+    for path in ("/", f"/t/{tid}", "/docs"):
+        res = await r.call("GET", path)
+        assert res.status_code == 200, path
+        csp = res.headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "default-src 'self'" in csp
+        assert res.headers["x-content-type-options"] == "nosniff"
+    res = await r.call("GET", "/t/nosuchtable")
+    assert res.status_code == 404 and "No such table" in res.text
+    js = await r.call("GET", "/static/js/games/planet.js")
+    assert js.status_code == 200 and "export function render" in js.text
+    assert (await r.call("GET", f"/t/{tid}/replay")).status_code == 200

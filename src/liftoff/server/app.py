@@ -439,7 +439,15 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: TableId) -> Response:
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except ApiError as err:
+            return templates.TemplateResponse(
+                request,
+                "missing.html",
+                {"page": "missing", "message": err.message},
+                status_code=404,
+            )
         return templates.TemplateResponse(
             request,
             "table.html",
@@ -453,7 +461,15 @@ def create_app(
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: TableId) -> Response:
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except ApiError as err:
+            return templates.TemplateResponse(
+                request,
+                "missing.html",
+                {"page": "missing", "message": err.message},
+                status_code=404,
+            )
         return templates.TemplateResponse(
             request,
             "replay.html",

@@ -50,7 +50,7 @@ SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
 class Settings:
     """Tunable behaviour of the server (the defaults suit people playing)."""
 
-    bot_delay: float = 0.7  # seconds a bot waits before acting (so people can follow)
+    bot_delay: float = 0.4  # seconds a bot waits before acting (so people can follow)
     grace: float = 60.0  # seconds a disconnected player keeps their seat to themselves
     zombie_bot: str = "random"  # who plays for a disconnected or timed-out player
     race_start_pause: float = 3.0  # seconds before a race round opens
