@@ -419,6 +419,7 @@ def create_app(
                 "moves": manager.moves,
                 "commits": store.commits,
                 "rows": store.rows_written,
+                "commit_seconds": round(store.commit_seconds, 3),
                 "time": time.time(),
             }
         )

@@ -136,7 +136,6 @@ async def make_tables(base: str, game: str, clients: int, tables: int) -> list[S
 async def _client(
     ws_base: str,
     seat: Seat,
-    stop: dict[str, float],
     result: Result,
     rng: random.Random,
     ready: asyncio.Event,
@@ -156,13 +155,7 @@ async def _client(
         sent_at = 0.0
         state: dict[str, Any] | None = None
         n = 0
-        while time.monotonic() < stop["at"]:
-            try:
-                frame = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.01, stop["at"] - time.monotonic())
-                )
-            except TimeoutError:
-                break
+        async for frame in ws:  # the worker cancels this task when time is up
             msg = orjson.loads(frame)
             kind = msg["type"]
             if kind == "ack":
@@ -194,9 +187,11 @@ async def _client(
             )
             pending = True
             state = None
+    except (websockets.ConnectionClosed, asyncio.CancelledError):
+        pass
     finally:
-        with contextlib.suppress(Exception):
-            await ws.close()
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(ws.close(), 2)
 
 
 async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: int) -> Result:
@@ -204,21 +199,31 @@ async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: in
     ready = asyncio.Event()
     tasks = []
     rng = random.Random(seed)
-    stop = {"at": time.monotonic() + 3600}
 
     async def run(seat: Seat) -> None:
-        await _client(ws_base, seat, stop, result, random.Random(rng.random()), ready)
+        await _client(ws_base, seat, result, random.Random(rng.random()), ready)
 
     for seat in seats:
         tasks.append(asyncio.create_task(run(seat)))
         await asyncio.sleep(0)
     await asyncio.sleep(min(10.0, 1.0 + len(seats) / 200))  # let everyone connect
-    stop["at"] = time.monotonic() + seconds
     result.latencies.clear()
     result.moves = 0
     ready.set()
+    await asyncio.sleep(seconds)
+    measured = Result(
+        moves=result.moves,
+        latencies=list(result.latencies),
+        errors=dict(result.errors),
+        acked=dict(result.acked),
+        connect_failures=result.connect_failures,
+    )
+    for t in tasks:
+        t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return result
+    # actions acknowledged while closing count for the lost-moves check too
+    measured.acked = dict(result.acked)
+    return measured
 
 
 def _worker(args: tuple[str, list[Seat], float, int, Any]) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -166,6 +167,7 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
         self.rows_written = 0
+        self.commit_seconds = 0.0  # time spent writing the action log
 
     # -- lifecycle ---------------------------------------------------------------
     async def start(self) -> None:
@@ -260,6 +262,7 @@ class Store:
             )
             for p in batch
         ]
+        started = time.perf_counter()
         if self.sync_engine is not None:
             # the hot path on SQLite: one executemany on the raw connection
             with self.sync_engine.begin() as conn:
@@ -268,6 +271,7 @@ class Store:
             values = [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows]
             async with self.engine.begin() as aconn:
                 await aconn.execute(_INSERT_ACTION, values)
+        self.commit_seconds += time.perf_counter() - started
         self.commits += 1
         self.rows_written += len(rows)
 
