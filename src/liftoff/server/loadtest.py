@@ -107,14 +107,26 @@ async def _post(c: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[s
     raise RuntimeError("rate-limited for too long")
 
 
+def table_sizes(clients: int, tables: int, lo: int, hi: int) -> list[int]:
+    """Seat counts of the tables: ``clients`` split as evenly as the player limits allow.
+
+    >>> table_sizes(8, 3, 2, 5)
+    [3, 3, 2]
+    >>> table_sizes(1000, 100, 2, 5)[:2]
+    [5, 5]
+    """
+    n = max(1, min(tables, clients // lo))
+    n = max(n, -(-clients // hi))
+    base, extra = divmod(clients, n)
+    return [base + (1 if i < extra else 0) for i in range(n)]
+
+
 async def make_tables(base: str, game: str, clients: int, tables: int) -> list[Seat]:
-    """Tables with every seat taken by a client (players = clients / tables)."""
-    per = max(2, clients // max(1, tables))
+    """Tables with every seat taken by a client."""
     seats: list[Seat] = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as c:
-        remaining = clients
-        while remaining > 0:
-            n = max(2, min(per, remaining))
+        info = next(g for g in (await c.get("/api/games")).json()["games"] if g["name"] == game)
+        for n in table_sizes(clients, tables, info["min_players"], info["max_players"]):
             made = await _post(
                 c,
                 "/api/tables",
@@ -129,7 +141,6 @@ async def make_tables(base: str, game: str, clients: int, tables: int) -> list[S
             for _ in range(n - 1):
                 j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
                 seats.append(Seat(tid, j["seat"], j["token"]))
-            remaining -= n
     return seats
 
 
