@@ -27,7 +27,7 @@ def serve(
         help="Database URL, e.g. postgresql+asyncpg://user@host/db "
         "(default: an SQLite file in your data directory).",
     ),
-    bot_delay: float = typer.Option(0.7, "--bot-delay", help="Seconds a bot waits before acting."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", help="Seconds a bot waits before acting."),
     grace: float = typer.Option(
         60.0, "--grace", help="Seconds before a bot plays for a disconnected player."
     ),
