@@ -37,11 +37,20 @@ def match(
 ) -> dict[str, Any]:
     """Play ``a`` against ``b`` (``games`` games, seats alternating) and summarise."""
     tasks = schedule([a, b], 2, games, seed)
-    started = time.perf_counter()
-    records = run(game, tasks, workers=workers)
-    seconds = time.perf_counter() - started
     name = f"{game}-{a.split(':')[0]}-vs-{b.split(':')[0]}-seed{seed}.jsonl"
+    partial = out / (name + ".partial")  # games so far, for a look while it runs
+    partial.write_text("")
+
+    def keep(recs: list[dict[str, Any]]) -> None:
+        with partial.open("a", encoding="utf-8") as fh:
+            for rec in recs:
+                fh.write(json.dumps(rec, sort_keys=True) + "\n")
+
+    started = time.perf_counter()
+    records = run(game, tasks, workers=workers, on_records=keep)
+    seconds = time.perf_counter() - started
     save_records(records, out / name)
+    partial.unlink()
     summary = summarize(game, 2, seed, [a, b], records)
     wins, n = summary.head_to_head.get(a, {}).get(b, (0.0, 0))
     lo, hi = wilson(wins, n)
@@ -56,6 +65,9 @@ def match(
         "ci95": [lo, hi],
         "seed": seed,
         "seconds": round(seconds, 1),
+        "iterations_per_decision": next(
+            (s.iterations_per_decision for s in summary.stats if s.bot == a), None
+        ),
         "file": name,
         "errors": summary.error_samples,
     }
@@ -64,15 +76,17 @@ def match(
 def table(rows: list[dict[str, Any]]) -> str:
     """The strength table in Markdown."""
     lines = [
-        "| game | bot | against | games | wins | win rate | 95% CI | failed | seed |",
-        "|---|---|---|---:|---:|---:|---|---:|---:|",
+        "| game | bot | against | games | wins | win rate | 95% CI | failed | seed | it/decision |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     for r in rows:
         rate = "-" if r["win_rate"] is None else f"{100 * r['win_rate']:.1f}%"
         lo, hi = r["ci95"]
+        it = r.get("iterations_per_decision")
         lines.append(
             f"| {r['game']} | `{r['bot']}` | `{r['opponent']}` | {r['games']} | {r['wins']:g} "
-            f"| {rate} | {100 * lo:.1f}–{100 * hi:.1f}% | {r['failed']} | {r['seed']} |"
+            f"| {rate} | {100 * lo:.1f}–{100 * hi:.1f}% | {r['failed']} | {r['seed']} "
+            f"| {'-' if it is None else f'{it:.0f}'} |"
         )
     return "\n".join(lines)
 
