@@ -176,3 +176,12 @@ def test_records_count_decisions_and_search_iterations() -> None:
     assert by["random"].iterations_per_decision is None
     per = by["ismcts:iterations=3"].iterations_per_decision
     assert per is not None and 0 < per <= 3
+
+
+def test_ratings_with_a_bot_in_several_seats() -> None:
+    bots = ["random", "heuristic"]
+    records = run("race", schedule(bots, 4, 3, seed=2))
+    assert all(len(r["seats"]) == 4 for r in records)
+    by = {s.bot: s for s in summarize("race", 4, 2, bots, records).stats}
+    assert by["heuristic"].games == sum(r["seats"].count("heuristic") for r in records)
+    assert by["heuristic"].mu > by["random"].mu

@@ -14,7 +14,8 @@ chunks of consecutive games by a :class:`~concurrent.futures.ProcessPoolExecutor
 
 The summary gives per bot: games, wins (a shared win counts as a fraction),
 win rate with a Wilson 95% interval, average score and place, and an openskill
-(Plackett-Luce) rating computed over the games in schedule order; for two
+(Plackett-Luce) rating computed over the games in schedule order (a bot in
+several seats of one game gets the mean of its seats' updates); for two
 players it adds the head-to-head win rates.
 """
 
@@ -396,12 +397,19 @@ def summarize(
                 a, b = seats[seat], seats[1 - seat]
                 w, n = h2h.setdefault(a, {}).get(b, (0.0, 0))
                 h2h[a][b] = (w + (share if seat in winners else 0.0), n + 1)
-        # openskill: one team per seat; equal bots at a table are rated once per seat
-        teams = [[ratings[bot]] for bot in seats]
-        if len(set(seats)) == len(seats):
-            new = model.rate(teams, ranks=[float(p) for p in places])
-            for bot, team in zip(seats, new, strict=True):
-                ratings[bot] = team[0]
+        # openskill: one team per seat; a bot in several seats gets the mean of
+        # its seats' updated ratings
+        teams = [[model.rating(mu=ratings[bot].mu, sigma=ratings[bot].sigma)] for bot in seats]
+        new = model.rate(teams, ranks=[float(p) for p in places])
+        updates: dict[str, list[Any]] = {}
+        for bot, team in zip(seats, new, strict=True):
+            updates.setdefault(bot, []).append(team[0])
+        for bot, got in updates.items():
+            ratings[bot] = model.rating(
+                mu=sum(r.mu for r in got) / len(got),
+                sigma=sum(r.sigma for r in got) / len(got),
+                name=bot,
+            )
     for b in bots:
         r = ratings[b]
         stats[b].mu, stats[b].sigma, stats[b].ordinal = r.mu, r.sigma, r.ordinal()
