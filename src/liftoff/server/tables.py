@@ -580,6 +580,8 @@ class TableManager:
                 # taking over a seat that a bot kept warm: the grace period starts now
                 s.agent = None
                 s.zombie = False
+                if table.race is not None:
+                    table.race.set_human(seat)
                 self._seat_disconnected(table, s)
             self._changed(table)
             await self._maybe_start(table)
