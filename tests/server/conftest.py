@@ -28,7 +28,7 @@ def _pg_url() -> str | None:
     return os.environ.get(PG_ENV) or None
 
 
-@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+@pytest_asyncio.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Db]:
     """A fresh database: an SQLite file, or a new PostgreSQL schema."""
     if request.param == "sqlite":
