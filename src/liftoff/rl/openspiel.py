@@ -33,8 +33,9 @@ Design:
 - **Length.** ``max_game_length`` (parameter, default 3000 actions) ends a game
   early as a draw (all returns 0); no game reaches it in normal play.
 - **Parameters.** ``players``, ``rng_seed`` (the n-th new initial state is
-  dealt with ``derive_seed(rng_seed, n)``), ``max_game_length`` and every option
-  of the game with its default.
+  dealt with ``derive_seed(rng_seed, n)``; a C++ int), ``max_game_length`` and
+  every option a user chooses, with its default (not those the game sets
+  itself, like agency's content fingerprint).
 """
 
 from __future__ import annotations
@@ -65,13 +66,19 @@ def short_name(game: str) -> str:
     return f"liftoff_{game}"
 
 
+def _public_options(game: Game[Any]) -> list[Any]:
+    """The options a user chooses (not those a game sets itself, like agency's
+    content fingerprint)."""
+    return [o for o in game.options.options if not getattr(o, "internal", False)]
+
+
 def _game_type(game: Game[Any]) -> Any:
     params: dict[str, Any] = {
         "players": game.info.min_players,
         "rng_seed": 0,
         "max_game_length": DEFAULT_MAX_LENGTH,
     }
-    for option in game.options.options:
+    for option in _public_options(game):
         params[option.name] = option.default
     return pyspiel.GameType(
         short_name=short_name(game.info.name),
@@ -105,7 +112,7 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"unknown parameters {unknown} for {short_name(name)}")
         full = {k: params.get(k, v) for k, v in spec.items()}
         players = int(full["players"])
-        options = {o.name: full[o.name] for o in engine_game.options.options}
+        options = {o.name: full[o.name] for o in _public_options(engine_game)}
         engine_game.new_game(players, 0, options)  # validates the settings
         index = action_index(engine_game, players, options)
         info = pyspiel.GameInfo(
