@@ -511,3 +511,27 @@ async def test_pages_are_served_with_a_strict_policy(server: ServerFactory, db: 
     js = await r.call("GET", "/static/js/games/planet.js")
     assert js.status_code == 200 and "export function render" in js.text
     assert (await r.call("GET", f"/t/{tid}/replay")).status_code == 200
+
+
+async def test_a_failed_write_is_not_acknowledged_and_changes_nothing(
+    server: ServerFactory, db: Db
+) -> None:
+    r = await server(db)
+    tid, tok0, _ = await two_humans(r)
+    before = await r.view(tid, tok0)
+    store = r.manager.store
+    real = store._insert
+
+    async def broken(batch: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    store._insert = broken  # type: ignore[method-assign]
+    try:
+        res = await r.act(tid, tok0, before["legal"][0]["text"], 0)
+    finally:
+        store._insert = real  # type: ignore[method-assign]
+    assert res.status_code == 503 and res.json()["error"] == "storage"
+    after = await r.view(tid, tok0)
+    assert after["version"] == 0 and after["view"] == before["view"]
+    res = await r.act(tid, tok0, before["legal"][0]["text"], 0)
+    assert res.status_code == 200 and res.json()["version"] == 1

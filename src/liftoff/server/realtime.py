@@ -35,11 +35,20 @@ class RaceRunner:
     """One live race table: the driver, its wake-up loop and the log writes."""
 
     def __init__(self, manager: TableManager, table: LiveTable, *, restored: bool) -> None:
-        rt = _driver_module()
-        self.rt = rt
+        self.rt = _driver_module()
         self.manager = manager
         self.table = table
-        settings = manager.settings
+        self.events: list[Any] = []
+        self._new_driver()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.restored = restored
+
+    def _new_driver(self) -> None:
+        """A driver on the table's current state (at start, and after a failed write)."""
+        settings = self.manager.settings
+        table = self.table
+        self.clock = self.rt.MonotonicClock()
         specs: list[str] = []
         for s in table.seats:
             if s.kind == "bot":
@@ -48,8 +57,7 @@ class RaceRunner:
                 specs.append(f"{settings.zombie_bot}@normal")
             else:
                 specs.append("human")
-        self.clock = rt.MonotonicClock()
-        self.driver = rt.RealtimeRace(
+        self.driver = self.rt.RealtimeRace(
             table.state,
             specs,
             seed=derive_seed(table.seed, "server", table.state.version),
@@ -57,11 +65,8 @@ class RaceRunner:
             round_pause=settings.race_round_pause,
             start_pause=settings.race_start_pause,
         )
-        self.events: list[Any] = []
+        self.events.clear()
         self.driver.subscribe(self.events.append)
-        self.wake = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
-        self.restored = restored
 
     @staticmethod
     def speeds() -> list[str]:
@@ -124,7 +129,7 @@ class RaceRunner:
             except Exception:
                 log.exception("table %s: storing race actions failed", self.table.id)
                 await self.manager._restore(self.table)
-                self.__init__(self.manager, self.table, restored=True)  # type: ignore[misc]
+                self._new_driver()
                 raise ApiError(503, "storage", "the action could not be stored") from None
         return events
 

@@ -28,7 +28,6 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -290,7 +289,6 @@ class TableManager:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.moves = 0
         self._closing = False
-        self.on_change: Callable[[LiveTable], None] | None = None
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
@@ -449,8 +447,6 @@ class TableManager:
         table.updated_at = time.time()
         for sub in table.subscribers:
             sub.wake.set()
-        if self.on_change is not None:
-            self.on_change(table)
 
     # -- creating and joining ----------------------------------------------------------
     async def create(
