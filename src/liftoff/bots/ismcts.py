@@ -127,6 +127,7 @@ class IsmctsBot(Bot):
         temperature: float = 0.1,
         opponents: str = "tree",
         widening: bool = False,
+        clock: str = "wall",
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
@@ -144,6 +145,8 @@ class IsmctsBot(Bot):
             raise ValueError(f"c must be >= 0, not {c!r}")
         if not 0.0 <= float(epsilon) <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"clock must be wall or cpu, not {clock!r}")
         if opponents not in ("tree", "rollout"):
             raise ValueError(f"opponents must be tree or rollout, not {opponents!r}")
         if prior not in PRIORS:
@@ -164,6 +167,7 @@ class IsmctsBot(Bot):
         self.temperature = float(temperature)
         self.self_only = opponents == "rollout"
         self.widen_all = bool(widening)
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._explain = ""
         self.last_iterations = 0
@@ -237,13 +241,14 @@ class IsmctsBot(Bot):
         decision_seed = self.rng.next64()
         it_rng = Rng(derive_seed(decision_seed, "iterations"))
         root_order, bias = self._root_prior(state, player, legal, decision_seed)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        clock = self.clock
+        deadline = None if self.time_limit is None else clock() + self.time_limit
         limit = self.iterations
         count = errors = 0
         while True:
             if limit is not None and count >= limit:
                 break
-            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and count > 0 and clock() >= deadline:
                 break
             if root_order is not None:
                 k = min(len(root_order), 2 + int(self.widen * math.sqrt(count)))
