@@ -61,6 +61,7 @@ class Settings:
     ws_rate: float = 20.0  # WebSocket messages per second per connection
     ws_burst: float = 60.0
     lobby_limit: int = 50
+    watch_delay: float = 0.03  # seconds a watcher's update waits to take in more changes
 
 
 def hash_token(token: str) -> str:

@@ -83,9 +83,14 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
 
     sub = manager.connect(table, seat)
 
+    watch_delay = settings.watch_delay
+
     async def pump() -> None:
         while True:
             await sub.wake.wait()
+            if watch_delay > 0 and (seat is None or seat not in table.state.active_players()):
+                # someone else is playing: let a few of their actions arrive, send one frame
+                await asyncio.sleep(watch_delay)
             sub.wake.clear()
             await send(state_message(manager, table, sub))
 
