@@ -159,6 +159,7 @@ function renderBanner() {
   }
   if (msg.legal.length) {
     el.textContent = t.realtime ? "Go! Load your cards as fast as you can." : "Your turn.";
+    el.insertAdjacentHTML("beforeend", ' <a class="jump" href="#actions-panel">actions ↓</a>');
     el.classList.add("you");
   } else {
     el.textContent = mine ? `Waiting for ${activeText()}.` : `Watching. To act: ${activeText()}.`;

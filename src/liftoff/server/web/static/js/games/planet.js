@@ -129,15 +129,16 @@ function info(view, ctx) {
 function hand(view) {
   const me = view.players.find((p) => p.player === view.you);
   if (!me?.hand) return `<p class="hint">${view.you === null ? "Spectating: hands are hidden." : ""}</p>`;
-  const cards = [];
-  for (const [code, n] of Object.entries(me.hand)) for (let k = 0; k < n; k++) cards.push(code);
-  const items = cards.map((code) => {
+  const entries = Object.entries(me.hand);
+  const total = entries.reduce((n, [, k]) => n + k, 0);
+  const items = entries.map(([code, n]) => {
     const res = code in CARD_FILL;
     const name = CARD_NAMES[code] || code;
+    const count = n > 1 ? `<span class="count">×${n}</span>` : "";
     return `<button type="button" class="pcard" data-tokens="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
-      aria-label="card ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span></button>`;
+      aria-label="${n} card${n > 1 ? "s" : ""} ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
-  return `<h3>Your hand (${cards.length})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;
+  return `<h3>Your hand (${total})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;
 }
 
 export function render(el, view, ctx) {
