@@ -8,31 +8,20 @@ each value the median of several repeats. Run directly with
 from __future__ import annotations
 
 import itertools
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import liftoff
+from liftoff.bench import median_rate
 from liftoff.engine import Rng, random_playout
 
 REPEATS = 5
 
 
-def _rate(work: Callable[[], int], budget: float) -> float:
-    """Units of work per second, running ``work`` (which returns units done) for ``budget`` s."""
-    done = 0
-    start = time.perf_counter()
-    while True:
-        done += work()
-        elapsed = time.perf_counter() - start
-        if elapsed >= budget:
-            return done / elapsed
-
-
 def _median(work: Callable[[], int], budget: float) -> float:
-    return statistics.median(_rate(work, budget / REPEATS) for _ in range(REPEATS))
+    """Median units/s over REPEATS timings sharing ``budget`` seconds."""
+    return median_rate(work, budget, REPEATS)
 
 
 def run(seconds: float = 10.0) -> list[dict[str, Any]]:

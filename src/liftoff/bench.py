@@ -18,7 +18,7 @@ from liftoff.engine import Rng, State, derive_seed
 Row = dict[str, Any]
 
 
-def _median_rate(work: Callable[[], int], seconds: float, repeats: int = 5) -> float:
+def median_rate(work: Callable[[], int], seconds: float, repeats: int = 5) -> float:
     """Median over ``repeats`` of units/s, each repeat running ``work`` for ~seconds/repeats."""
     rates = []
     budget = seconds / repeats
@@ -67,7 +67,7 @@ def game_rows(name: str, players: int, seconds: float) -> list[Row]:
     third = seconds / 3
     games_done[0] = 0
     t0 = time.perf_counter()
-    fast = _median_rate(playout(False), third)
+    fast = median_rate(playout(False), third)
     spent = time.perf_counter() - t0
     rows.append(
         {
@@ -85,7 +85,7 @@ def game_rows(name: str, players: int, seconds: float) -> list[Row]:
             "unit": "games/s",
         }
     )
-    checked = _median_rate(playout(True), third)
+    checked = median_rate(playout(True), third)
     rows.append(
         {
             "game": name,
@@ -105,7 +105,7 @@ def game_rows(name: str, players: int, seconds: float) -> list[Row]:
         {
             "game": name,
             "metric": "clone()/s (mid-game)",
-            "value": _median_rate(clones, third),
+            "value": median_rate(clones, third),
             "unit": "clones/s",
         }
     )
@@ -160,7 +160,7 @@ def openspiel_rows(seconds: float) -> list[Row]:
             {
                 "game": "openspiel",
                 "metric": f"{label} random playout actions/s",
-                "value": _median_rate(work, seconds / 2),
+                "value": median_rate(work, seconds / 2),
                 "unit": "actions/s",
             }
         )
