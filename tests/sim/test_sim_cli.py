@@ -66,6 +66,19 @@ def test_bad_input_gets_a_message_not_a_traceback(
     assert "Traceback" not in text
 
 
+def test_runaway_games_are_stopped_and_reported(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code, text = _run(
+        "simulate", "planet", "-p", "2", "-n", "3", "--max-actions", "20", "--out", str(out)
+    )
+    assert code == 0 and "3 game(s) failed" in text
+    rows = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert all(r["termination"] == "error" and r["error"].startswith("TooLong") for r in rows)
+    assert len(list((out / "records").glob("game-*.json"))) == 3  # failures keep their record
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["errors"] == [0, 1, 2] and "--max-actions 20" in meta["command"]
+
+
 def test_an_unwritable_out_dir_is_refused(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")

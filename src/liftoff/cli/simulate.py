@@ -46,6 +46,11 @@ def simulate(
     keep_records: int = typer.Option(
         10, "--keep-records", help="Keep the full records of this many games (evenly spaced)."
     ),
+    max_actions: int = typer.Option(
+        200_000,
+        "--max-actions",
+        help="A game with more actions is stopped and recorded as an error (TooLong).",
+    ),
     fmt: str = typer.Option("csv", "--format", help="Table format: csv | parquet."),
     out: Path = typer.Option(..., "--out", help="Directory for the results."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
@@ -86,6 +91,7 @@ def simulate(
             options=pairs,
             seating=seating,
             keep_records=keep_records,
+            max_actions=max_actions,
         )
     except (SimError, OptionError) as exc:
         fail(str(exc))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import liftoff
-from liftoff.sim.runner import GameResult, SimConfig, dumps
+from liftoff.sim.runner import DEFAULT_MAX_ACTIONS, GameResult, SimConfig, dumps
 
 JSONL = "games.jsonl"
 CSV = "games.csv"
@@ -74,6 +74,8 @@ def command_line(config: SimConfig, fmt: str = "csv") -> str:
         parts += ["--seating", config.seating]
     if config.keep_records != 10:
         parts += ["--keep-records", str(config.keep_records)]
+    if config.max_actions != DEFAULT_MAX_ACTIONS:
+        parts += ["--max-actions", str(config.max_actions)]
     if fmt != "csv":
         parts += ["--format", fmt]
     parts += ["--out", "DIR"]

@@ -13,6 +13,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from liftoff.sim.facts import metrics, played, winners_of
 from liftoff.sim.report import load
@@ -23,6 +24,18 @@ from liftoff.sim.store import StoreError
 def _pct(k: float, n: int) -> str:
     lo, hi = wilson(k, n)
     return f"{100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "–"
+
+
+def _failures(rows: Sequence[dict[str, Any]]) -> str:
+    kinds: dict[str, int] = {}
+    for r in rows:
+        if r.get("termination") == "error":
+            kind = str(r.get("error", "")).split(":")[0] or "error"
+            kinds[kind] = kinds.get(kind, 0) + 1
+    if not kinds:
+        return ""
+    listed = ", ".join(f"{k} ×{v}" for k, v in sorted(kinds.items()))
+    return f" (+{sum(kinds.values())} failed: {listed})"
 
 
 def run_line(path: Path) -> dict[str, str]:
@@ -39,8 +52,7 @@ def run_line(path: Path) -> dict[str, str]:
         "bots": bots + (" (rotated)" if config.get("seating") == "rotate" else ""),
         "options": options,
         "seed": str(config["seed"]),
-        "games": f"{len(rows)}"
-        + (f" (+{len(run.rows) - len(rows)} failed)" if len(rows) < len(run.rows) else ""),
+        "games": f"{len(rows)}" + _failures(run.rows),
     }
     for key in ("turns", "rounds", "actions"):
         values = [r["length"][key] for r in rows if r["length"].get(key) is not None]
