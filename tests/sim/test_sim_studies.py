@@ -66,7 +66,8 @@ def test_card_statistics_flag_unused_and_winning_cards() -> None:
             games.append((2, [_pg(True, {"S02"}), _pg(False, {"S02"})]))
     names = {"S01": "Star", "S02": "Common", "S03": "Ghost", "S04": "Four-player"}
     stats = {s.card: s for s in card_stats(games, names, {"S04": 4})}
-    assert stats["S01"].flags == ["users win more"] and stats["S01"].win_rate == 1.0
+    assert stats["S01"].flags == ["dominant"] and stats["S01"].win_rate == 1.0
+    assert stats["S01"].broken
     assert stats["S02"].flags == []
     assert stats["S03"].flags == ["never used"]
     assert stats["S04"].games == 0 and stats["S04"].flags == []  # not in 2-player games

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import re
 import sys
 from collections import Counter
@@ -41,6 +42,10 @@ NEVER = 0.01
 """A card used in fewer than this share of the games where it is available."""
 MONEY_ONLY = 0.9
 """A specialist played for money in more than this share of its plays."""
+STRONG = 1.5
+"""Users winning this many times as often as the others (or 1/this) is "dominant"
+("weak"), when significant; smaller significant differences are only noted."""
+BROKEN = ("never used", "played for money only", "dominant", "weak")
 
 
 @dataclass
@@ -118,8 +123,19 @@ class CardStat:
         if self.group == "specialist" and self.plays and self.money_share > MONEY_ONLY:
             out.append("played for money only")
         if self.adjusted_p < 0.05:
-            out.append("users win more" if self.win_rate > self.other_rate else "users win less")
+            ratio = self.win_rate / self.other_rate if self.other_rate else math.inf
+            if ratio >= STRONG:
+                out.append("dominant")
+            elif ratio <= 1 / STRONG:
+                out.append("weak")
+            else:
+                out.append("users win more" if ratio > 1 else "users win less")
         return out
+
+    @property
+    def broken(self) -> bool:
+        """Clearly out of line: never used, money only, dominant or weak."""
+        return any(f in BROKEN for f in self.flags)
 
 
 def _group(card: str) -> str:
@@ -255,17 +271,22 @@ def write_outputs(stats: Sequence[CardStat], out: Path, baseline: float) -> list
                 ]
             )  # fmt: skip
     flagged = [s for s in stats if s.flags]
-    lines = [
+    head = [
         "| card | name | group | used in | users win | others win | money plays | Holm p | flags |",
         "|---|---|---|---:|---:|---:|---:|---:|---|",
     ]
-    for s in flagged:
-        lines.append(
+
+    def line(s: CardStat) -> str:
+        return (
             f"| {s.card} | {s.name} | {s.group} | {100 * s.use_rate:.1f}% | "
             f"{100 * s.win_rate:.1f}% ({s.users}) | {100 * s.other_rate:.1f}% | "
             f"{100 * s.money_share:.0f}% | {s.adjusted_p:.3g} | {', '.join(s.flags)} |"
         )
-    (out / "cards.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    text = ["Clearly out of line:", "", *head, *(line(s) for s in flagged if s.broken)]
+    text += ["", "Smaller significant differences:", "", *head]
+    text += [line(s) for s in flagged if not s.broken]
+    (out / "cards.md").write_text("\n".join(text) + "\n", encoding="utf-8")
     _figures(stats, out, baseline)
     return flagged
 
@@ -280,22 +301,23 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
         members = [s for s in stats if s.group == group]
         xs = list(range(len(members)))
         rates = [s.win_rate for s in members]
-        los, his = zip(*(wilson(s.user_wins, s.users) for s in members), strict=True)
-        colours = [
-            "#c0392b" if "users win more" in s.flags else "#7f8c8d" if not s.users
-            else "#e67e22" if s.flags else "#2f6db3"
-            for s in members
-        ]  # fmt: skip
+        intervals = [wilson(s.user_wins, s.users) if s.users else (0.0, 0.0) for s in members]
+        colours = ["#c0392b" if s.broken else "#e67e22" if s.flags else "#2f6db3" for s in members]
         ax.bar(xs, rates, color=colours)
         ax.errorbar(
             xs,
             rates,
-            yerr=[[r - lo for r, lo in zip(rates, los, strict=True)],
-                  [hi - r for r, hi in zip(rates, his, strict=True)]],
+            yerr=[
+                [r - lo for r, (lo, _) in zip(rates, intervals, strict=True)],
+                [hi - r for r, (_, hi) in zip(rates, intervals, strict=True)],
+            ],
             fmt="none",
             ecolor="#333333",
             linewidth=0.8,
-        )  # fmt: skip
+        )
+        for x, s in zip(xs, members, strict=True):
+            if not s.users:
+                ax.text(x, 0.02, "unused", rotation=90, ha="center", va="bottom", fontsize=6)
         ax.axhline(baseline, color="#555555", linestyle="--", linewidth=1)
         ax.set_xticks(xs, [s.card for s in members], rotation=90, fontsize=6)
         ax.set_ylabel("users' win rate", fontsize=8)
@@ -304,14 +326,39 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
         ax.spines["top"].set_visible(False)
         ax.spines["right"].set_visible(False)
     fig.suptitle(
-        "Agency cards: win rate of the players who used each card (95% intervals; dashed: "
-        "all players; red: users win significantly more; orange: other flags)",
+        "Agency cards: win rate of the players who used each card (95% intervals)\n"
+        "dashed: all players; red: clearly out of line; orange: smaller significant differences",
         fontsize=9,
         x=0.01,
         ha="left",
     )
     fig.tight_layout()
     fig.savefig(out / "agency_card_win_rates.png", dpi=90, metadata={"Software": None})
+    plt.close(fig)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(9, 1.9 * len(groups)))
+    for ax, group in zip(axes, groups, strict=True):
+        members = [s for s in stats if s.group == group]
+        xs = list(range(len(members)))
+        ax.bar(
+            xs,
+            [s.use_rate for s in members],
+            color=["#c0392b" if "never used" in s.flags else "#2f6db3" for s in members],
+        )
+        ax.set_xticks(xs, [s.card for s in members], rotation=90, fontsize=6)
+        ax.set_ylabel("games used", fontsize=8)
+        ax.set_title(group, fontsize=9, loc="left")
+        ax.set_ylim(0, 1)
+        ax.spines["top"].set_visible(False)
+        ax.spines["right"].set_visible(False)
+    fig.suptitle(
+        "Agency cards: share of games in which someone used each card "
+        "(played / launched / kept); red: under 1%",
+        fontsize=9,
+        x=0.01,
+        ha="left",
+    )
+    fig.tight_layout()
+    fig.savefig(out / "agency_card_use.png", dpi=90, metadata={"Software": None})
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(9, 3))
     spec = [s for s in stats if s.group == "specialist"]
@@ -356,7 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     flagged = write_outputs(stats, args.out, baseline)
     print(f"{len(games)} games, {len(stats)} cards, {len(flagged)} flagged -> {args.out}")
     for s in flagged:
-        print(f"  {s.card} {s.name} ({s.group}): {', '.join(s.flags)}")
+        if s.broken:
+            print(f"  {s.card} {s.name} ({s.group}): {', '.join(s.flags)}")
     return 0
 
 

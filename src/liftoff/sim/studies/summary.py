@@ -85,7 +85,8 @@ def run_line(path: Path) -> dict[str, str]:
 def table(paths: Sequence[Path], transpose: bool = True) -> str:
     """A Markdown table of the runs (one column per run when ``transpose``)."""
     lines = [run_line(p) for p in paths]
-    keys = list(dict.fromkeys(k for line in lines for k in line))
+    widest = sorted(lines, key=len, reverse=True)
+    keys = list(dict.fromkeys(k for line in widest for k in line))
     if transpose:
         out = ["| | " + " | ".join(line["run"] for line in lines) + " |"]
         out.append("|---|" + "---|" * len(lines))
