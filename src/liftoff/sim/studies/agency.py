@@ -344,6 +344,10 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
             [s.use_rate for s in members],
             color=["#c0392b" if "never used" in s.flags else "#2f6db3" for s in members],
         )
+        for x, s in zip(xs, members, strict=True):
+            if "never used" in s.flags:
+                ax.text(x, 0.03, "<1%", rotation=90, ha="center", va="bottom", fontsize=6,
+                        color="#c0392b")  # fmt: skip
         ax.set_xticks(xs, [s.card for s in members], rotation=90, fontsize=6)
         ax.set_ylabel("games used", fontsize=8)
         ax.set_title(group, fontsize=9, loc="left")
