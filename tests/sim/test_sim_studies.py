@@ -66,6 +66,7 @@ def test_card_statistics_flag_unused_and_winning_cards() -> None:
             games.append((2, [_pg(True, {"S02"}), _pg(False, {"S02"})]))
     names = {"S01": "Star", "S02": "Common", "S03": "Ghost", "S04": "Four-player"}
     stats = {s.card: s for s in card_stats(games, names, {"S04": 4})}
+    assert set(stats) == {"S01", "S02", "S03", "S04"}
     assert stats["S01"].flags == ["dominant"] and stats["S01"].win_rate == 1.0
     assert stats["S01"].broken
     assert stats["S02"].flags == []
@@ -82,3 +83,13 @@ def test_the_summary_table_has_a_column_per_run(tmp_path: Path) -> None:
     assert "| options | defaults | days=2 |" in lines
     assert any(line.startswith("| seat 1 wins | ") for line in lines)
     assert any(line.startswith("| days passed | ") for line in lines)
+
+
+def test_copies_of_a_design_are_counted_together() -> None:
+    games = [(2, [_pg(True, {"S01"}), _pg(False, {"S02"})]) for _ in range(10)]
+    names = {"S01": "Twin", "S02": "Twin", "S03": "Other"}
+    by_design = {s.card: s for s in card_stats(games, names, {})}
+    assert set(by_design) == {"S01/02", "S03"}
+    assert by_design["S01/02"].users == 20 and by_design["S01/02"].use_rate == 1.0
+    by_card = {s.card: s for s in card_stats(games, names, {}, by_design=False)}
+    assert by_card["S01"].win_rate == 1.0 and by_card["S02"].win_rate == 0.0

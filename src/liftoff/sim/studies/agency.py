@@ -154,34 +154,55 @@ def _cards_of(pg: PlayerGame, group: str) -> set[str]:
     return {m for m in pg.missions if _group(m) == group}
 
 
+def designs(names: Mapping[str, str]) -> dict[str, list[str]]:
+    """Cards grouped by design: copies share a name within their group.
+
+    >>> designs({"M4-15": "Sail", "M4-16": "Sail", "M3-01": "Sail", "S01": "Chemist"})
+    {'M4-15/16': ['M4-15', 'M4-16'], 'M3-01': ['M3-01'], 'S01': ['S01']}
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for card, name in names.items():
+        groups.setdefault((_group(card), name), []).append(card)
+    out: dict[str, list[str]] = {}
+    for cards in groups.values():
+        cards = sorted(cards)
+        key = cards[0] + "".join("/" + c.rsplit("-", 1)[-1][-2:] for c in cards[1:])
+        out[key] = cards
+    return out
+
+
 def card_stats(
     games: Sequence[tuple[int, list[PlayerGame]]],
     names: Mapping[str, str],
     available: Mapping[str, int],
+    by_design: bool = True,
 ) -> list[CardStat]:
-    """Balance facts of every card in ``names``.
+    """Balance facts of every card in ``names`` (copies of one design together
+    when ``by_design``: which copy a player gets is chance).
 
     ``games`` holds ``(players, player games)``; ``available[card]`` is the
     smallest player count at which the card is in the game.
     """
+    units = designs(names) if by_design else {card: [card] for card in names}
     raw: list[dict[str, Any]] = []
-    for card, name in names.items():
-        group = _group(card)
+    for key, cards in units.items():
+        group = _group(cards[0])
+        ids = set(cards)
         n_games = used = users = user_wins = others = other_wins = plays = money = 0
         for players, pgs in games:
-            if players < available.get(card, 2):
+            if players < min(available.get(card, 2) for card in cards):
                 continue
             n_games += 1
             hit = False
             for pg in pgs:
                 mine = _cards_of(pg, group)
-                if card in mine:
+                if ids & mine:
                     hit = True
                     users += 1
                     user_wins += pg.won
                     if group == "specialist":
                         plays += 1
-                        money += min(1, pg.money_plays[card])
+                        money += min(1, sum(pg.money_plays[c] for c in ids))
                 elif mine:
                     others += 1
                     other_wins += pg.won
@@ -189,8 +210,8 @@ def card_stats(
         test = two_proportions(other_wins, others, user_wins, users)
         raw.append(
             {
-                "card": card,
-                "name": name,
+                "card": key,
+                "name": names[cards[0]],
                 "group": group,
                 "games": n_games,
                 "used_games": used,
@@ -392,6 +413,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("runs", nargs="+", type=Path, help="agency run directories")
     parser.add_argument("--out", type=Path, required=True, help="where to write the results")
+    parser.add_argument(
+        "--by-card", action="store_true", help="every copy on its own (default: copies together)"
+    )
     args = parser.parse_args(argv)
     games: list[tuple[int, list[PlayerGame]]] = []
     try:
@@ -401,11 +425,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     names, marks = content_cards()
-    stats = card_stats(games, names, marks)
+    stats = card_stats(games, names, marks, by_design=not args.by_card)
     player_games = [pg for _, pgs in games for pg in pgs]
     baseline = sum(pg.won for pg in player_games) / len(player_games)
     flagged = write_outputs(stats, args.out, baseline)
-    print(f"{len(games)} games, {len(stats)} cards, {len(flagged)} flagged -> {args.out}")
+    unit = "cards" if args.by_card else "designs"
+    print(f"{len(games)} games, {len(stats)} {unit}, {len(flagged)} flagged -> {args.out}")
     for s in flagged:
         if s.broken:
             print(f"  {s.card} {s.name} ({s.group}): {', '.join(s.flags)}")
