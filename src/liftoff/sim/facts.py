@@ -506,7 +506,7 @@ def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
         panels.append(
             Bars(
                 f"players_{key}",
-                f"{key.replace('_', ' ')}: winners against the others",
+                f"{key.replace('_', ' ').capitalize()}: winners against the others",
                 "mean per player",
                 compute_dict,
                 f"Mean per player of each part of '{key}', winners and other players "
