@@ -52,8 +52,8 @@ def simulate(
         "games": config.games,
         "seconds": round(elapsed, 3),
         "games_per_second": round(config.games / elapsed, 1) if elapsed > 0 else None,
-        "actions": sum(r.row["length"]["actions"] for r in results),
-        "errors": sum(1 for r in results if r.row["termination"] == "error"),
+        "actions": sum(r.actions for r in results),
+        "errors": sum(1 for r in results if r.failed),
         "python": platform.python_version(),
         "machine": platform.machine(),
     }

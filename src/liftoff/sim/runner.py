@@ -210,11 +210,33 @@ def _plain(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One played game: its row and, for sampled games, its record."""
+    """One played game: its row as one compact JSON line (a line of
+    ``games.jsonl``: small to send between processes and to keep for 10⁵–10⁶
+    games), a few facts for the run summary, and, for sampled games, its record.
+    """
 
     index: int
-    row: dict[str, Any]
+    line: str
+    actions: int
+    failed: bool
     record: dict[str, Any] | None
+
+    @property
+    def row(self) -> dict[str, Any]:
+        """The row as a dict (parsed from ``line``)."""
+        value: dict[str, Any] = json.loads(self.line)
+        return value
+
+    @staticmethod
+    def of(index: int, row: dict[str, Any], record: dict[str, Any] | None) -> GameResult:
+        """The result holding ``row``."""
+        return GameResult(
+            index,
+            dumps(row),
+            int(row["length"]["actions"]),
+            row["termination"] == "error",
+            record,
+        )
 
 
 def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameResult:
@@ -257,7 +279,7 @@ def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameR
                 "error": f"{type(exc).__name__}: {exc}",
             }
         )
-        return GameResult(index, row, state.record())
+        return GameResult.of(index, row, state.record())
     details = _plain(dict(outcome.details))
     row.update(
         {
@@ -274,7 +296,7 @@ def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameR
             "details": details,
         }
     )
-    return GameResult(index, row, state.record() if keep_record else None)
+    return GameResult.of(index, row, state.record() if keep_record else None)
 
 
 def _count(value: Any) -> int | None:

@@ -18,7 +18,6 @@ byte-identical for any number of workers and either backend.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
@@ -132,15 +131,18 @@ def detail_keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     return list(keys)
 
 
-def write_csv(path: Path, flat_rows: Sequence[Mapping[str, Any]]) -> None:
-    """Flat rows as CSV (LF line ends, empty cells for missing values)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    columns = list(flat_rows[0]) if flat_rows else []
-    writer.writerow(columns)
-    for flat in flat_rows:
-        writer.writerow([_cell(flat.get(c)) for c in columns])
-    path.write_text(buffer.getvalue(), encoding="utf-8")
+def write_csv(path: Path, flat_rows: Iterable[Mapping[str, Any]]) -> None:
+    """Flat rows as CSV (LF line ends, empty cells for missing values), streamed."""
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        columns: list[str] | None = None
+        for flat in flat_rows:
+            if columns is None:
+                columns = list(flat)
+                writer.writerow(columns)
+            writer.writerow([_cell(flat.get(c)) for c in columns])
+        if columns is None:
+            writer.writerow([])
 
 
 def write_parquet(path: Path, flat_rows: Sequence[Mapping[str, Any]]) -> None:
@@ -183,20 +185,21 @@ def write_run(
     ordered = sorted(results, key=lambda r: r.index)
     if [r.index for r in ordered] != list(range(config.games)):
         raise StoreError("the results do not cover every game exactly once")
-    rows = [r.row for r in ordered]
     try:
+        keys: dict[str, None] = {}
         with (out / JSONL).open("w", encoding="utf-8", newline="\n") as fh:
-            for row in rows:
-                fh.write(dumps(row))
+            for result in ordered:
+                fh.write(result.line)
                 fh.write("\n")
-        keys = detail_keys(rows)
-        flat = [flat_row(row, config.players, keys) for row in rows]
+                for key in json.loads(result.line).get("details") or {}:
+                    keys.setdefault(key, None)
+        flat = (flat_row(r.row, config.players, list(keys)) for r in ordered)
         for stale in (CSV, PARQUET):
             (out / stale).unlink(missing_ok=True)
         if fmt == "csv":
             write_csv(out / CSV, flat)
         else:
-            write_parquet(out / PARQUET, flat)
+            write_parquet(out / PARQUET, list(flat))
         records = out / RECORDS
         records.mkdir(exist_ok=True)
         for old in records.glob("game-*.json"):
@@ -212,7 +215,7 @@ def write_run(
                     json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
                 )
                 kept.append(name)
-        errors = [row["index"] for row in rows if row["termination"] == "error"]
+        errors = [r.index for r in ordered if r.failed]
         game = liftoff.games.get(config.game)
         meta = {
             "liftoff": liftoff.__version__,
