@@ -105,9 +105,9 @@ def test_final_scoring_hourglass_and_objectives() -> None:
     per = s.score_per(0, C.mission[hour].effects[0])  # type: ignore[arg-type]
     assert per == 4  # one per level-1 mission in space, itself included
     assert s.src[0][7] == per
-    # 6 missions of levels 1 and 2 with a level 2: the first tier; the returned
-    # station objective scores nothing although 4 investments would earn 30
-    assert s.src[0][8] == 8 == s.objective_score(0, oid)
+    # 6 missions of levels 1 and 2 with a level 2: the 6+ tier (4/6/8 → 8/15/24);
+    # the returned station objective scores nothing although 4 investments would earn 30
+    assert s.src[0][8] == 15 == s.objective_score(0, oid)
 
 
 @pytest.mark.rules("AG-EX-11", "AG-FIN-5", "AG-GOAL-1")
