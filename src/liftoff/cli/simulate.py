@@ -107,7 +107,8 @@ def simulate(
     except StoreError as exc:
         fail(str(exc))
 
-    label = f"{config.game} x{config.games} ({backend}, {workers} worker{'s' * (workers > 1)})"
+    where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
+    label = f"{config.game} x{config.games} ({where})"
     # auto_refresh=False: no refresh thread while worker processes are forked.
     with Progress(
         TextColumn("{task.description}"),
