@@ -122,15 +122,6 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def detail_keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:
-    """Every details key in first-seen order."""
-    keys: dict[str, None] = {}
-    for row in rows:
-        for key in row.get("details") or {}:
-            keys.setdefault(key, None)
-    return list(keys)
-
-
 def write_csv(path: Path, flat_rows: Iterable[Mapping[str, Any]]) -> None:
     """Flat rows as CSV (LF line ends, empty cells for missing values), streamed."""
     with path.open("w", encoding="utf-8", newline="") as fh:
