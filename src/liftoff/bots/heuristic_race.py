@@ -278,11 +278,17 @@ def evaluate(state: State) -> list[float]:
         return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
     est = [float(p["score"]) for p in view["players"]]
     if view["loading"]:
+        # the smallest stack ends the round: a player gets through about that
+        # many of their own cards, so rows still waiting for a Lift Off card are
+        # the likelier to get it the shorter the player's stack is
+        stacks = [int(p["stack"]) for p in view["players"]]
+        shortest = min(stacks)
+        chance = [min(1.0, (shortest + 1) / (st + 1)) * 0.9 for st in stacks]
         for planet in view["planets"]:
             a, b = planet["players"]
-            va, vb = planet_values(planet, list(planet["rows"][0]), list(planet["rows"][1]))
-            est[a] += va
-            est[b] += vb
+            ra, rb = list(planet["rows"][0]), list(planet["rows"][1])
+            est[a] += planet_values(planet, ra, rb, chance[a])[0]
+            est[b] += planet_values(planet, rb, ra, chance[b])[0]
     rounds_left = int(view["rounds"]) - int(view["round"]) + (1 if view["loading"] else 0)
     k = 0.25 + 0.5 / max(1, rounds_left)
     m = max(est)
