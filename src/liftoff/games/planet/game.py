@@ -233,7 +233,9 @@ def _roll_first_player(rng: Rng, players: int) -> int:
 
 @cache
 def _rules() -> dict[str, str]:
-    return dict(load_rules("liftoff.games.planet.data"))
+    rules = dict(load_rules("liftoff.games.planet.data"))
+    rules.update(load_rules("liftoff.games.planet.data", "rulings.json"))
+    return rules
 
 
 def load_game(content_dir: str | Path) -> PlanetGame:

@@ -97,7 +97,9 @@ OPTIONS = OptionSet(
 
 @cache
 def _rules() -> Mapping[str, str]:
-    return load_rules("liftoff.games.race.data")
+    rules = dict(load_rules("liftoff.games.race.data"))
+    rules.update(load_rules("liftoff.games.race.data", "rulings.json"))
+    return rules
 
 
 class RaceGame(Game[RaceState]):

@@ -1,6 +1,6 @@
 """What a player may know: the JSON view of a race state.
 
-Information policy (rulings RC-LR-1 and RC-LR-2, see docs/rulings-race.md):
+Information policy (rulings RC-LR-1 and RC-LR-2, see docs/rulings.md):
 
 - every stack's top card is face up on the table, so it is public (the
   rulebook has everyone turn their stacks face up);
