@@ -363,3 +363,27 @@ def test_slingshot_chain() -> None:
     s.apply(1, "board slingshot F S")
     assert s.saved == [1, 0]
     assert s.boarded[0] == [1]
+
+
+@pytest.mark.rules("PL-TELE-5", "PL-END-2")
+def test_a_teleport_that_saves_a_last_alien_ends_the_game() -> None:
+    # regression: the pledge that completes the Teleport's cost rescued the
+    # pledger's last Alien, and closing the window then failed on the ended game
+    s = position(
+        2,
+        slots=("teleport", "satellite", "rocket", "jetpack"),
+        moon=2,
+        turn=0,
+        hands={0: "moon", 1: "F F"},
+        draw="",
+        boarded={"teleport": [1, 1]},
+        saved={1: 8},
+        core={0: 10, 1: 0},
+    )
+    s.apply(0, "end")  # New Moon at the Teleport
+    assert s.active_players() == (1,)
+    s.apply(1, "pledge 2F")
+    assert s.is_over() and s.active_players() == ()
+    outcome = s.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.termination == "rescue"
+    assert s.saved[1] == 10

@@ -452,6 +452,7 @@ class PlanetState(State):
 
     def _close_window(self, paid: bool) -> None:
         slot = self.slot_of("teleport")
+        code = self.resume.pop()  # before the Lift Off: a rescue ends the game and clears it
         if paid:
             for p, fuel, wild in self.win_pledges:
                 self.hands[p][F] -= fuel
@@ -465,7 +466,6 @@ class PlanetState(State):
         self.win_queue = []
         self.win_pledges = []
         self.win_need = 0
-        code = self.resume.pop()
         if self.stage == OVER:
             return
         self.stage = PLAY  # provisional; _resume decides
