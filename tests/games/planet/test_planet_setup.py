@@ -80,7 +80,7 @@ def test_each_player_has_ten_aliens_in_the_core() -> None:
     assert all(info["on_planet"] == 10 for info in s.view(None)["players"])
 
 
-@pytest.mark.rules("PL-SETUP-5", "PL-DAY-4", "PL-GAP-4")
+@pytest.mark.rules("PL-SETUP-5", "PL-DAY-4", "PL-GAP-4", "PL-EX-C4", "PL-EX-C5")
 @pytest.mark.parametrize(
     ("players", "days", "literal"), [(2, 6, 3), (3, 8, 4), (4, 10, 5), (5, 12, 6)]
 )

@@ -87,6 +87,7 @@ def test_wrong_choices_name_their_rule() -> None:
     assert err.value.rule == "RC-THEFT-7"
 
 
+@pytest.mark.rules("RC-LR-6")
 def test_options_are_declared_and_validated() -> None:
     names = GAME.options.names()
     for name in ("lenient", "auto_choices", "rounds", "security", "layout", "tiebreak", "planets"):

@@ -169,7 +169,7 @@ def test_polling_an_injected_clock() -> None:
         RealtimeRace(GAME.new_game(2, 1), ["human", "human"]).run()
 
 
-@pytest.mark.rules("RC-PLAY-2")
+@pytest.mark.rules("RC-PLAY-2", "RC-LR-9")
 def test_pause_before_and_between_rounds() -> None:
     s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"rounds": 2})
     events: list[Event] = []

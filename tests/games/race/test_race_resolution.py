@@ -368,3 +368,45 @@ def test_default_steal_policy_order() -> None:
     taken = [e[4] for e in events(t) if e[0] == "steal"]
     assert taken == ["settlers", "solar"]  # Settlers, then Solar Module, then Energy Tank
     assert t.scores == [1, 0]
+
+
+@pytest.mark.rules("RC-LR-10", "RC-SEC-2", "RC-THEFT-7")
+def test_a_repelling_security_force_is_used_up_even_when_its_owner_takes_nothing() -> None:
+    s = resolution(
+        BETA,
+        ["security", "settlers", "liftoff", "theft", "theft"],
+        ["security", "settlers", "liftoff"],
+        stop_player=0,
+    )
+    assert ("repelled", 0, 0, 0) in events(s)
+    assert s.active_players() == (1,)
+    s.apply(1, "steal none")  # B repels A's first Theft but takes nothing
+    assert s.active_players() == (0,)  # B's Security Force is spent: the second Theft works
+    assert [str(a) for a in s.legal_actions(0)] == ["steal settlers", "steal none"]
+    s.apply(0, "steal settlers")
+    assert s.settlers(0, 0) == 2 and s.settlers(0, 1) == 0
+
+
+@pytest.mark.rules("RC-LR-7", "RC-RES-1")
+def test_planets_resolve_in_table_order() -> None:
+    s = position(
+        2,
+        stacks={0: ["ore"], 1: ["ore", "ore"]},
+        rows={
+            3: (["liftoff", "theft"], ["settlers", "liftoff"]),
+            1: (["liftoff", "theft"], ["settlers", "liftoff"]),
+        },
+        options={"rounds": 1},
+    )
+    s.apply(0, "discard")  # player 0's stack is empty: Stop
+    thief = s.side_players[0][0]
+    assert s.active_players() == (thief,)
+    s.apply(thief, "steal settlers")  # planet 1 is asked first
+    planets = [e[1] for e in s.log if e[0] == "steal"]
+    assert planets == [0]
+    thief3 = s.side_players[2][0]
+    assert s.active_players() == (thief3,)
+    s.apply(thief3, "steal none")
+    assert [e[1] for e in s.log if e[0] == "steal"] == [0, 2]
+    first = {p: next(i for i, e in enumerate(s.log) if len(e) > 1 and e[1] == p) for p in (0, 2)}
+    assert first[0] < first[2]  # every event of planet 1 comes before planet 3's
