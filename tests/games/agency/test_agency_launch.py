@@ -6,7 +6,7 @@ import pytest
 
 from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME, AgencyState
-from liftoff.games.agency.state import SYM_EXTRA
+from liftoff.games.agency.state import SYM_BONUS, SYM_EXTRA, SYM_LAB
 from liftoff.games.agency.testing import at_step, set_player, start
 
 C = GAME.content
@@ -112,7 +112,9 @@ def test_two_capacity_banners_combine_to_six() -> None:
     assert s.boosts[0] == [] and sorted(s.space[0]) == sorted(cards)
 
 
-@pytest.mark.rules("AG-EX-4", "AG-SPEC-12", "AG-LAU-3", "AG-LAU-4", "AG-LAU-10", "AG-GAP-9")
+@pytest.mark.rules(
+    "AG-EX-4", "AG-SPEC-12", "AG-LAU-3", "AG-LAU-4", "AG-LAU-10", "AG-GAP-9", "AG-LR-4"
+)
 def test_extra_launch_symbol_costs_two_less() -> None:
     a, b = pick(1, 1, 2)
     s = launch_position(money=10, earth=[a, b])
@@ -129,6 +131,25 @@ def test_extra_launch_symbol_costs_two_less() -> None:
     # unused symbols are lost at the end of the round
     s._end_round()
     assert s.sym[0] == [1, 0, 0]
+
+
+@pytest.mark.rules("AG-LR-4", "AG-LAU-4", "AG-LAB-3")
+def test_a_bonus_launch_symbol_costs_the_normal_price() -> None:
+    w2 = pick(1, 2, 1)
+    w1 = pick(1, 1, 1)
+    s = launch_position(lab=4, capacity=1, money=20, earth=[*w2, *w1])
+    s.sym[0] = [1, 1, 1]  # the lab's symbol, an extra-launch banner, a card's bonus symbol
+    s._legal_cache = None
+    assert s.launch_cost(0, SYM_BONUS) == s.launch_cost(0, SYM_LAB) == 5
+    assert s.launch_cost(0, SYM_EXTRA) == 3
+    # only the lab's own symbol gets the level-4 lab's +1 capacity
+    assert launch("lab", w2[0]) in texts(s)
+    assert launch("bonus", w2[0]) not in texts(s) and launch("extra", w2[0]) not in texts(s)
+    vp = s.vp[0]
+    s.apply(0, launch("bonus", w1[0]))
+    assert s.money[0] == 20 - 5 + gain(w1[0])
+    assert s.sym[0] == [1, 1, 0]
+    assert s.vp[0] == vp + C.lab_side[4].vp_phase1 + C.mission[w1[0]].points
 
 
 @pytest.mark.rules("AG-EX-14", "AG-LAU-6", "AG-LAU-7", "AG-LAU-8", "AG-GAP-3")
@@ -173,7 +194,7 @@ def test_requirements_are_not_cumulative() -> None:
     assert s.meets(0, 3) and not s.meets(0, 2) and not s.meets(0, 4)
 
 
-@pytest.mark.rules("AG-EX-16", "AG-LAB-3", "AG-R-3")
+@pytest.mark.rules("AG-EX-16", "AG-LAB-3", "AG-R-3", "AG-LR-4")
 def test_top_lab_gives_its_own_launch_one_more_capacity() -> None:
     w4 = [m.id for m in C.missions.missions if m.level == 4 and m.weight == 4 and not m.effects][:1]
     w3 = pick(4, 3, 1)
@@ -192,7 +213,7 @@ def test_top_lab_gives_its_own_launch_one_more_capacity() -> None:
     assert err.value.rule == "AG-LAU-5"
 
 
-@pytest.mark.rules("AG-LAU-2", "AG-GAP-8", "AG-EX-5")
+@pytest.mark.rules("AG-LAU-2", "AG-GAP-8", "AG-EX-5", "AG-LR-6")
 def test_at_most_three_missions_a_round() -> None:
     ones = pick(1, 1, 4)
     s = launch_position(capacity=5, money=30, earth=ones)
@@ -219,7 +240,9 @@ def test_at_most_three_missions_a_round() -> None:
     assert launch("lab", *ones) in texts(s2)
 
 
-@pytest.mark.rules("AG-LAU-9", "AG-LAU-11", "AG-LAU-1", "AG-MEF-1", "AG-GAP-21")
+@pytest.mark.rules(
+    "AG-LAU-9", "AG-LAU-11", "AG-LAU-1", "AG-MEF-1", "AG-GAP-21", "AG-LR-6", "AG-LR-11"
+)
 def test_missions_move_to_space_and_the_turn_passes() -> None:
     a = pick(1, 1, 1)[0]
     s = launch_position(money=10, earth=[a])
@@ -240,7 +263,7 @@ def test_missions_move_to_space_and_the_turn_passes() -> None:
     assert s.src[1][2] == 0
 
 
-@pytest.mark.rules("AG-LAB-1", "AG-LAB-2", "AG-GAP-7", "AG-LAB-4", "AG-COMP-4")
+@pytest.mark.rules("AG-LAB-1", "AG-LAB-2", "AG-GAP-7", "AG-LAB-4", "AG-COMP-4", "AG-LR-5")
 def test_lab_points_rise_with_level_and_fall_in_phase_2() -> None:
     vp1 = [C.lab_side[lv].vp_phase1 for lv in (1, 2, 3, 4)]
     vp2 = [C.lab_side[lv].vp_phase2 for lv in (1, 2, 3, 4)]
@@ -263,7 +286,7 @@ def test_lab_points_rise_with_level_and_fall_in_phase_2() -> None:
     assert t.vp[0] == vp + C.lab_side[3].vp_phase2 + C.mission[a].points
 
 
-@pytest.mark.rules("AG-MEF-2", "AG-MEF-4", "AG-MEF-3")
+@pytest.mark.rules("AG-MEF-2", "AG-MEF-4", "AG-MEF-3", "AG-LR-11", "AG-LR-13")
 def test_effects_resolve_at_once_in_the_owners_order() -> None:
     money_m = next(
         m.id
@@ -293,7 +316,7 @@ def test_effects_resolve_at_once_in_the_owners_order() -> None:
     assert s.src[0][7] == 0
 
 
-@pytest.mark.rules("AG-LAU-12", "AG-GAP-20")
+@pytest.mark.rules("AG-LAU-12", "AG-GAP-20", "AG-LR-10")
 def test_simultaneous_launches() -> None:
     s = start(3, seed=3, options={"simultaneous_launches": True})
     for p in range(3):
@@ -313,6 +336,26 @@ def test_simultaneous_launches() -> None:
     with pytest.raises(IllegalAction) as err:
         s.apply(0, "done")
     assert err.value.rule == "AG-LAU-12"
+
+
+@pytest.mark.rules("AG-LR-10", "AG-LAU-12", "AG-LR-5")
+def test_simultaneous_launches_share_the_supply_in_the_order_played() -> None:
+    probes = [m.id for m in C.missions.missions if m.name == "Ionosphere Probe"]  # +1 blue
+    for early in (1, 0):
+        late = 1 - early
+        s = start(3, seed=3, options={"simultaneous_launches": True})
+        for p in (0, 1):
+            set_player(s, p, money=10, earth=[probes[p]])
+        set_player(s, 2, tech={"blue": s.supply[2] - 1})  # one blue card is left
+        at_step(s, "launch")
+        s._continue()
+        assert s.active_players() == (0, 1)
+        s.apply(early, launch("lab", probes[early]))
+        assert s.tech[early][2] == 1 and s.supply[2] == 0 and not s.invariants()
+        # the supply is empty now: the later launch's effect does nothing
+        s.apply(late, launch("lab", probes[late]))
+        assert s.tech[late][2] == 0 and probes[late] in s.space[late]
+        assert s.rnd == 2  # nothing is left to decide: the round ended
 
 
 @pytest.mark.rules("AG-GAP-19", "AG-GAP-18", "AG-MONEY-1", "AG-LAU-4")

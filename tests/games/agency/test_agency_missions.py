@@ -71,7 +71,7 @@ def test_empty_deck_reshuffles_its_discard_pile() -> None:
     assert not s.invariants()
 
 
-@pytest.mark.rules("AG-MIS-5", "AG-MIS-6", "AG-EX-6", "AG-GAP-12")
+@pytest.mark.rules("AG-MIS-5", "AG-MIS-6", "AG-EX-6", "AG-GAP-12", "AG-LR-8")
 def test_duplicates_and_the_redraw_rule() -> None:
     s = start(2, seed=2)
     pairs = list(copies(1).values())
@@ -138,7 +138,7 @@ def test_seven_level_1_missions_block_the_deck() -> None:
     assert not s.takeable(0, next(m for m in s.mdeck[0] if C.mission[m].name not in names))
 
 
-@pytest.mark.rules("AG-GAP-12")
+@pytest.mark.rules("AG-GAP-12", "AG-LR-6")
 def test_nothing_to_draw_skips_the_player() -> None:
     s = start(2, seed=2)
     names: dict[str, str] = {}
@@ -170,7 +170,7 @@ def test_search_that_finds_nothing_takes_nothing() -> None:
     assert s.active_players() == (1,)
 
 
-@pytest.mark.rules("AG-GAP-11", "AG-SPEC-11")
+@pytest.mark.rules("AG-GAP-11", "AG-SPEC-11", "AG-LR-8")
 def test_extra_keep_is_optional() -> None:
     s = start(2, seed=2)
     s.xdraw[0] = 1
@@ -182,6 +182,42 @@ def test_extra_keep_is_optional() -> None:
     assert "done" in [str(a) for a in s.legal_actions(0)]
     s.apply(0, "done")
     assert len(s.earth[0]) == 1 and len(s.mdisc[1]) == 3
+
+
+@pytest.mark.rules("AG-LR-8", "AG-GAP-11", "AG-MIS-6")
+def test_extra_banner_redraws_only_when_nothing_can_be_taken() -> None:
+    a, b, c, d = list(copies(1).values())[:4]
+    owned = {C.mission[x[0]].name for x in (a, b, c, d)}
+    free = [
+        m.id for m in C.missions.missions if m.level == 1 and m.players == 2 and m.name not in owned
+    ]
+    z1 = free[0]
+    z2 = next(m for m in free if C.mission[m].name != C.mission[z1].name)
+    # one card of the four can be taken: no redraw for the second keep
+    s = start(2, seed=2)
+    set_player(s, 0, earth=[a[0], b[0]], space=[c[0], d[0]])
+    s.xdraw[0] = 1
+    stack(s, 1, [a[1], b[1], c[1], z1, z2])
+    deck = len(s.mdeck[0])
+    at_step(s, "mission")
+    s.apply(0, "draw L1")
+    assert [str(x) for x in s.legal_actions(0)] == [f"take {z1}"]
+    s.apply(0, f"take {z1}")
+    assert s.active_players() == (1,)
+    assert sorted(s.earth[0]) == sorted([a[0], b[0], z1])
+    assert len(s.mdeck[0]) == deck - 4 and s.mdeck[0][-1] == z2
+    assert sorted(s.mdisc[0]) == sorted([a[1], b[1], c[1]])
+    # none of the four can be taken: the redraw yields one card, not two
+    s = start(2, seed=2)
+    set_player(s, 0, earth=[a[0], b[0]], space=[c[0], d[0]])
+    s.xdraw[0] = 1
+    stack(s, 1, [a[1], b[1], c[1], d[1], z1, z2])
+    at_step(s, "mission")
+    s.apply(0, "draw L1")
+    assert s.active_players() == (1,)
+    assert sorted(s.earth[0]) == sorted([a[0], b[0], z1])
+    assert s.mdeck[0][-1] == z2
+    assert not s.invariants()
 
 
 @pytest.mark.rules("AG-EX-6", "AG-MIS-6", "AG-GAP-2")

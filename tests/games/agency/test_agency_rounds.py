@@ -34,7 +34,9 @@ def _random_until(s: AgencyState, stop: object, seed: int = 1) -> None:
         s.apply_legal(p, legal[rng.below(len(legal))])
 
 
-@pytest.mark.rules("AG-DRAFT-1", "AG-DRAFT-2", "AG-DRAFT-3", "AG-DRAFT-4", "AG-SPEC-1", "AG-EX-15")
+@pytest.mark.rules(
+    "AG-DRAFT-1", "AG-DRAFT-2", "AG-DRAFT-3", "AG-DRAFT-4", "AG-SPEC-1", "AG-EX-15", "AG-LR-1"
+)
 def test_draft_to_the_right_and_play_order() -> None:
     s = start(4, seed=2)
     assert s.active_players() == (0,)
@@ -67,7 +69,7 @@ def test_draft_to_the_right_and_play_order() -> None:
     assert s.order == [0, 1, 2, 3]
 
 
-@pytest.mark.rules("AG-GAP-14")
+@pytest.mark.rules("AG-GAP-14", "AG-LR-14")
 def test_two_players_direction_only_orders_play() -> None:
     for side in ("left", "right"):
         s = start(2, seed=3)
@@ -81,7 +83,14 @@ def test_two_players_direction_only_orders_play() -> None:
 
 
 @pytest.mark.rules(
-    "AG-SPEC-2", "AG-SPEC-3", "AG-ROUND-1", "AG-ROUND-2", "AG-FLOW-2", "AG-INC-1", "AG-INC-2"
+    "AG-SPEC-2",
+    "AG-SPEC-3",
+    "AG-ROUND-1",
+    "AG-ROUND-2",
+    "AG-FLOW-2",
+    "AG-INC-1",
+    "AG-INC-2",
+    "AG-LR-1",
 )
 def test_two_laps_carry_one_card_and_next_round_income() -> None:
     s = start(3, seed=5)
@@ -150,7 +159,7 @@ def test_points_banner_with_money_instead_of_actions() -> None:
     assert s.src[0][4] == 5  # booked as banner points
 
 
-@pytest.mark.rules("AG-SPEC-5", "AG-SPEC-13", "AG-MONEY-1")
+@pytest.mark.rules("AG-SPEC-5", "AG-SPEC-13", "AG-MONEY-1", "AG-LR-2")
 def test_actions_in_any_order_one_or_both() -> None:
     sid = "S05"  # Physicist: pay 2 for 2 yellow | pay 4 for lab +1
     spec = C.spec[sid]
@@ -172,7 +181,7 @@ def test_actions_in_any_order_one_or_both() -> None:
     assert s.active_players() == (1,)
 
 
-@pytest.mark.rules("AG-MONEY-1", "AG-GAP-18")
+@pytest.mark.rules("AG-MONEY-1", "AG-GAP-18", "AG-LR-2")
 def test_unaffordable_actions_are_not_offered() -> None:
     sid = "S07"  # Lab Director: pay 2: lab +1 (its only action)
     s = start(2, seed=7)
@@ -183,6 +192,88 @@ def test_unaffordable_actions_are_not_offered() -> None:
         s.apply(0, f"play {sid} banner+actions")
     assert err.value.rule == "AG-MONEY-1"
     assert s.money[0] == 1
+
+
+def _holding(sid: str, players: int = 2, **kw: object) -> AgencyState:
+    """Player 0 about to play, holding ``sid`` (``kw`` goes to ``set_player``)."""
+    s = start(players, seed=7)
+    set_player(s, 0, hand=[sid, *[x for x in s.sdeck if x != sid][:2]], **kw)  # type: ignore[arg-type]
+    at_step(s, "play", player=0)
+    return s
+
+
+def _plays(s: AgencyState, sid: str) -> set[str]:
+    return {str(a) for a in s.legal_actions(0) if str(a).startswith(f"play {sid} ")}
+
+
+@pytest.mark.rules("AG-LR-2", "AG-SPEC-5", "AG-SPEC-8")
+def test_banner_and_actions_only_when_an_action_can_change_something() -> None:
+    # S07 (pay 3: lab +1) is affordable, but a level-4 lab cannot go up
+    s = _holding("S07", money=10, lab=4)
+    assert _plays(s, "S07") == {"play S07 money"}
+    with pytest.raises(IllegalAction):
+        s.apply(0, "play S07 banner+actions")
+    s.apply(0, "play S07 money")
+    assert s.money[0] == 12 and s.lab[0] == 4
+    # S10 (pay 3: income +2) with income at the top of its track
+    s = _holding("S10", money=10, income=9)
+    assert _plays(s, "S10") == {"play S10 money"}
+    # S11 (pay 3: invest) with all seven station rockets used
+    s = _holding("S11", money=10, station=7)
+    assert _plays(s, "S11") == {"play S11 money"}
+    # S10's money banner (+3) is paid first, so it pays for the action from 0 money
+    s = _holding("S10", money=0)
+    assert _plays(s, "S10") == {"play S10 banner+actions", "play S10 money"}
+    s.apply(0, "play S10 banner+actions")
+    assert s.money[0] == 3
+    s.apply(0, "action 1")
+    assert s.money[0] == 0 and s.income_of(0) == 7
+    assert s.active_players() == (1,)
+
+
+@pytest.mark.rules("AG-LR-5", "AG-SPEC-13")
+def test_effect_choices_settle_themselves_and_gains_stop_at_the_limits() -> None:
+    # a short supply gives what is left: S05 pays 2 for 2 yellow, one is left
+    s = _holding("S05", money=10)
+    set_player(s, 1, tech={"yellow": s.supply[1] - 1})
+    s.apply(0, "play S05 banner+actions")
+    s.apply(0, "action 1")
+    assert s.tech[0][1] == 1 and s.supply[1] == 0 and s.money[0] == 8
+    # one possibility resolves by itself: S03 gives red or yellow, no yellow is left
+    s = _holding("S03", money=0)
+    set_player(s, 1, tech={"yellow": s.supply[1]})
+    s.apply(0, "play S03 banner+actions")
+    s.apply(0, "action 1")
+    assert s.tech[0][:2] == [1, 0] and not s.pend[0] and s.active_players() == (1,)
+    # S15 action 2 upgrades capacity or propulsion; capacity is at the top
+    s = _holding("S15", money=10, capacity=5)
+    s.apply(0, "play S15 banner+actions")
+    s.apply(0, "action 2")
+    assert s.capacity_of(0) == 5 and s.cost_of(0) == 4
+    assert {str(a) for a in s.legal_actions(0)} == {"action 1", "done"}
+    # S32 upgrades capacity and propulsion: the capacity part has no possibility
+    s = _holding("S32", players=4, money=10, capacity=5)
+    s.apply(0, "play S32 banner+actions")
+    s.apply(0, "action 1")
+    assert s.capacity_of(0) == 5 and s.cost_of(0) == 4 and s.money[0] == 6
+    assert not s.pend[0] and s.active_players() != (0,)
+    # income stops at the top: S10 gives +2 from 8
+    s = _holding("S10", money=10, income=8)
+    s.apply(0, "play S10 banner+actions")
+    s.apply(0, "action 1")
+    assert s.income_of(0) == 9
+    assert not s.invariants()
+
+
+@pytest.mark.rules("AG-LR-13", "AG-SPEC-13")
+def test_several_colours_one_choice_for_all_the_cards() -> None:
+    s = _holding("S14", money=10)  # pay 3: 2 technology cards, blue or green
+    s.apply(0, "play S14 banner+actions")
+    s.apply(0, "action 1")
+    assert {str(a) for a in s.legal_actions(0)} == {"tech blue", "tech green"}
+    s.apply(0, "tech green")
+    assert s.tech[0] == [0, 0, 0, 2] and s.money[0] == 7
+    assert not s.invariants()
 
 
 @pytest.mark.rules("AG-SPEC-7", "AG-SPEC-10", "AG-SPEC-11", "AG-SPEC-12", "AG-GAP-10", "AG-GAP-9")
@@ -271,7 +362,7 @@ def test_phase_2_setup_and_objective_sale() -> None:
     assert s.objs[1] == [objs[2]]
 
 
-@pytest.mark.rules("AG-SPEC-11", "AG-EX-5", "AG-GAP-11")
+@pytest.mark.rules("AG-SPEC-11", "AG-EX-5", "AG-GAP-11", "AG-LR-8")
 def test_two_extra_mission_banners_draw_5_keep_3() -> None:
     s = start(4, seed=8)
     mis = [x.id for x in C.specialists.specialists if x.banner.kind == "mission"][:2]
@@ -294,3 +385,16 @@ def test_two_extra_mission_banners_draw_5_keep_3() -> None:
     assert kept == 3 or (kept < 3 and s.took[0] < 0)
     assert len(s.earth[0]) == kept
     assert len(s.mdisc[0]) == 5 - kept
+
+
+@pytest.mark.rules("AG-LR-6", "AG-GAP-15", "AG-PH2-3")
+def test_the_sale_skips_a_player_with_no_objective() -> None:
+    s = start(3, seed=4)
+    set_player(s, 1, objectives=[])
+    at_step(s, "sell", round=4, first=1)
+    s._continue()
+    assert s.active_players() == (2,)  # seat 1 is first but has nothing to sell
+    s.apply(2, "done")
+    assert s.active_players() == (0,)
+    s.apply(0, "done")
+    assert s.rnd == 5 and s.step == "direction"

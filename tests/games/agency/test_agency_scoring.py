@@ -9,7 +9,7 @@ from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME, AgencyState
 from liftoff.games.agency.effects import Station
 from liftoff.games.agency.state import EMPTY
-from liftoff.games.agency.testing import set_player, start
+from liftoff.games.agency.testing import at_step, set_player, start
 
 C = GAME.content
 
@@ -38,7 +38,9 @@ def ended(players: int = 2) -> AgencyState:
     return s
 
 
-@pytest.mark.rules("AG-EX-9", "AG-OBJ-1", "AG-OBJ-2", "AG-OBJ-3", "AG-OBJ-7", "AG-GAP-16")
+@pytest.mark.rules(
+    "AG-EX-9", "AG-OBJ-1", "AG-OBJ-2", "AG-OBJ-3", "AG-OBJ-7", "AG-GAP-16", "AG-LR-12"
+)
 @pytest.mark.parametrize(
     ("level2", "level3", "vp"), [(6, 0, 0), (4, 1, 12), (5, 2, 25), (3, 1, 0), (4, 2, 12)]
 )
@@ -51,7 +53,7 @@ def test_levels_2_and_3_objective(level2: int, level3: int, vp: int) -> None:
     assert s.objective_score(0, oid) == vp
 
 
-@pytest.mark.rules("AG-EX-9", "AG-OBJ-4", "AG-STA-2", "AG-GAP-17")
+@pytest.mark.rules("AG-EX-9", "AG-OBJ-4", "AG-STA-2", "AG-GAP-17", "AG-LR-12")
 @pytest.mark.parametrize(("count", "vp"), [(1, 0), (2, 6), (3, 18), (4, 30), (6, 30)])
 def test_station_objective(count: int, vp: int) -> None:
     oid = objective(what="station")
@@ -91,7 +93,7 @@ def test_final_scoring_green_and_money() -> None:
     assert s.is_over()
 
 
-@pytest.mark.rules("AG-FIN-1", "AG-FIN-2", "AG-MEF-3", "AG-EX-13")
+@pytest.mark.rules("AG-FIN-1", "AG-FIN-2", "AG-MEF-3", "AG-EX-13", "AG-LR-11", "AG-LR-12")
 def test_final_scoring_hourglass_and_objectives() -> None:
     s = ended()
     hour = next(m.id for m in C.missions.missions if m.hourglass and m.level == 1)
@@ -110,7 +112,7 @@ def test_final_scoring_hourglass_and_objectives() -> None:
     assert s.src[0][8] == 15 == s.objective_score(0, oid)
 
 
-@pytest.mark.rules("AG-EX-11", "AG-FIN-5", "AG-GOAL-1")
+@pytest.mark.rules("AG-EX-11", "AG-FIN-5", "AG-GOAL-1", "AG-R-5")
 def test_tie_break_by_level_4_missions_then_shared() -> None:
     s = ended(3)
     s.rnd = 8
@@ -122,6 +124,7 @@ def test_tie_break_by_level_4_missions_then_shared() -> None:
     out = s.outcome()
     assert out is not None
     assert out.winners == (0,) and out.places == (1, 2, 3)
+    assert out.scores == (87, 87, 50)  # the score is victory points (AG-R-5)
     set_player(s, 0, space=l4[:1])
     out = s.outcome()
     assert out is not None
@@ -129,7 +132,7 @@ def test_tie_break_by_level_4_missions_then_shared() -> None:
     assert out.details["level4_missions"] == [1, 1, 0]
 
 
-@pytest.mark.rules("AG-STA-1", "AG-GAP-6", "AG-GAP-23", "AG-GAP-17")
+@pytest.mark.rules("AG-STA-1", "AG-GAP-6", "AG-GAP-23", "AG-GAP-17", "AG-LR-7")
 def test_station_investment_scores_the_space_and_its_bonus() -> None:
     s = start(2, seed=1)
     free = [i + 1 for i, x in enumerate(s.track) if x == EMPTY]
@@ -161,6 +164,25 @@ def test_station_investment_scores_the_space_and_its_bonus() -> None:
     # seven rockets per player for investments
     t.beside[0] = 7
     assert t._effect_choices(0, Station(kind="station")) == []
+
+
+@pytest.mark.rules("AG-LR-7", "AG-STA-1", "AG-SPEC-13")
+def test_investing_costs_the_actions_price_only() -> None:
+    s = start(2, seed=1)
+    set_player(s, 0, hand=["S11", *[x for x in s.sdeck if x != "S11"][:2]], money=10)
+    at_step(s, "play", player=0)
+    vp = s.vp[0]
+    price = C.spec["S11"].actions[0].cost  # Diplomat: pay 3, invest in the station
+    s.apply(0, "play S11 banner+actions")  # its banner: 5 VP
+    s.apply(0, "action 1")
+    assert s.money[0] == 10 - price
+    free = [i + 1 for i, x in enumerate(s.track) if x == EMPTY]
+    assert {str(a) for a in s.legal_actions(0)} == {f"station {i}" for i in free}
+    s.apply(0, f"station {free[0]}")
+    assert s.track[free[0] - 1] == 0 and s.station_count(0) == 1
+    assert s.money[0] == 10 - price  # the space itself costs nothing more
+    assert s.vp[0] == vp + 5 + C.board.board.station[free[0] - 1].vp
+    assert not s.invariants()
 
 
 @pytest.mark.rules("AG-COMP-7", "AG-COMP-11", "AG-COMP-12", "AG-COMP-13")

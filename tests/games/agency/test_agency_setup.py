@@ -51,15 +51,17 @@ def test_neutral_rockets_on_the_station_track(players: int) -> None:
     assert all(x in (EMPTY, NEUTRAL) for x in s.track)
 
 
-@pytest.mark.rules("AG-SETUP-10", "AG-COMP-6", "AG-TECH-1")
-def test_technology_supplies_by_colour() -> None:
-    s = GAME.new_game(3, seed=1)
+@pytest.mark.rules("AG-SETUP-10", "AG-COMP-6", "AG-TECH-1", "AG-R-7")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_technology_supplies_by_colour(players: int) -> None:
+    # the same technology setup at every player count (AG-R-7)
+    s = GAME.new_game(players, seed=1)
     assert sum(s.supply) == 74
     assert s.supply == list(C.tech_count)
     assert all(t == [0, 0, 0, 0] for t in s.tech)
 
 
-@pytest.mark.rules("AG-SETUP-12", "AG-SETUP-13", "AG-EX-1", "AG-GOAL-2", "AG-SETUP-14")
+@pytest.mark.rules("AG-SETUP-12", "AG-SETUP-13", "AG-EX-1", "AG-GOAL-2", "AG-SETUP-14", "AG-LR-1")
 @pytest.mark.parametrize(("players", "scores"), [(2, [2, 4]), (3, [2, 4, 6]), (4, [2, 4, 6, 8])])
 def test_starting_scores(players: int, scores: list[int]) -> None:
     s = GAME.new_game(players, seed=9)
@@ -95,7 +97,9 @@ def test_player_boards_start_values() -> None:
     assert {lab.colour for lab in C.labs.labs} == {"white", "black", "orange", "purple"}
 
 
-@pytest.mark.rules("AG-SETUP-15", "AG-FINAL-1", "AG-FINAL-2", "AG-FINAL-3", "AG-EX-12", "AG-R-9")
+@pytest.mark.rules(
+    "AG-SETUP-15", "AG-FINAL-1", "AG-FINAL-2", "AG-FINAL-3", "AG-EX-12", "AG-R-9", "AG-LR-1"
+)
 def test_objective_draft_three_players() -> None:
     s = GAME.new_game(3, seed=5)
     dealt = [list(s.objs[p]) for p in range(3)]
