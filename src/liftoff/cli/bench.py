@@ -61,7 +61,10 @@ def bench(
     if as_json:
         print(json.dumps(rows, indent=1))
         return
-    table = Table(title=f"liftoff bench (medians of 5 repeats, ~{seconds:g} s per group)")
+    table = Table(
+        title=f"liftoff bench (medians of 5 repeats, ~{seconds:g} s per group; "
+        "rates per CPU second of one core, simulate per wall second)"
+    )
     for col in ("game", "metric", "value"):
         table.add_column(col, justify="right" if col == "value" else "left")
     for row in rows:
