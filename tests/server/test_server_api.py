@@ -135,6 +135,12 @@ async def test_illegal_action_names_its_rule(server: ServerFactory, db: Db) -> N
         raise AssertionError("no illegal probe")
     rule = (await r.call("GET", "/api/games/planet/rules/PL-END-2")).json()
     assert rule["text"] == game.rule_text("PL-END-2")
+    words = (await r.call("GET", "/api/games/agency/glossary")).json()["glossary"]
+    assert words == dict(liftoff.games.get("agency").glossary())
+    assert words["S08"].startswith("Mission Planner:") and len(words) == 36 + 96 + 16
+    assert (await r.call("GET", "/api/games/planet/glossary")).json()["glossary"] == {}
+    missing = await r.call("GET", "/api/games/chess/glossary")
+    assert missing.status_code == 404 and missing.json()["error"] == "no-game"
 
 
 async def test_websocket_pushes_every_change(server: ServerFactory, db: Db) -> None:

@@ -15,6 +15,8 @@ import pytest_asyncio
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
 
+import liftoff
+
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAUNCH_ARGS = [
@@ -202,6 +204,13 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
     tid = await create_in_lobby(page, r, "agency", ["you", "bot:random"])
     await page.wait_for_selector("#actions button[data-act]", timeout=20000)
     await shot(page, "agency-start-laptop")
+    # cards show their names, and their effects on hover (the game's glossary)
+    named = page.locator("#board .chip[title] .card-name")
+    assert await named.count() > 0
+    first = page.locator("#board .chip[title]").first
+    card = (await first.get_attribute("title") or "").split(" ")[0]
+    words = liftoff.games.get("agency").glossary()
+    assert (await first.get_attribute("title")) == f"{card} {words[card]}"
     # a full turn: our decisions until the bot is to act or the step changes
     start = await version_of(r, tid)
     for _ in range(3):

@@ -105,6 +105,11 @@ class Game(ABC, Generic[S]):
         """A longer, friendly description of ``action`` (defaults to its text)."""
         return str(action)
 
+    def glossary(self) -> Mapping[str, str]:
+        """Public texts of the content names that views and actions use (e.g. a
+        card id → its name and effects), for front ends; empty by default."""
+        return {}
+
     # -- rules text ----------------------------------------------------------
     def rule_text(self, rule: str) -> str | None:
         """The catalogue text of clause ``rule``, if this game ships it."""

@@ -249,6 +249,19 @@ def create_app(
             raise ApiError(404, "no-rule", f"no rule {rule!r} in {game}")
         return _json({"rule": rule, "text": text})
 
+    @app.get(
+        "/api/games/{game}/glossary",
+        tags=["games"],
+        summary="Public texts of a game's content names (card id → name and effects)",
+        responses=ERRORS,
+    )
+    async def glossary(game: Annotated[str, Path(max_length=32)]) -> Response:
+        try:
+            g = liftoff.games.get(game)
+        except liftoff.UnknownGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
+        return _json({"game": game, "glossary": dict(g.glossary())})
+
     # -- tables ----------------------------------------------------------------------------
     @app.get("/api/tables", tags=["tables"], summary="The lobby: open and running tables")
     async def lobby(

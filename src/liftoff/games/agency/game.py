@@ -72,6 +72,7 @@ class AgencyGame(Game[AgencyState]):
         rules = dict(load_rules(PACKAGE))
         rules.update(load_rules(PACKAGE, "rulings.json"))
         self._rules = rules
+        self._glossary: dict[str, str] | None = None
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         given = options.get("content", "")
@@ -127,6 +128,12 @@ class AgencyGame(Game[AgencyState]):
             return f"{action} ({', '.join(names)})"
         return str(action)
 
+    def glossary(self) -> Mapping[str, str]:
+        """Every specialist, mission and objective id → its name and what it does."""
+        if self._glossary is None:
+            self._glossary = card_glossary(self.content)
+        return self._glossary
+
     def rule_text(self, rule: str) -> str | None:
         return self._rules.get(rule)
 
@@ -152,3 +159,23 @@ def load_game(content_dir: str | Path | None = None) -> AgencyGame:
     if content_dir is None:
         return AgencyGame()
     return AgencyGame(load_content(content_dir))
+
+
+def card_glossary(c: Content) -> dict[str, str]:
+    """Card id → "Name: what it does" for specialists, missions and objectives."""
+    out: dict[str, str] = {}
+    for s in c.specialists.specialists:
+        acts = " | ".join(
+            (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects)) for a in s.actions
+        )
+        out[s.id] = f"{s.name}: {s.banner.kind} {s.banner.value} banner; actions: {acts}"
+    for m in c.missions.missions:
+        text = f"{m.name}: level {m.level}, weight {m.weight}, {m.points} VP"
+        if m.effects:
+            text += ("; at the end: " if m.hourglass else "; ") + describe_all(list(m.effects))
+        out[m.id] = text
+    for o in c.objectives.objectives:
+        tiers = ", ".join(f"{t.min} → {t.vp} VP" for t in o.tiers)
+        need = f" (needs {o.requires.describe()})" if o.requires is not None else ""
+        out[o.id] = f"{o.name}: {o.counts.describe()}{need}: {tiers}"
+    return out

@@ -20,6 +20,7 @@ let retry = 0;
 let nextId = 1;
 let endShown = false;
 let lastError = null;      // an error for our own last request (before the state catches up)
+let glossary = {};         // content name → public text (card names and effects), per game
 
 function playerName(p) {
   const s = msg?.table?.seats?.[p];
@@ -201,7 +202,7 @@ function renderBoard() {
   if (!board) return;
   const ctx = {
     you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatLabel(s)),
-    selection, table: msg.table, act, select,
+    selection, table: msg.table, act, select, glossary,
   };
   try {
     board.render(boardEl, msg.view, ctx);
@@ -381,6 +382,11 @@ async function main() {
     board = await import(`./games/${gameName}.js`);
   } catch (err) {
     boardEl.textContent = `No board for ${gameName}; the action list still works.`;
+  }
+  try {
+    glossary = (await api("GET", `/api/games/${gameName}/glossary`)).glossary || {};
+  } catch (err) {
+    glossary = {};  // names are a help, not a need: the board still works with ids
   }
   connect();
 }

@@ -11,8 +11,12 @@ function chip(id, ctx, extra = "") {
   const legal = ctx.legal.some((a) => a.text.split(/[\s+]+/).includes(id));
   const level = /^M(\d)-/.exec(id);
   const cls = `chip${level ? ` mission l${level[1]}` : ""}${extra}`;
-  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}" aria-label="card ${esc(id)}">${esc(id)}</button>`;
-  return `<span class="${cls}">${esc(id)}</span>`;
+  const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"
+  const name = about.split(":")[0];
+  const label = name ? `${esc(id)} <span class="card-name">${esc(name)}</span>` : esc(id);
+  const title = about ? ` title="${esc(`${id} ${about}`)}"` : "";
+  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${title} aria-label="card ${esc(id)}${name ? ` ${esc(name)}` : ""}">${label}</button>`;
+  return `<span class="${cls}"${title}>${label}</span>`;
 }
 
 function actionButton(action, label, ctx) {
