@@ -457,8 +457,8 @@ def create_app(
     async def api_docs(request: Request) -> Response:
         return templates.TemplateResponse(request, "api.html", {"page": "api"})
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def table_page(request: Request, table_id: TableId) -> Response:
+    async def table_template(request: Request, table_id: str, page: str) -> Response:
+        """A page about one table (``table`` or ``replay``), or the missing-table page."""
         try:
             table = await manager.get(table_id)
         except ApiError as err:
@@ -470,36 +470,22 @@ def create_app(
             )
         return templates.TemplateResponse(
             request,
-            "table.html",
+            f"{page}.html",
             {
-                "page": "table",
+                "page": page,
                 "table_id": table.id,
                 "game": table.game.info.name,
                 "title": table.game.info.title,
             },
         )
 
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_page(request: Request, table_id: TableId) -> Response:
+        return await table_template(request, table_id, "table")
+
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: TableId) -> Response:
-        try:
-            table = await manager.get(table_id)
-        except ApiError as err:
-            return templates.TemplateResponse(
-                request,
-                "missing.html",
-                {"page": "missing", "message": err.message},
-                status_code=404,
-            )
-        return templates.TemplateResponse(
-            request,
-            "replay.html",
-            {
-                "page": "replay",
-                "table_id": table.id,
-                "game": table.game.info.name,
-                "title": table.game.info.title,
-            },
-        )
+        return await table_template(request, table_id, "replay")
 
     app.add_middleware(
         LimitMiddleware,
