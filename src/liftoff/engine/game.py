@@ -105,6 +105,12 @@ class Game(ABC, Generic[S]):
         """A longer, friendly description of ``action`` (defaults to its text)."""
         return str(action)
 
+    def action_is_public(self, state: S, player: int, action: Action) -> bool:
+        """Whether every player may read ``action``'s text once ``player`` has
+        played it (``state`` is the state after it), e.g. in a game log. The
+        default is safe: only in games without hidden information."""
+        return not self.info.hidden_information
+
     def glossary(self) -> Mapping[str, str]:
         """Public texts of the content names that views and actions use (e.g. a
         card id → its name and effects), for front ends; empty by default."""

@@ -110,22 +110,23 @@ class RaceRunner:
         self.wake.set()
 
     # -- running ------------------------------------------------------------------------------
-    def _applied_rows(self) -> tuple[list[ActionData], list[Any]]:
+    def _applied_rows(self) -> tuple[list[ActionData], list[bool], list[Any]]:
         events, self.events[:] = list(self.events), []
         now = time.time()
+        applied = [e for e in events if e.kind == "applied"]
         rows = [
             ActionData(e.version - 1, int(e.player), str(e.action), e.version - 1, now)
-            for e in events
-            if e.kind == "applied"
+            for e in applied
         ]
-        return rows, events
+        public = [bool(e.public) for e in applied]
+        return rows, public, events
 
     async def _flush(self) -> list[Any]:
         """Store what the driver applied, announce it; returns the driver's events."""
-        rows, events = self._applied_rows()
+        rows, public, events = self._applied_rows()
         if rows or events:
             try:
-                await self.manager.record_applied(self.table, rows)
+                await self.manager.record_applied(self.table, rows, public)
             except Exception:
                 log.exception("table %s: storing race actions failed", self.table.id)
                 await self.manager._restore(self.table)

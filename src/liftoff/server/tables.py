@@ -163,13 +163,14 @@ class LogEntry:
     text: str
     at: float
     events: dict[int, list[str]] | None = None  # recipient -> the game's event lines
+    public: bool = False  # the game says every player may read the text
 
     def render(self, recipient: int, show_text: bool) -> dict[str, Any]:
         """The entry as sent to ``recipient``."""
         out: dict[str, Any] = {
             "n": self.n,
             "player": self.player,
-            "text": self.text if show_text or recipient == self.player else None,
+            "text": self.text if show_text or self.public or recipient == self.player else None,
             "at": self.at,
         }
         if self.events is not None:
@@ -362,11 +363,13 @@ class TableManager:
         table.has_events = isinstance(state.view(None).get("events"), list)
         for a in data.actions[len(head) :]:
             try:
-                state.apply(a.player, a.text)
+                action = game.parse_action(state, a.player, a.text)
+                state.apply(a.player, action)
             except IllegalAction as exc:
                 raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
             table.views.clear()
-            table.log.append(LogEntry(a.idx, a.player, a.text, a.at, self._events(table)))
+            public = game.action_is_public(state, a.player, action)
+            table.log.append(LogEntry(a.idx, a.player, a.text, a.at, self._events(table), public))
         table.views.clear()
         if data.clock is not None and not table.realtime:
             n = data.players
@@ -775,7 +778,8 @@ class TableManager:
             await self._restore(table)
             raise ApiError(503, "storage", f"the action could not be stored: {exc}") from None
         table.seats[seat].refusal = None
-        await self._after_action(table, seat, text, now_wall)
+        public = table.game.action_is_public(state, seat, action)
+        await self._after_action(table, seat, text, now_wall, public)
 
     async def _restore(self, table: LiveTable) -> None:
         """After a failed write, go back to what the database holds."""
@@ -786,13 +790,17 @@ class TableManager:
             table.log_epoch += 1
         self._changed(table)
 
-    async def _after_action(self, table: LiveTable, seat: int, text: str, at: float) -> None:
+    async def _after_action(
+        self, table: LiveTable, seat: int, text: str, at: float, public: bool
+    ) -> None:
         self.moves += 1
         table.last_actor = seat
         if table.state.is_over():
             await self._finish(table)
         self._changed(table)  # no await from here on: listeners see it all at once
-        table.log.append(LogEntry(table.state.version - 1, seat, text, at, self._events(table)))
+        table.log.append(
+            LogEntry(table.state.version - 1, seat, text, at, self._events(table), public)
+        )
         if len(table.log) > LOG_KEEP:
             del table.log[: len(table.log) - LOG_KEEP]
         if table.clocks is not None:
@@ -800,13 +808,17 @@ class TableManager:
         if table.race is None:
             self._kick(table)
 
-    async def record_applied(self, table: LiveTable, rows: list[ActionData]) -> None:
-        """Store actions a real-time driver applied (in order), then announce them."""
+    async def record_applied(
+        self, table: LiveTable, rows: list[ActionData], public: list[bool] | None = None
+    ) -> None:
+        """Store actions a real-time driver applied (in order), then announce them;
+        ``public[i]``: whether every player may read row ``i``'s text."""
         for row in rows:
             await self.store.append(table.id, row)
-        for row in rows:
+        for i, row in enumerate(rows):
             self.moves += 1
-            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None))
+            shown = public[i] if public is not None else False
+            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None, shown))
             table.seats[row.player].refusal = None
         if len(table.log) > LOG_KEEP:
             del table.log[: len(table.log) - LOG_KEEP]

@@ -4,15 +4,17 @@ persistence, parsing and refusals; the content plays like a game."""
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from collections import Counter
 
 import pytest
 from agency_helpers import play_greedy
 
+import liftoff
 from liftoff.engine import IllegalAction, ReplayError, Rng, random_playout
 from liftoff.engine.conformance import canon
-from liftoff.games.agency import GAME, AgencyState
+from liftoff.games.agency import GAME, AgencyState, actions
 from liftoff.games.agency.actions import parse
 from liftoff.games.agency.testing import at_step, set_player, start
 
@@ -237,3 +239,33 @@ def test_random_playout_speed_is_reasonable() -> None:
     s = GAME.new_game(4, 1)
     random_playout(s, Rng(1))
     assert s.is_over() and s.version > 100
+
+
+@pytest.mark.rules("AG-GAP-25", "AG-FINAL-3", "AG-FINAL-5")
+def test_public_action_texts_name_only_cards_everyone_can_see() -> None:
+    """Game.action_is_public (what a game log may show to all): a public action's
+    card ids are in every other player's view right after it; keeps and sales are
+    never public."""
+    game = liftoff.games.get("agency")
+    token = re.compile(r"\b(S\d\d|M\d-\d\d|O\d\d)\b")
+    rng = Rng(3)
+    public_kinds: set[str] = set()
+    for seed in range(12):
+        s = game.new_game(2 + seed % 3, seed)
+        while s.active_players():
+            active = s.active_players()
+            p = active[rng.below(len(active))]
+            legal = s.legal_actions(p)
+            a = legal[rng.below(len(legal))]
+            s.apply_legal(p, a)
+            if isinstance(a, actions.Keep | actions.Sell):
+                assert not game.action_is_public(s, p, a)
+                continue
+            assert game.action_is_public(s, p, a)
+            public_kinds.add(type(a).__name__)
+            cards = token.findall(str(a))
+            for q in range(s.num_players):
+                if q != p:
+                    seen = json.dumps(s.view(q))
+                    assert all(c in seen for c in cards), (str(a), q)
+    assert {"Play", "Take", "Launch", "Draw"} <= public_kinds

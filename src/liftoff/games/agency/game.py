@@ -128,6 +128,10 @@ class AgencyGame(Game[AgencyState]):
             return f"{action} ({', '.join(names)})"
         return str(action)
 
+    def action_is_public(self, state: AgencyState, player: int, action: Action) -> bool:
+        """All but draft keeps and objective sales: those name secret cards."""
+        return not isinstance(action, actions.Keep | actions.Sell)
+
     def glossary(self) -> Mapping[str, str]:
         """Every specialist, mission and objective id → its name and what it does."""
         if self._glossary is None:

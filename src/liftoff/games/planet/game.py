@@ -195,6 +195,10 @@ class PlanetGame(Game[PlanetState]):
 
         return describe(state, player, action)
 
+    def action_is_public(self, state: PlanetState, player: int, action: Action) -> bool:
+        """Every planet action is played in the open (what is paid, played or traded)."""
+        return True
+
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
 

@@ -157,6 +157,10 @@ class RaceGame(Game[RaceState]):
 
         return describe(state, player, action)
 
+    def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
+        """Every race action moves a public top card or makes a public choice (RC-LR-1)."""
+        return True
+
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
 

@@ -199,6 +199,7 @@ class Event:
     version: int = 0
     message: str = ""
     rule: str | None = None
+    public: bool = False  # applied: every player may read ``action`` (Game.action_is_public)
 
 
 @dataclass(order=True, slots=True)
@@ -441,7 +442,12 @@ class RealtimeRace:
             return
         before_round, before_phase = state.round, state.phase
         try:
-            state.apply(p, arrival.action)
+            action = (
+                arrival.action
+                if isinstance(arrival.action, Action)
+                else state.game.parse_action(state, p, arrival.action)
+            )
+            state.apply(p, action)
         except IllegalAction as exc:
             stale = arrival.based_on is not None and arrival.based_on < state.version
             self._emit(
@@ -456,7 +462,8 @@ class RealtimeRace:
                 )
             )
             return
-        self._emit(Event("applied", now, p, text, state.version))
+        public = state.game.action_is_public(state, p, action)
+        self._emit(Event("applied", now, p, text, state.version, public=public))
         if state.phase != before_phase or state.round != before_round:
             self.boundary = state.version
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
