@@ -68,7 +68,10 @@ def bench(
     for col in ("game", "metric", "value"):
         table.add_column(col, justify="right" if col == "value" else "left")
     for row in rows:
-        table.add_row(row["game"], row["metric"], _fmt(float(row["value"])))
+        metric = str(row["metric"])
+        if "players" in row and "p)" not in metric:
+            metric += f" ({row['players']}p)"
+        table.add_row(row["game"], metric, _fmt(float(row["value"])))
     console.print(table)
 
 
