@@ -137,3 +137,13 @@ def test_family_removes_take_that_cards() -> None:
     assert s.view(None)["garglore"] is None
     assert not any(str(a).startswith("play garglore") for a in s.legal_actions(0))
     assert hand(s, 0).get("tornado", 0) == 0
+
+
+def test_games_with_the_same_settings_share_one_config() -> None:
+    # the engine's action caches key on the config's Lift Off Points: one config
+    # per setting keeps them bounded however many games a server or simulation plays
+    a, b = GAME.new_game(4, seed=1), GAME.new_game(4, seed=2)
+    assert a.cfg is b.cfg
+    assert GAME.from_json(a.to_json()).cfg is a.cfg
+    assert GAME.new_game(3, seed=1).cfg is not a.cfg
+    assert GAME.new_game(4, seed=1, options={"fast": True}).cfg is not a.cfg

@@ -11,9 +11,11 @@ from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSe
 from liftoff.engine.content import load_rules
 
 from . import actions as A
-from .config import build_config
+from .config import PlanetConfig, build_config
 from .content import PlanetContent, load_content
 from .state import PlanetState
+
+MAX_CONFIGS = 256  # compiled configs kept per game (distinct player counts and options)
 
 OPTIONS = OptionSet(
     (
@@ -151,6 +153,19 @@ class PlanetGame(Game[PlanetState]):
         self.content = content or load_content()
         self._lp_ids = frozenset(p.id for p in self.content.points.points)
         self._spaces: dict[int, tuple[Action, ...]] = {}
+        self._configs: dict[tuple[Any, ...], PlanetConfig] = {}
+
+    def config(self, players: int, options: Mapping[str, OptionValue]) -> PlanetConfig:
+        """The compiled config for these settings, shared by every game that uses them
+        (the engine's caches key on its Lift Off Points, so one config per setting
+        keeps them bounded however many games are played)."""
+        key = (players, tuple(sorted(options.items())))
+        got = self._configs.get(key)
+        if got is None:
+            if len(self._configs) >= MAX_CONFIGS:
+                self._configs.clear()
+            got = self._configs[key] = build_config(self.content, players, dict(options))
+        return got
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         if options["team"] and players != 4:
@@ -171,7 +186,7 @@ class PlanetGame(Game[PlanetState]):
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> PlanetState:
         state = object.__new__(PlanetState)
         state._init_base(self, players, seed, options)
-        state.cfg = build_config(self.content, players, options)
+        state.cfg = self.config(players, options)
         first = int(options["first_player"])
         if first < 0:
             first = _roll_first_player(state.rng, players)
@@ -207,7 +222,7 @@ class PlanetGame(Game[PlanetState]):
             raise ValueError(f"not a planet state: game={data.get('game')!r}")
         state = object.__new__(PlanetState)
         state._load_base_json(self, dict(data))
-        state.cfg = build_config(self.content, state.num_players, state.options)
+        state.cfg = self.config(state.num_players, state.options)
         state._load_payload(dict(data["state"]))
         return state
 

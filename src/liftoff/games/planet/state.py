@@ -132,7 +132,7 @@ def _slot_info(
 
 def _trades(hand: list[int]) -> tuple[Action, ...]:
     """Every 2-for-1 trade a hand allows (memoised on which kinds it holds once or twice)."""
-    key = tuple(hand)
+    key = tuple(c if c < 2 else 2 for c in hand)  # bounded: 3 values per kind
     got = _TRADE_LISTS.get(key)
     if got is None:
         kinds = [k for k in range(NUM_KINDS) if key[k]]
