@@ -346,7 +346,9 @@ def test_teleport_window() -> None:
     assert s.active_players() == (0,)  # back to player 0's Play step
 
 
-@pytest.mark.rules("PL-EX-14", "PL-SLING-1", "PL-SLING-3", "PL-SLING-4", "PL-SLING-2")
+@pytest.mark.rules(
+    "PL-EX-14", "PL-SLING-1", "PL-SLING-3", "PL-SLING-4", "PL-SLING-2", "PL-GAP-10", "PL-LR-5"
+)
 def test_slingshot_chain() -> None:
     s = position(
         2,
@@ -358,11 +360,14 @@ def test_slingshot_chain() -> None:
         boarded={"slingshot": [0]},
         surface={1: {0: 1}},
     )
+    discarded = sum(s.discard)
     s.apply(1, "move S0 S1")
-    assert s.placement_cost(0) == (1, 1, 0)  # Half Moon: 1 Fuel + 1 Screw
+    assert s.placement_cost(0) == (1, 1, 0)  # Half Moon: 1 Fuel + 1 Screw (PL-GAP-10)
     s.apply(1, "board slingshot F S")
     assert s.saved == [1, 0]
     assert s.boarded[0] == [1]
+    # the second Alien's payment goes to the discard pile with the Lift Off (PL-LR-5)
+    assert sum(s.area[0]) == 0 and sum(s.discard) == discarded + 2
 
 
 @pytest.mark.rules("PL-TELE-5", "PL-END-2")

@@ -89,26 +89,6 @@ def test_team_window_asks_card_holders_after_each_action_but_not_after_end() -> 
     assert s.turn == 1 and s.active_players() == (1,)
 
 
-@pytest.mark.rules("PL-LR-5", "PL-SLING-3", "PL-GAP-10", "PL-SLING-2")
-def test_slingshot_payment_is_discarded_with_the_lift_off_it_causes() -> None:
-    s = position(
-        2,
-        slots=("slingshot", "satellite", "rocket", "jetpack"),
-        moon=0,
-        turn=1,
-        hands={1: "F S"},
-        draw="",
-        boarded={"slingshot": [0]},
-        surface={1: {0: 1}},
-    )
-    discard = list(s.discard)
-    s.apply(1, "move S0 S1")
-    s.apply(1, "board slingshot F S")  # Half Moon: 1 Fuel + 1 Screw (PL-GAP-10)
-    assert s.saved == [1, 0] and s.boarded[0] == [1]
-    assert sum(s.area[0]) == 0
-    assert sum(s.discard) == sum(discard) + 2
-
-
 @pytest.mark.rules("PL-LR-6", "PL-ACT-MYA-1")
 def test_the_owners_latest_boarder_leaves_a_platform() -> None:
     s = position(
