@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import liftoff
@@ -17,11 +16,6 @@ from liftoff.bench import median_rate
 from liftoff.engine import Rng, random_playout
 
 REPEATS = 5
-
-
-def _median(work: Callable[[], int], budget: float) -> float:
-    """Median units/s over REPEATS timings sharing ``budget`` seconds."""
-    return median_rate(work, budget, REPEATS)
 
 
 def run(seconds: float = 10.0) -> list[dict[str, Any]]:
@@ -64,7 +58,7 @@ def run(seconds: float = 10.0) -> list[dict[str, Any]]:
                 {
                     "game": "agency",
                     "metric": metric,
-                    "value": round(_median(work, per), 1),
+                    "value": round(median_rate(work, per, REPEATS), 1),
                     "unit": unit,
                     "players": players,
                 }

@@ -17,9 +17,11 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import liftoff
+from liftoff.bench import median_rate
 from liftoff.bots import make
 from liftoff.engine import Rng, State, derive_seed
 
@@ -74,18 +76,16 @@ def _search_rate(spec: str, states: list[State], budget: float) -> float:
     return iterations / elapsed if elapsed else 0.0
 
 
-def _heuristic_rate(states: list[State], budget: float) -> float:
-    """Heuristic decisions per second over ``states`` for about ``budget`` seconds."""
+def _heuristic_pass(states: list[State]) -> Callable[[], int]:
+    """One heuristic decision at each of ``states`` (work for ``median_rate``)."""
     bot = make("heuristic", seed=1)
-    done = 0
-    start = time.process_time()
-    while True:
+
+    def work() -> int:
         for state in states:
             bot.choose(state, state.active_players()[0])
-            done += 1
-        elapsed = time.process_time() - start
-        if elapsed >= budget:
-            return done / elapsed
+        return len(states)
+
+    return work
 
 
 def run(seconds: float = 10.0) -> list[dict[str, Any]]:
@@ -110,7 +110,7 @@ def run(seconds: float = 10.0) -> list[dict[str, Any]]:
                     "players": PLAYERS,
                 }
             )
-        value = statistics.median(_heuristic_rate(states, per_metric) for _ in range(REPEATS))
+        value = median_rate(_heuristic_pass(states), per_metric * REPEATS, REPEATS)
         rows.append(
             {
                 "game": game,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import liftoff
@@ -19,11 +18,6 @@ from liftoff.games.race.realtime import RealtimeRace
 
 REPEATS = 5
 OPTIONS = {"auto_choices": True}  # resolution choices by the default policy (fast simulation)
-
-
-def _median(work: Callable[[], int], budget: float) -> float:
-    """Median units/s over REPEATS timings sharing ``budget`` seconds."""
-    return median_rate(work, budget, REPEATS)
 
 
 def run(seconds: float = 10.0) -> list[dict[str, Any]]:
@@ -73,7 +67,7 @@ def run(seconds: float = 10.0) -> list[dict[str, Any]]:
                 {
                     "game": "race",
                     "metric": f"{metric} ({players}p)",
-                    "value": round(_median(work, per), 1),
+                    "value": round(median_rate(work, per, REPEATS), 1),
                     "unit": unit,
                     "players": players,
                 }
