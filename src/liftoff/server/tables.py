@@ -809,15 +809,14 @@ class TableManager:
             self._kick(table)
 
     async def record_applied(
-        self, table: LiveTable, rows: list[ActionData], public: list[bool] | None = None
+        self, table: LiveTable, rows: list[ActionData], public: list[bool]
     ) -> None:
         """Store actions a real-time driver applied (in order), then announce them;
         ``public[i]``: whether every player may read row ``i``'s text."""
         for row in rows:
             await self.store.append(table.id, row)
-        for i, row in enumerate(rows):
+        for row, shown in zip(rows, public, strict=True):
             self.moves += 1
-            shown = public[i] if public is not None else False
             table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None, shown))
             table.seats[row.player].refusal = None
         if len(table.log) > LOG_KEEP:
