@@ -340,22 +340,14 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
             if not s.users:
                 ax.text(x, 0.02, "unused", rotation=90, ha="center", va="bottom", fontsize=6)
         ax.axhline(baseline, color="#555555", linestyle="--", linewidth=1)
-        ax.set_xticks(xs, [s.card for s in members], rotation=90, fontsize=6)
-        ax.set_ylabel("users' win rate", fontsize=8)
-        ax.set_title(group, fontsize=9, loc="left")
-        ax.set_ylim(0, 1)
-        ax.spines["top"].set_visible(False)
-        ax.spines["right"].set_visible(False)
-    fig.suptitle(
+        _card_axis(ax, members, group, "users' win rate")
+    _save(
+        plt,
+        fig,
+        out / "agency_card_win_rates.png",
         "Agency cards: win rate of the players who used each card (95% intervals)\n"
         "dashed: all players; red: clearly out of line; orange: smaller significant differences",
-        fontsize=9,
-        x=0.01,
-        ha="left",
     )
-    fig.tight_layout()
-    fig.savefig(out / "agency_card_win_rates.png", dpi=90, metadata={"Software": None})
-    plt.close(fig)
     fig, axes = plt.subplots(len(groups), 1, figsize=(9, 1.9 * len(groups)))
     for ax, group in zip(axes, groups, strict=True):
         members = [s for s in stats if s.group == group]
@@ -369,22 +361,14 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
             if "never used" in s.flags:
                 ax.text(x, 0.03, "<1%", rotation=90, ha="center", va="bottom", fontsize=6,
                         color="#c0392b")  # fmt: skip
-        ax.set_xticks(xs, [s.card for s in members], rotation=90, fontsize=6)
-        ax.set_ylabel("games used", fontsize=8)
-        ax.set_title(group, fontsize=9, loc="left")
-        ax.set_ylim(0, 1)
-        ax.spines["top"].set_visible(False)
-        ax.spines["right"].set_visible(False)
-    fig.suptitle(
+        _card_axis(ax, members, group, "games used")
+    _save(
+        plt,
+        fig,
+        out / "agency_card_use.png",
         "Agency cards: share of games in which someone used each card "
         "(played / launched / kept); red: under 1%",
-        fontsize=9,
-        x=0.01,
-        ha="left",
     )
-    fig.tight_layout()
-    fig.savefig(out / "agency_card_use.png", dpi=90, metadata={"Software": None})
-    plt.close(fig)
     fig, ax = plt.subplots(figsize=(9, 3))
     spec = [s for s in stats if s.group == "specialist"]
     xs = list(range(len(spec)))
@@ -402,8 +386,25 @@ def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
     ax.legend(frameon=False, fontsize=8, loc="upper right")
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)
+    _save(plt, fig, out / "agency_specialist_modes.png")
+
+
+def _card_axis(ax: Any, members: Sequence[CardStat], group: str, ylabel: str) -> None:
+    """One group's panel of a card figure: card ids below, a share from 0 to 1."""
+    ax.set_xticks(list(range(len(members))), [s.card for s in members], rotation=90, fontsize=6)
+    ax.set_ylabel(ylabel, fontsize=8)
+    ax.set_title(group, fontsize=9, loc="left")
+    ax.set_ylim(0, 1)
+    ax.spines["top"].set_visible(False)
+    ax.spines["right"].set_visible(False)
+
+
+def _save(plt: Any, fig: Any, path: Path, title: str | None = None) -> None:
+    """Title (left-aligned), lay out, write (without a timestamp) and close a figure."""
+    if title is not None:
+        fig.suptitle(title, fontsize=9, x=0.01, ha="left")
     fig.tight_layout()
-    fig.savefig(out / "agency_specialist_modes.png", dpi=90, metadata={"Software": None})
+    fig.savefig(path, dpi=90, metadata={"Software": None})
     plt.close(fig)
 
 
