@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from liftoff.sim import load_run, make_config, simulate
-from liftoff.sim.facts import Bars, metrics, sections
+from liftoff.sim.facts import Bars, failures, metrics, sections
 from liftoff.sim.report import ReportError, compare_metrics, write_compare_report, write_report
 from liftoff.sim.stats import chi2_sf, mann_whitney, two_proportions, wilson
 
@@ -156,3 +156,14 @@ def test_statistics_agree_with_textbook_values() -> None:
     # SciPy's mannwhitneyu(b, a, method="asymptotic") gives U=26, p=0.05523
     u = mann_whitney([1.1, 2.2, 3.3, 4.4, 5.5], [6.6, 7.7, 8.8, 2.0, 9.9, 10.1])
     assert u.statistic == 26.0 and round(u.p, 5) == 0.05523
+
+
+def test_failures_are_counted_by_kind() -> None:
+    rows = [
+        {"termination": "rescue"},
+        {"termination": "error", "error": "TooLong: no end within 10 actions"},
+        {"termination": "error", "error": "TooLong: no end within 10 actions"},
+        {"termination": "error", "error": "KeyError: 'x'"},
+    ]
+    assert failures(rows) == (3, "KeyError ×1, TooLong ×2")
+    assert failures(rows[:1]) == (0, "")

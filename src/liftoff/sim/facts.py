@@ -28,6 +28,16 @@ def played(rows: Sequence[Row]) -> list[Row]:
     return [r for r in rows if r.get("termination") != "error"]
 
 
+def failures(rows: Sequence[Row]) -> tuple[int, str]:
+    """How many games failed, and their error kinds counted (``"TooLong ×2"``)."""
+    kinds: dict[str, int] = {}
+    for r in rows:
+        if r.get("termination") == "error":
+            kind = str(r.get("error", "")).split(":")[0] or "error"
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return sum(kinds.values()), ", ".join(f"{k} ×{v}" for k, v in sorted(kinds.items()))
+
+
 @dataclass(frozen=True)
 class Metric:
     """One number per game, comparable between runs.

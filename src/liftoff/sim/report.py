@@ -28,6 +28,7 @@ from liftoff.sim.facts import (
     Metric,
     Panel,
     Section,
+    failures,
     metrics,
     played,
     sections,
@@ -634,15 +635,10 @@ def _summary_findings(run: Run) -> list[str]:
         )
         + f"; shared wins {100 * sum(1 for r in rows if len(winners_of(r)) > 1) / len(rows):.1f}%."
     )
-    errors = [r for r in run.rows if r.get("termination") == "error"]
-    if errors:
-        kinds: dict[str, int] = {}
-        for r in errors:
-            kind = str(r.get("error", "")).split(":")[0] or "error"
-            kinds[kind] = kinds.get(kind, 0) + 1
-        listed = ", ".join(f"{k} ×{v}" for k, v in sorted(kinds.items()))
+    failed, listed = failures(run.rows)
+    if failed:
         out.append(
-            f"<b>{len(errors)} game(s) failed</b> ({_e(listed)}; TooLong: no end within "
+            f"<b>{failed} game(s) failed</b> ({_e(listed)}; TooLong: no end within "
             f"{_e(run.config.get('max_actions', ''))} actions) and are left out of every "
             "figure (see <code>error</code> in games.jsonl, records in <code>records/</code>)."
         )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from liftoff.sim.facts import metrics, played, winners_of
+from liftoff.sim.facts import failures, metrics, played, winners_of
 from liftoff.sim.report import load
 from liftoff.sim.stats import chi_square_uniform, mean_interval, wilson
 from liftoff.sim.store import StoreError
@@ -27,15 +27,8 @@ def _pct(k: float, n: int) -> str:
 
 
 def _failures(rows: Sequence[dict[str, Any]]) -> str:
-    kinds: dict[str, int] = {}
-    for r in rows:
-        if r.get("termination") == "error":
-            kind = str(r.get("error", "")).split(":")[0] or "error"
-            kinds[kind] = kinds.get(kind, 0) + 1
-    if not kinds:
-        return ""
-    listed = ", ".join(f"{k} ×{v}" for k, v in sorted(kinds.items()))
-    return f" (+{sum(kinds.values())} failed: {listed})"
+    failed, listed = failures(rows)
+    return f" (+{failed} failed: {listed})" if failed else ""
 
 
 def run_line(path: Path) -> dict[str, str]:
