@@ -138,10 +138,13 @@ class Game(ABC, Generic[S]):
             raise ReplayError(f"record is missing {', '.join(missing)}")
         if record["game"] != self.info.name:
             raise ReplayError(f"record is for game {record['game']!r}, not {self.info.name!r}")
-        try:
-            state = self.new_game(record["players"], record["seed"], record["options"])
-        except OptionError as exc:
-            raise ReplayError(f"record cannot start a game: {exc}") from exc
+        if record.get("start") is not None:
+            state = self._replay_start(record)
+        else:
+            try:
+                state = self.new_game(record["players"], record["seed"], record["options"])
+            except OptionError as exc:
+                raise ReplayError(f"record cannot start a game: {exc}") from exc
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ReplayError("record 'actions' must be a list of [player, text] pairs")
@@ -161,6 +164,24 @@ class Game(ABC, Generic[S]):
                     f"action {index} ({text!r} by player {player}) cannot be replayed: {exc}",
                     index,
                 ) from exc
+        return state
+
+    def _replay_start(self, record: Mapping[str, Any]) -> S:
+        """The state a record with a ``"start"`` snapshot (a determinized world,
+        see ``State.determinize``) begins from, checked against the record."""
+        start = record["start"]
+        if not isinstance(start, Mapping) or "start" in start:
+            raise ReplayError("record 'start' must be one state snapshot (State.to_json)")
+        if start.get("history"):
+            raise ReplayError("record 'start' must be a snapshot with no history")
+        for key in ("game", "players", "seed", "options"):
+            if start.get(key) != record[key]:
+                raise ReplayError(f"record 'start' has another {key} than the record")
+        try:
+            state = self.from_json(dict(start))
+        except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
+            raise ReplayError(f"record 'start' is not a state of this game: {exc}") from exc
+        state._start_from_here(state.seed)
         return state
 
     # -- conformance -------------------------------------------------------------
