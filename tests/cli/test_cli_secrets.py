@@ -225,3 +225,44 @@ def test_hot_seat_clears_the_screen_and_scrollback_before_passing_the_keyboard()
         assert last_clear >= 0 and "\x1b[3J" in before[last_clear:], "screen not cleared"
         # nothing of the last player's screen is left between the clear and the prompt
         assert "your move" not in before[last_clear:]
+
+
+def test_replay_as_a_player_hides_the_others_hidden_choices(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    invoke(
+        "play",
+        "agency",
+        "-s",
+        "human,random",
+        "--seed",
+        str(SEED),
+        "--save",
+        str(save),
+        stdin="1\n" * 40,
+    )
+    record = json.loads(save.read_text())
+    hidden, _ = secret_actions(record, 1)
+    assert hidden
+    steps = "\n" * (len(record["actions"]) + 1) + "q\n"
+    code, out = invoke("replay", str(save), "--as", "0", stdin=steps)
+    assert code == 0, out
+    assert "p1 (a hidden choice)" in out
+    for text in hidden:
+        assert f"p1 {text}" not in out
+    code, out = invoke("replay", str(save), stdin=steps)  # the whole record: the file's owner
+    assert any(f"p1 {text}" in out for text in hidden)
+
+
+def test_replay_steps_through_a_determinized_world(tmp_path: Path) -> None:
+    game = liftoff.games.get("agency")
+    state = game.new_game(2, SEED)
+    for _ in range(6):
+        p = state.active_players()[0]
+        state.apply(p, state.legal_actions(p)[0])
+    det = state.determinize(0, 99)
+    p = det.active_players()[0]
+    det.apply(p, det.legal_actions(p)[0])
+    path = tmp_path / "det.json"
+    path.write_text(json.dumps(det.record()))
+    code, out = invoke("replay", str(path), stdin="\n\nq\n")
+    assert code == 0 and "action 1/1" in out, out
