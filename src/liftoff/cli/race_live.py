@@ -122,8 +122,9 @@ class RaceLiveApp(App[None]):
         who = "you" if event.player == self.human else f"P{event.player}"
         if event.kind == "applied" and event.player == self.human:
             return
-        if event.kind == "applied":
-            self._say(Text(f"{who}: {event.action}", style="dim"))
+        if event.kind == "applied":  # another seat's action, as this seat may see it
+            shown = event.action if event.public else "made a hidden choice"
+            self._say(Text(f"{who}: {shown}", style="dim"))
         elif event.kind in ("rejected", "stale") and event.player == self.human:
             self._say(Text(f"✗ {event.action}: {event.message} [{event.rule}]", style="red"))
         elif event.kind == "stop":
