@@ -124,9 +124,23 @@ def test_a_snapshot_record_that_does_not_match_is_refused() -> None:
         bad = {**record, **change}
         with pytest.raises(liftoff.ReplayError):
             game.replay(bad)
-    bad_start = {**record["start"], "history": [[0, "x"]]}
-    with pytest.raises(liftoff.ReplayError):
-        game.replay({**record, "start": bad_start})
+    for bad_start in (
+        {**record["start"], "history": [[0, "x"]]},
+        {**record["start"], "state": {}},
+        {**record["start"], "rng": "x"},
+    ):
+        with pytest.raises(liftoff.ReplayError):
+            game.replay({**record, "start": bad_start})
+
+
+def test_a_snapshot_that_breaks_the_game_s_bookkeeping_is_refused() -> None:
+    det = played("agency", 2, 3).determinize(0, DET_SEED)
+    record: dict[str, Any] = json.loads(canon(det.record()))
+    start = record["start"]
+    objectives = start["state"]["objs"]
+    objectives[1] = list(objectives[0])  # the same objectives in two hands
+    with pytest.raises(liftoff.ReplayError, match="not a sound state"):
+        det.game.replay(record)
 
 
 def test_the_signed_rank_test_matches_its_textbook_values() -> None:

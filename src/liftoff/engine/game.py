@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="State")
 
 RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+
+
+def _canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -179,8 +184,13 @@ class Game(ABC, Generic[S]):
                 raise ReplayError(f"record 'start' has another {key} than the record")
         try:
             state = self.from_json(dict(start))
-        except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
-            raise ReplayError(f"record 'start' is not a state of this game: {exc}") from exc
+            same = _canon(state.to_json()) == _canon(start)
+            problems = state.invariants()
+        except Exception as exc:  # a snapshot is data from a file: any flaw is a bad record
+            raise ReplayError(f"record 'start' is not a state of this game: {exc!r}") from exc
+        if not same or problems:
+            why = "; ".join(problems[:3]) or "it does not read back as written"
+            raise ReplayError(f"record 'start' is not a sound state of this game: {why}")
         state._start_from_here(state.seed)
         return state
 
