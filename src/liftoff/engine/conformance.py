@@ -295,6 +295,9 @@ def check_determinize_independent(
         truth = _leaves(state.to_json()["state"])
         first = det(state, p, derive_seed(seed, "first"))
         second = _leaves(det(state, p, derive_seed(seed, "second")).to_json()["state"])
+        for text in (canon(first.to_json()), canon(first.record()), repr(first)):
+            for secret in (seed, state.rng.state):  # 63/64-bit: never there by chance
+                assert str(secret) not in text, "a determinized state shows the true seed or RNG"
         replayed = game.replay(json.loads(canon(first.record())))
         for key, sample in (("state", first), ("replay", replayed)):
             leaves = _leaves(sample.to_json()["state"])
