@@ -227,12 +227,6 @@ class State(ABC):
         self._start = None
         self._start = self.clone()
 
-    @property
-    def started_from_snapshot(self) -> bool:
-        """Whether this state's record starts from a snapshot (a determinized
-        world) rather than from a new game."""
-        return self._start is not None
-
     # -- persistence ---------------------------------------------------------------------------
     @abstractmethod
     def clone(self) -> Self:
