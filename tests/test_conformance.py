@@ -51,3 +51,13 @@ def test_info_is_complete(name: str) -> None:
     assert info.title and 1 <= info.min_players <= info.max_players
     for flag in (info.simultaneous, info.stochastic, info.hidden_information):
         assert isinstance(flag, bool)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_determinized_worlds_are_independent_of_the_truth(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    game = liftoff.games.get(name)
+    if not game.info.hidden_information:
+        pytest.skip("nothing hidden")
+    conformance.check_determinize_independent(game, players, options)

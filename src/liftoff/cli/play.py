@@ -15,7 +15,7 @@ from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.seats import Seat, parse_seats, split_seats
-from liftoff.engine import Game, IllegalAction, OptionError, OptionSet, State
+from liftoff.engine import Action, Game, IllegalAction, OptionError, OptionSet, State
 from liftoff.records import save_record
 
 console = Console(highlight=False)
@@ -58,17 +58,68 @@ def outcome_table(state: State) -> Table:
     return table
 
 
-class TerminalGame:
-    """Runs one game: bots act on their own, humans choose by number or text."""
+def clear_screen() -> None:
+    """Clear the terminal, and its scrollback where it can, so the next person
+    at the keyboard cannot scroll back to the last one's hand."""
+    if os.environ.get("LIFTOFF_NO_CLEAR"):
+        return
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
 
-    def __init__(self, game: Game[Any], state: State, seats: list[Seat], save: Path | None) -> None:
+
+def action_line(
+    game: Game[Any], state: State, seat: Seat, player: int, action: Action, viewer: int | None
+) -> str:
+    """How ``viewer`` (a seat, or ``None``: a spectator) sees ``player``'s
+    action, just applied to ``state``: its text if ``viewer`` may read it,
+    otherwise only that a hidden choice was made."""
+    if viewer == player or game.action_is_public(state, player, action):
+        shown = str(action)
+    else:
+        shown = "[italic]made a hidden choice[/italic]"
+    who = ("you" if viewer == player else "human") if seat.human else seat.spec
+    return f"[bold]p{player}[/bold] ({who}): {shown}"
+
+
+class TerminalGame:
+    """Runs one game: bots act on their own, humans choose by number or text.
+
+    Each person sees only what their seat may see: other seats' hidden choices
+    are shown as such (``Game.action_is_public``), bots' explanations are shown
+    only in games without hidden information, and in hot-seat play the screen
+    is cleared between people, each of whom then reads what happened since
+    their last turn. ``reveal`` shows everything (to watch bots or debug).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        state: State,
+        seats: list[Seat],
+        save: Path | None,
+        *,
+        reveal: bool = False,
+    ) -> None:
         self.game = game
         self.state = state
         self.seats = seats
         self.save = save
+        self.reveal = reveal
         self.render = renderer(game.info.name)
         self.last_human: int | None = None
-        self.hot_seat = sum(s.human for s in seats) > 1
+        self.humans = [i for i, s in enumerate(seats) if s.human]
+        self.hot_seat = len(self.humans) > 1
+        #: what each human has been shown: (actor, the action, the state after it)
+        self.log: list[tuple[int, Action, State]] = []
+        self.seen = dict.fromkeys(self.humans, 0)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the shared screen is for outside a human's turn: the one
+        human, or a spectator (no human, or several taking turns)."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def show(self, player: int | None) -> None:
         view = self.state.view(player)
@@ -77,8 +128,7 @@ class TerminalGame:
 
     def run(self) -> None:
         state = self.state
-        humans = [i for i, s in enumerate(self.seats) if s.human]
-        if not humans:
+        if not self.humans:
             self.show(None)
         while not state.is_over():
             for player in state.active_players():
@@ -88,22 +138,49 @@ class TerminalGame:
                 if seat.bot is not None:
                     action = seat.bot.choose(state, player)
                     state.apply(player, action)
-                    why = seat.bot.explain()
-                    console.print(
-                        f"[bold]p{player}[/bold] ({seat.spec}): {action}"
-                        + (f"  [dim]{why}[/dim]" if why else "")
-                    )
+                    self.announce(player, action, seat.bot.explain())
                 else:
                     self.human_turn(player)
-        console.print(self.render(state.view(humans[0] if humans else None), None))
+        if self.hot_seat:
+            clear_screen()
+        console.print(self.render(state.view(self.viewer), None))
         console.print(outcome_table(state))
+        console.print(f"[dim]seed {state.seed}[/dim]")
         self.write_save()
+
+    def announce(self, player: int, action: Action, why: str) -> None:
+        """Tell the table about an action just applied, as each person may see it."""
+        if isinstance(action, str):  # a bot may answer with the action's text
+            action = self.game.parse_action(self.state, player, action)
+        if self.reveal:
+            line = f"[bold]p{player}[/bold] ({self.seats[player].spec}): {action}"
+            console.print(line + (f"  [dim]{why}[/dim]" if why else ""))
+            return
+        self.log.append((player, action, self.state.clone() if self.hot_seat else self.state))
+        if self.hot_seat:
+            return  # each human reads it at their next turn
+        line = action_line(self.game, self.state, self.seats[player], player, action, self.viewer)
+        if why and not self.game.info.hidden_information:
+            line += f"  [dim]{why}[/dim]"  # a search may name hidden options: never then
+        console.print(line)
+
+    def catch_up(self, player: int) -> None:
+        """Show ``player`` (taking over the keyboard) what happened since their last turn."""
+        news = self.log[self.seen[player] :]
+        self.seen[player] = len(self.log)
+        if not news:
+            return
+        console.print("[bold]Since your last turn:[/bold]")
+        for actor, action, after in news:
+            seat = self.seats[actor]
+            console.print("  " + action_line(self.game, after, seat, actor, action, player))
 
     def human_turn(self, player: int) -> None:
         state = self.state
         if self.hot_seat and self.last_human != player:
-            console.clear()
+            clear_screen()
             console.input(f"[bold]Pass the keyboard to p{player} and press Enter[/bold] ")
+            self.catch_up(player)
         self.last_human = player
         self.show(player)
         legal = state.legal_actions(player)
@@ -138,21 +215,36 @@ class TerminalGame:
                 rid = raw[5:].strip()
                 console.print(self.game.rule_text(rid) or f"no rule {rid!r}")
                 continue
+            chosen: Action | None = None
             if raw.isdigit():
                 n = int(raw)
                 if not 1 <= n <= len(legal):
                     console.print(f"[red]choose a number from 1 to {len(legal)}[/red]")
                     continue
-                state.apply(player, legal[n - 1])
-                return
-            try:
-                state.apply(player, raw)
-                return
-            except IllegalAction as exc:
-                text = self.game.rule_text(exc.rule)
-                console.print(f"[red]{exc.message}[/red] [dim]({exc.rule})[/dim]")
-                if text:
-                    console.print(f"[dim]{exc.rule}: {text}[/dim]")
+                chosen = legal[n - 1]
+            else:
+                try:
+                    chosen = self.game.parse_action(state, player, raw)
+                    state.verify(player, chosen)
+                except IllegalAction as exc:
+                    text = self.game.rule_text(exc.rule)
+                    console.print(f"[red]{exc.message}[/red] [dim]({exc.rule})[/dim]")
+                    if text:
+                        console.print(f"[dim]{exc.rule}: {text}[/dim]")
+                    continue
+            state.apply(player, chosen)
+            self.after_human(player, chosen)
+            return
+
+    def after_human(self, player: int, action: Action) -> None:
+        """Record a human's action for the others; in hot-seat play, clear the
+        screen once the keyboard must pass, so their hand does not stay on it."""
+        if self.hot_seat:
+            self.log.append((player, action, self.state.clone()))
+            self.seen[player] = len(self.log)
+            if player not in self.state.active_players():
+                clear_screen()
+                console.print(f"[dim]p{player} has played.[/dim]")
 
     def write_save(self) -> None:
         if self.save is not None:
@@ -171,10 +263,18 @@ def play(
         "-s",
         help="Comma-separated seats: human, random, heuristic, ismcts:…",
     ),
-    seed: int = typer.Option(None, "--seed", help="Seed (default: random; printed)."),
+    seed: int = typer.Option(
+        None, "--seed", help="Seed (default: random; printed when the game is over)."
+    ),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option name=value (repeat)."),
     save: Path = typer.Option(None, "--save", help="Write the game record (JSON) here."),
     content: Path = typer.Option(None, "--content", help="Directory of replacement content files."),
+    reveal: bool = typer.Option(
+        False,
+        "--reveal",
+        help="Show every seat's hidden choices and the bots' explanations "
+        "(to watch bots or debug; spoils play against them).",
+    ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     g = load_game_with_content(game, content)
@@ -187,20 +287,20 @@ def play(
             specs = split_seats(seats, players)
             live.run_live(specs, seed, opts, str(save) if save else None)
             return
-        seat_list = parse_seats(seats, players, seed)
+        seat_list = parse_seats(seats, players)  # bot seeds from the OS, never the game seed
     except (OptionError, ValueError) as exc:
         fail(str(exc))
     try:
         state = g.new_game(len(seat_list), seed, opts)
     except OptionError as exc:
         fail(str(exc))
-    console.print(
-        f"[dim]{g.info.title}: {len(seat_list)} players, seed {seed}"
+    console.print(  # the seed gives away every hidden card: shown when the game is over
+        f"[dim]{g.info.title}: {len(seat_list)} players"
         f"{', options ' + ', '.join(option) if option else ''}[/dim]"
     )
     if os.environ.get("LIFTOFF_NO_CLEAR"):
         console.clear = lambda *a, **k: None  # type: ignore[method-assign]
-    TerminalGame(g, state, seat_list, save).run()
+    TerminalGame(g, state, seat_list, save, reveal=reveal).run()
 
 
 def register(app: typer.Typer) -> None:

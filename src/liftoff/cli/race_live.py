@@ -15,6 +15,7 @@ scores, updated as the bots play, and acts with single keys:
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -121,8 +122,9 @@ class RaceLiveApp(App[None]):
         who = "you" if event.player == self.human else f"P{event.player}"
         if event.kind == "applied" and event.player == self.human:
             return
-        if event.kind == "applied":
-            self._say(Text(f"{who}: {event.action}", style="dim"))
+        if event.kind == "applied":  # another seat's action, as this seat may see it
+            shown = event.action if event.public else "made a hidden choice"
+            self._say(Text(f"{who}: {shown}", style="dim"))
         elif event.kind in ("rejected", "stale") and event.player == self.human:
             self._say(Text(f"✗ {event.action}: {event.message} [{event.rule}]", style="red"))
         elif event.kind == "stop":
@@ -280,12 +282,16 @@ def make_app(
     round_pause: float = ROUND_PAUSE,
     poll_interval: float = 0.05,
     state: RaceState | None = None,
+    bot_seed: int | None = None,
 ) -> RaceLiveApp:
     """Build the live app (the game, the driver, the seats) without running it.
 
     ``state`` continues a given game (a loaded or test position) instead of a new
-    one. Raises ``ValueError`` (``SeatError`` / ``OptionError``) for bad seats or
-    options.
+    one. The bots and their speeds are seeded from ``bot_seed``, by default from
+    the operating system's randomness: never from the game's ``seed``, which
+    their visible choices would otherwise give away (and with it the order of
+    every stack). Raises ``ValueError`` (``SeatError`` / ``OptionError``) for bad
+    seats or options.
     """
     specs = [parse_seat(s) for s in seats]
     humans = [i for i, s in enumerate(specs) if s.human]
@@ -296,7 +302,7 @@ def make_app(
     driver = RealtimeRace(
         state,
         seats,
-        seed=seed,
+        seed=secrets.randbits(63) if bot_seed is None else bot_seed,
         clock=clock if clock is not None else MonotonicClock(),
         start_pause=start_pause,
         round_pause=round_pause,

@@ -18,7 +18,9 @@ console = Console(highlight=False)
 
 def replay(
     file: Path = typer.Argument(..., help="A record saved by `liftoff play --save` or the server."),
-    as_player: int = typer.Option(None, "--as", help="Show the game as this player sees it."),
+    as_player: int = typer.Option(
+        None, "--as", help="Show the game as this player saw it (others' hidden choices too)."
+    ),
     to_end: bool = typer.Option(False, "--to-end", help="Print only the final position."),
 ) -> None:
     """Step through a saved game: Enter = next, b = back, g N = go to action N, q = quit."""
@@ -35,7 +37,8 @@ def replay(
         if final.is_over():
             console.print(outcome_table(final))
         return
-    states: list[State] = [game.new_game(record["players"], record["seed"], record["options"])]
+    # the start: a new game, or the snapshot a determinized world's record begins from
+    states: list[State] = [game.replay({**record, "actions": []})]
     for player, text in actions:
         nxt = states[-1].clone()
         nxt.apply(player, text)
@@ -46,6 +49,10 @@ def replay(
         console.print(draw(s.view(as_player), as_player))
         if i:
             player, text = actions[i - 1]
+            if as_player is not None and player != as_player:
+                action = game.parse_action(s, player, text)
+                if not game.action_is_public(s, player, action):
+                    text = "(a hidden choice)"  # what p{as_player} saw of it
             console.print(f"[bold]action {i}/{len(actions)}:[/bold] p{player} {text}")
         else:
             console.print(f"[bold]start[/bold] ({len(actions)} actions)")

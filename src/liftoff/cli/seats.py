@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +52,13 @@ def split_seats(text: str, players: int | None = None) -> list[str]:
     return specs
 
 
-def parse_seats(text: str, players: int | None, seed: int) -> list[Seat]:
+def parse_seats(text: str, players: int | None, seed: int | None = None) -> list[Seat]:
     """``"human,random,ismcts:iterations=50"`` → seats (``bot:NAME`` is accepted for NAME).
+
+    Bots are seeded from ``seed`` and their seat when it is given (reproducible
+    runs), otherwise from the operating system's randomness — as in play with
+    people, where a bot seed derived from the game seed would let its visible
+    choices give the game seed (and so every hidden card) away.
 
     Raises ``ValueError`` with a clear message for unknown bots or a count mismatch.
     """
@@ -64,6 +70,7 @@ def parse_seats(text: str, players: int | None, seed: int) -> list[Seat]:
         if "@" in spec:
             raise ValueError(f"seat {spec!r}: speeds (@slow, @fast, …) apply to race only")
         name = spec[4:] if spec.startswith("bot:") else spec
-        params: dict[str, Any] = {"seed": derive_seed(seed, "seat", i)}
+        bot_seed = secrets.randbits(63) if seed is None else derive_seed(seed, "seat", i)
+        params: dict[str, Any] = {"seed": bot_seed}
         seats.append(Seat(name, bots.make(name, **params)))
     return seats

@@ -8,7 +8,7 @@ every registered game, over every player count and the game's option cases.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .action import Action
@@ -172,7 +172,152 @@ def check_determinize(game: Game[Any], state: State, seed: int) -> bool:
             if canon(d.to_json()["state"]) != full:
                 changed = True
             check_contract_step(game, d)
+            check_determinized_forgets(game, d, derive_seed(seed, p, k))
     return changed
+
+
+def check_determinized_forgets(game: Game[Any], det: State, seed: int) -> None:
+    """A determinized copy carries its own seed and no true history, and its
+    record replays to the sampled world (also after it plays on), not the true one."""
+    assert det.seed == seed, "a determinized state must carry the seed it was made with"
+    assert det.history == [], "a determinized state must not carry the true history"
+    record = det.record()
+    assert record["seed"] == seed and record["actions"] == [], "determinized record keeps the past"
+    data = det.to_json()
+    assert data["history"] == [] and data["seed"] == seed, "determinized JSON keeps the past"
+    again = game.from_json(json.loads(canon(data)))
+    assert canon(again.to_json()) == canon(data), "determinized JSON round trip is not exact"
+    copy = det.clone()
+    check_replay(game, copy)
+    rng = Rng(derive_seed(seed, "forgets"))
+    for _ in range(3):
+        if copy.is_over():
+            break
+        p, a = _pick(copy, rng)
+        copy.apply(p, a)
+    check_replay(game, copy)
+    assert len(copy.history) == copy.version, "a determinized history is not its own"
+
+
+def _leaves(data: Any, path: str = "", out: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every scalar of a JSON value, by its path."""
+    if out is None:
+        out = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _leaves(value, f"{path}/{key}", out)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            _leaves(value, f"{path}/{index}", out)
+    else:
+        out[path] = data
+    return out
+
+
+def _agreement(a: dict[str, Any], b: dict[str, Any]) -> int:
+    missing = object()
+    return sum(1 for key, value in a.items() if b.get(key, missing) == value)
+
+
+def signed_rank_p(diffs: list[int]) -> float:
+    """Exact two-sided Wilcoxon signed-rank test that ``diffs`` are symmetric
+    about zero (zeros dropped; ties get their mean rank)."""
+    nonzero = sorted((abs(d), d > 0) for d in diffs if d)
+    n = len(nonzero)
+    if n == 0:
+        return 1.0
+    ranks: list[int] = []  # doubled mean ranks, so they stay whole numbers
+    i = 0
+    while i < n:
+        j = i
+        while j < n and nonzero[j][0] == nonzero[i][0]:
+            j += 1
+        ranks.extend([i + j + 1] * (j - i))  # 2 * mean of ranks i+1..j
+        i = j
+    observed = sum(r for r, (_, positive) in zip(ranks, nonzero, strict=True) if positive)
+    ways = [0] * (sum(ranks) + 1)  # ways[w]: sign patterns with positive rank sum w
+    ways[0] = 1
+    top = 0
+    for r in ranks:
+        for w in range(top, -1, -1):
+            if ways[w]:
+                ways[w + r] += ways[w]
+        top += r
+    total: int = 2**n
+    upper: float = sum(ways[observed:]) / total
+    lower: float = sum(ways[: observed + 1]) / total
+    return min(1.0, 2.0 * min(upper, lower))
+
+
+Determinizer = Callable[[State, int, int], State]
+
+
+def check_determinize_independent(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    *,
+    samples: int = 96,
+    steps: tuple[int, ...] = (0, 10, 40),
+    alpha: float = 1e-3,
+    determinize: Determinizer | None = None,
+) -> dict[str, tuple[int, int, float]]:
+    """The hidden facts of a determinized state, and of the replay of its record,
+    are independent of the true hidden facts.
+
+    For each of ``samples`` games (fixed seeds, so the check is deterministic),
+    played at random for a number of ``steps``, a player ``p`` gets two
+    determinizations ``Y`` and ``Y2``; ``X`` is the true state and ``R`` the
+    replay of ``Y``'s record. A sample counts how many scalars of the state
+    payload ``Y`` (or ``R``) shares with ``X`` and with ``Y2``. If ``Y`` depends
+    only on what ``p`` knows, ``X`` and ``Y2`` are exchangeable (both are
+    worlds consistent with ``p``'s view, drawn as the determinizer draws them:
+    exact at the start, and close after random play), so ``Y`` agrees more with
+    ``X`` as often and by as much as with ``Y2``: the differences are symmetric
+    about zero, which an exact two-sided Wilcoxon signed-rank test checks at
+    false-alarm rate ``alpha``. A copy that keeps true cards, or a record that replays to
+    the true game, agrees with ``X`` every time and fails.
+
+    Returns ``{"state" | "replay": (more like X, more like Y2, p-value)}``.
+    """
+    det: Determinizer = determinize or (lambda s, p, seed: s.determinize(p, seed))
+    diffs: dict[str, list[int]] = {"state": [], "replay": []}
+    for i in range(samples):
+        seed = derive_seed(0x1D_E7E2, game.info.name, players, i)
+        state: State = game.new_game(players, seed, dict(options))
+        rng = Rng(derive_seed(seed, "walk"))
+        for _ in range(steps[i % len(steps)]):
+            if state.is_over():
+                break
+            p, a = _pick(state, rng)
+            state.apply(p, a)
+        p = i % players
+        truth = _leaves(state.to_json()["state"])
+        first = det(state, p, derive_seed(seed, "first"))
+        second = _leaves(det(state, p, derive_seed(seed, "second")).to_json()["state"])
+        for text in (canon(first.to_json()), canon(first.record()), repr(first)):
+            for secret in (seed, state.rng.state):  # 63/64-bit: never there by chance
+                assert str(secret) not in text, "a determinized state shows the true seed or RNG"
+        replayed = game.replay(json.loads(canon(first.record())))
+        for key, sample in (("state", first), ("replay", replayed)):
+            leaves = _leaves(sample.to_json()["state"])
+            diffs[key].append(_agreement(truth, leaves) - _agreement(second, leaves))
+    same = diffs["state"].count(0)
+    assert samples - same >= samples // 4, (
+        f"determinize gave the same world whatever its seed in {same} of {samples} games: "
+        "nothing hidden is resampled"
+    )
+    out: dict[str, tuple[int, int, float]] = {}
+    for key, values in diffs.items():
+        more = sum(1 for d in values if d > 0)
+        fewer = sum(1 for d in values if d < 0)
+        p_value = signed_rank_p(values)
+        out[key] = (more, fewer, p_value)
+        assert p_value >= alpha, (
+            f"determinized {key}s depend on the true hidden facts: closer to the truth in "
+            f"{more} games, to another sample in {fewer} (signed-rank p={p_value:.2g} < {alpha})"
+        )
+    return out
 
 
 def check_replay(game: Game[Any], state: State) -> None:

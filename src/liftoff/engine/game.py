@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="State")
 
 RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+
+
+def _canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -138,10 +143,13 @@ class Game(ABC, Generic[S]):
             raise ReplayError(f"record is missing {', '.join(missing)}")
         if record["game"] != self.info.name:
             raise ReplayError(f"record is for game {record['game']!r}, not {self.info.name!r}")
-        try:
-            state = self.new_game(record["players"], record["seed"], record["options"])
-        except OptionError as exc:
-            raise ReplayError(f"record cannot start a game: {exc}") from exc
+        if record.get("start") is not None:
+            state = self._replay_start(record)
+        else:
+            try:
+                state = self.new_game(record["players"], record["seed"], record["options"])
+            except OptionError as exc:
+                raise ReplayError(f"record cannot start a game: {exc}") from exc
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ReplayError("record 'actions' must be a list of [player, text] pairs")
@@ -161,6 +169,29 @@ class Game(ABC, Generic[S]):
                     f"action {index} ({text!r} by player {player}) cannot be replayed: {exc}",
                     index,
                 ) from exc
+        return state
+
+    def _replay_start(self, record: Mapping[str, Any]) -> S:
+        """The state a record with a ``"start"`` snapshot (a determinized world,
+        see ``State.determinize``) begins from, checked against the record."""
+        start = record["start"]
+        if not isinstance(start, Mapping) or "start" in start:
+            raise ReplayError("record 'start' must be one state snapshot (State.to_json)")
+        if start.get("history"):
+            raise ReplayError("record 'start' must be a snapshot with no history")
+        for key in ("game", "players", "seed", "options"):
+            if start.get(key) != record[key]:
+                raise ReplayError(f"record 'start' has another {key} than the record")
+        try:
+            state = self.from_json(dict(start))
+            same = _canon(state.to_json()) == _canon(start)
+            problems = state.invariants()
+        except Exception as exc:  # a snapshot is data from a file: any flaw is a bad record
+            raise ReplayError(f"record 'start' is not a state of this game: {exc!r}") from exc
+        if not same or problems:
+            why = "; ".join(problems[:3]) or "it does not read back as written"
+            raise ReplayError(f"record 'start' is not a sound state of this game: {why}")
+        state._start_from_here(state.seed)
         return state
 
     # -- conformance -------------------------------------------------------------

@@ -45,6 +45,7 @@ class State(ABC):
     _history: list[HistoryEntry]
     _legal_cache: dict[int, list[Action]] | None
     _last_undoable: bool
+    _start: State | None
 
     def _init_base(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -57,6 +58,7 @@ class State(ABC):
         self._history = []
         self._legal_cache = None
         self._last_undoable = False
+        self._start = None
 
     def _copy_base_into(self, other: State) -> None:
         other.game = self.game
@@ -67,6 +69,7 @@ class State(ABC):
         other._history = self._history.copy()
         other._legal_cache = None
         other._last_undoable = self._last_undoable
+        other._start = self._start  # never mutated: a frozen snapshot
 
     # -- turn structure ---------------------------------------------------------
     @abstractmethod
@@ -206,7 +209,23 @@ class State(ABC):
 
         ``view(player)`` of the copy equals ``view(player)`` of this state; the
         copy's RNG is reseeded from ``seed`` so future chance is unknown too.
+        The copy forgets the true game: its ``seed`` is ``seed``, its history
+        starts empty, and its ``record()`` replays to the sampled world, from
+        a snapshot of it (see :meth:`_start_from_here`). Games end their
+        ``determinize`` with ``copy._start_from_here(seed)``.
         """
+
+    def _start_from_here(self, seed: int) -> None:
+        """Make this state the start of its own record: it carries ``seed``
+        as its seed, no history and no undo, and ``record()`` / ``to_json()``
+        rebuild it from a snapshot of how it is now (used by ``determinize``,
+        so a sampled world never carries the true game's seed or actions)."""
+        self.seed = seed
+        self._history = []
+        self._last_undoable = False
+        self._legal_cache = None
+        self._start = None
+        self._start = self.clone()
 
     # -- persistence ---------------------------------------------------------------------------
     @abstractmethod
@@ -218,8 +237,12 @@ class State(ABC):
         """The game-specific part of ``to_json``."""
 
     def to_json(self) -> dict[str, Any]:
-        """The complete state, RNG included; ``Game.from_json`` inverts it exactly."""
-        return {
+        """The complete state, RNG included; ``Game.from_json`` inverts it exactly.
+
+        A determinized state adds ``"start"``, the snapshot its history starts
+        from (itself a ``to_json`` without ``"start"``).
+        """
+        out = {
             "game": self.game.info.name,
             "players": self.num_players,
             "seed": self.seed,
@@ -229,24 +252,39 @@ class State(ABC):
             "last_undoable": self._last_undoable,
             "state": self._payload_json(),
         }
+        if self._start is not None:
+            out["start"] = self._start.to_json()
+        return out
 
     def _load_base_json(self, game: Game[Any], data: dict[str, Any]) -> None:
         self._init_base(game, int(data["players"]), int(data["seed"]), dict(data["options"]))
         self.rng.state = int(data["rng"])
         self._history = [(int(p), str(t)) for p, t in data["history"]]
         self._last_undoable = bool(data.get("last_undoable", False))
+        start = data.get("start")
+        if start is not None:
+            if not isinstance(start, dict) or "start" in start:
+                raise ValueError("a state's 'start' must be one snapshot of the same game")
+            self._start = game.from_json(start)
 
     def record(self) -> dict[str, Any]:
         """``{"game", "players", "seed", "options", "actions"}``: the save file,
         the replay and the bug report in one; ``Game.replay`` rebuilds the game.
+
+        A determinized state's record adds ``"start"``, a snapshot (``to_json``)
+        of the sampled world it was made as, and lists only the actions since;
+        it never replays to the true game.
         """
-        return {
+        out = {
             "game": self.game.info.name,
             "players": self.num_players,
             "seed": self.seed,
             "options": dict(self.options),
             "actions": [[p, str(a)] for p, a in self._history],
         }
+        if self._start is not None:
+            out["start"] = self._start.to_json()
+        return out
 
     # -- checks ------------------------------------------------------------------------------------
     def invariants(self) -> list[str]:

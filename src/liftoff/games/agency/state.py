@@ -1176,6 +1176,7 @@ class AgencyState(State):
                     d.drawn[q] = original[q]
                 d.mdeck[lv] = deck_before
                 rng.shuffle(d.mdeck[lv])
+        d._start_from_here(seed)
         return d
 
     # -- persistence ------------------------------------------------------------------

@@ -1147,6 +1147,7 @@ class PlanetState(State):
         d = self.clone()
         if self.stage == OVER:  # the outcome has shown every hand's resource count
             d.rng = Rng(seed)
+            d._start_from_here(seed)
             return d
         pool = list(d.draw)
         for q in range(d.cfg.players):
@@ -1164,6 +1165,7 @@ class PlanetState(State):
                 d.hands[q] = hand
         d.draw = pool
         d.rng = rng
+        d._start_from_here(seed)
         return d
 
     # -- copies and JSON -----------------------------------------------------

@@ -814,6 +814,7 @@ class RaceState(State):
                 new.rng.shuffle(middle)
                 stack[1 : 1 + k] = middle
         new._legal_cache = None
+        new._start_from_here(seed)
         return new
 
     # -- checks ------------
