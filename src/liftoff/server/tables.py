@@ -181,8 +181,9 @@ class LogEntry:
 class Subscriber:
     """A WebSocket (or test) listener for one recipient; woken on every change."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        self.token_hash = token_hash  # the token the seat was granted for
         self.wake = asyncio.Event()
         self.log_epoch = -1
         self.log_seq = -1
@@ -576,6 +577,7 @@ class TableManager:
             s.kind, s.name, s.token_hash = "human", _clean_name(name, seat), hash_token(token)
             await self.store.save_seat(table.id, s.data())
             self.tokens[s.token_hash] = (table.id, seat)
+            self._unseat(table, seat)
             if table.status == "playing":
                 # taking over a seat that a bot kept warm: the grace period starts now
                 s.agent = None
@@ -603,6 +605,7 @@ class TableManager:
                 s.grace_task = None
             s.zombie = table.status == "playing"
             await self.store.save_seat(table.id, s.data())
+            self._unseat(table, seat)
             if table.race is not None:
                 table.race.set_bot(seat, self.settings.zombie_bot)
             self._changed(table)
@@ -639,9 +642,13 @@ class TableManager:
             self._kick(table)
 
     # -- connections, zombies ------------------------------------------------------------
-    def connect(self, table: LiveTable, seat: int | None) -> Subscriber:
-        """Register a listener; a returning player takes their seat back from the bot."""
-        sub = Subscriber(seat)
+    def connect(self, table: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
+        """Register a listener; a returning player takes their seat back from the bot.
+
+        A seat's listener holds it only while its token still holds the seat: when the
+        seat changes hands the listener becomes a spectator (see :meth:`_unseat`).
+        """
+        sub = Subscriber(seat, hash_token(token) if seat is not None and token else None)
         table.subscribers.add(sub)
         if seat is not None:
             s = table.seats[seat]
@@ -665,6 +672,24 @@ class TableManager:
             if s.connections == 0 and s.kind == "human" and table.status == "playing":
                 self._seat_disconnected(table, s)
             self._changed(table)
+
+    def _unseat(self, table: LiveTable, seat: int) -> None:
+        """The seat changed hands: its listeners become spectators at once, so no old
+        connection keeps reading the seat's private view (or keeps it from going away)."""
+        current = table.seats[seat].token_hash
+        for sub in table.subscribers:
+            if sub.seat == seat and sub.token_hash != current:
+                sub.seat = None
+                sub.token_hash = None
+                sub.log_epoch = -1  # the next frame resends the log as a spectator sees it
+                sub.wake.set()
+        table.seats[seat].connections = sum(1 for sub in table.subscribers if sub.seat == seat)
+
+    def holds_seat(self, table: LiveTable, sub: Subscriber) -> bool:
+        """Whether a listener's token still holds its seat (always true for spectators)."""
+        if sub.seat is None:
+            return True
+        return sub.token_hash is not None and sub.token_hash == table.seats[sub.seat].token_hash
 
     def _seat_disconnected(self, table: LiveTable, s: Seat) -> None:
         if s.grace_task is not None or self._closing:

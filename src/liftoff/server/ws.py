@@ -81,14 +81,18 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
             await ws.close(4400)
         return
 
-    sub = manager.connect(table, seat)
+    sub = manager.connect(table, seat, token if isinstance(token, str) else None)
 
     watch_delay = settings.watch_delay
 
     async def pump() -> None:
         while True:
             await sub.wake.wait()
-            if watch_delay > 0 and (seat is None or seat not in table.state.active_players()):
+            if not manager.holds_seat(table, sub):
+                manager._unseat(table, sub.seat)  # type: ignore[arg-type]
+            if watch_delay > 0 and (
+                sub.seat is None or sub.seat not in table.state.active_players()
+            ):
                 # someone else is playing: let a few of their actions arrive, send one frame
                 await asyncio.sleep(watch_delay)
             sub.wake.clear()
@@ -116,7 +120,7 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
                     continue
                 if kind not in ("act", "undo"):
                     raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
-                if seat is None:
+                if sub.seat is None:
                     raise ApiError(403, "spectator", "spectators cannot act")
                 if kind == "act":
                     version = msg.get("version")

@@ -1,0 +1,60 @@
+"""Attacks on the server as a cheating player (or a careless client) would try them,
+each asserting that the attack fails; on SQLite and on PostgreSQL
+(``LIFTOFF_TEST_POSTGRES_URL``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from server_helpers import Db, Running, ServerFactory
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+
+
+def hand_of(r: Running, tid: str, seat: int) -> Any:
+    """Seat ``seat``'s private view as the server holds it (the secret to protect)."""
+    return r.manager.tables[tid].state.view(seat)
+
+
+async def test_ghost_socket_loses_the_seat_it_gave_up(server: ServerFactory, db: Db) -> None:
+    """Leave a seat but keep its socket open, hoping to read the next occupant's hand."""
+    r = await server(db)
+    made = await r.create("planet", [{"type": "you"}, {"type": "open"}], name="Cheat")
+    tid, tok_a = made["table"]["id"], made["token"]
+    ghost = await r.connect(tid, tok_a)
+    await ghost.wait_state(lambda s: s["you"] == 0)
+    assert (await r.call("POST", f"/api/tables/{tid}/leave", token=tok_a)).status_code == 200
+    moved = await r.join(tid, 1, name="Cheat")  # the cheater sits at seat 1 now
+    victim = await r.join(tid, 0, name="Victim")
+    assert victim["seat"] == 0
+    state = await ghost.wait_state(lambda s: s["table"]["status"] == "playing")
+    assert state["you"] is None and state["legal"] == []
+    assert state["view"] == (await r.view(tid))["view"]  # exactly a spectator's view
+    secret = json.dumps(hand_of(r, tid, 0))
+    spectator = json.dumps(r.manager.tables[tid].state.view(None))
+    assert secret != spectator  # seat 0 has something to hide
+    # the victim plays; the ghost keeps reading and must never see seat 0's view
+    v = await r.connect(tid, victim["token"])
+    for _ in range(4):
+        s = await v.wait_state(lambda s: s["table"]["status"] == "playing")
+        if 0 not in r.manager.tables[tid].state.active_players():
+            break
+        pick = s["legal"][0]["text"]
+        assert (await v.act(pick, s["version"]))["type"] == "ack"
+    await asyncio.sleep(0.2)
+    for frame in ghost.frames[1:]:
+        msg = json.loads(frame)
+        if msg["type"] == "state" and msg["table"]["status"] == "playing":
+            assert msg["you"] is None
+    # the ghost cannot act for anyone, and the seat's presence follows the victim only
+    assert (await ghost.act("end", None))["status"] in (403,)
+    seat0 = r.manager.tables[tid].seats[0]
+    assert seat0.connections == 1
+    await v.close()
+    await asyncio.sleep(0.1)
+    assert seat0.connections == 0  # the ghost does not keep the seat "connected"
+    assert moved["seat"] == 1
+    await ghost.close()
