@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,3 +59,37 @@ async def test_ghost_socket_loses_the_seat_it_gave_up(server: ServerFactory, db:
     assert seat0.connections == 0  # the ghost does not keep the seat "connected"
     assert moved["seat"] == 1
     await ghost.close()
+
+
+async def test_file_options_are_refused_alike_whatever_the_path(
+    server: ServerFactory, db: Db, tmp_path: Any
+) -> None:
+    """Name files in a game option to read them, exhaust memory or probe the disk."""
+    from liftoff.games.race import data as race_data
+
+    shipped = str(Path(race_data.__file__).parent / "planets.toml")
+    r = await server(db, content_sets={"race.planets": {"classic": shipped}})
+    (tmp_path / "dir").mkdir()
+    answers = set()
+    for path in ("/dev/zero", "/etc/shadow", "/no/such/file", str(tmp_path / "dir"), shipped):
+        body = {"game": "race", "players": 2, "options": {"planets": path}}
+        res = await r.call("POST", "/api/tables", body)
+        assert res.status_code == 422, (path, res.text)
+        answers.add(res.text)
+    assert len(answers) == 1  # the same answer for every path: no file-system probe
+    assert "default" in answers.pop()
+    assert len(r.manager.tables) == 0
+    # the operator's content sets are chosen by name, and the default always works
+    for name in ("classic", "default"):
+        body = {"game": "race", "players": 2, "options": {"planets": name}}
+        assert (await r.call("POST", "/api/tables", body)).status_code == 201
+    games = (await r.call("GET", "/api/games")).json()["games"]
+    race = next(g for g in games if g["name"] == "race")
+    assert next(o for o in race["options"] if o["name"] == "planets")["choices"] == [
+        "default",
+        "classic",
+    ]
+    # options the game sets itself (agency's content fingerprint) are not the client's
+    body = {"game": "agency", "players": 2, "options": {"content": "0" * 16}}
+    res = await r.call("POST", "/api/tables", body)
+    assert res.status_code == 422 and "set by the server" in res.text

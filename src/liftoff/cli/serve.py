@@ -18,6 +18,18 @@ def default_db_url() -> str:
     return f"sqlite+aiosqlite:///{folder / 'liftoff.db'}"
 
 
+def parse_content_sets(specs: list[str]) -> dict[str, dict[str, str]]:
+    """``GAME.OPTION:NAME=PATH`` texts as ``{"GAME.OPTION": {NAME: PATH}}``."""
+    out: dict[str, dict[str, str]] = {}
+    for spec in specs:
+        key, _, rest = spec.partition(":")
+        name, _, path = rest.partition("=")
+        if "." not in key or not name.strip() or not path.strip():
+            fail(f"--content {spec!r}: write GAME.OPTION:NAME=PATH")
+        out.setdefault(key.strip(), {})[name.strip()] = path.strip()
+    return out
+
+
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
@@ -37,6 +49,12 @@ def serve(
     ws_rate: float = typer.Option(
         20.0, "--ws-rate", help="WebSocket messages per second per connection (0: no limit)."
     ),
+    content: list[str] = typer.Option(
+        [],
+        "--content",
+        help="Offer a content set to clients by name: GAME.OPTION:NAME=PATH "
+        "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
@@ -51,7 +69,13 @@ def serve(
             "pip install 'liftoff[server]'"
         )
     url = db or default_db_url()
-    settings = Settings(bot_delay=bot_delay, grace=grace, http_rate=http_rate, ws_rate=ws_rate)
+    settings = Settings(
+        bot_delay=bot_delay,
+        grace=grace,
+        http_rate=http_rate,
+        ws_rate=ws_rate,
+        content_sets=parse_content_sets(content),
+    )
     app = create_app(url, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url.split("@")[-1] if "@" in url else url

@@ -28,6 +28,7 @@ from liftoff import bots as bot_registry
 from liftoff.engine import IllegalAction
 
 from .errors import ApiError
+from .limits import http_options
 from .ratelimit import LimitMiddleware
 from .storage import Store
 from .tables import Settings, TableManager
@@ -122,7 +123,17 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
-def _game_info(name: str) -> dict[str, Any]:
+def _choices(game_name: str, o: Any, content_sets: dict[str, dict[str, str]]) -> list[Any] | None:
+    """An option's choices over HTTP: a free-text one offers its default and the
+    content sets the operator installed (see ``limits.http_options``)."""
+    if o.choices is not None:
+        return list(o.choices)
+    if o.kind is str:
+        return [o.default, *sorted(content_sets.get(f"{game_name}.{o.name}", {}))]
+    return None
+
+
+def _game_info(name: str, content_sets: dict[str, dict[str, str]]) -> dict[str, Any]:
     game = liftoff.games.get(name)
     info = game.info.to_json()
     info["options"] = [
@@ -131,12 +142,13 @@ def _game_info(name: str) -> dict[str, Any]:
             "kind": o.kind.__name__,
             "default": o.default,
             "doc": o.doc,
-            "choices": list(o.choices) if o.choices is not None else None,
+            "choices": _choices(name, o, content_sets),
             "minimum": o.minimum,
             "maximum": o.maximum,
             "rule": o.rule,
         }
         for o in game.options
+        if not o.internal
     ]
     info["realtime"] = name == "race"
     return info
@@ -225,7 +237,7 @@ def create_app(
     async def games() -> Response:
         return _json(
             {
-                "games": [_game_info(n) for n in liftoff.games.names()],
+                "games": [_game_info(n, settings.content_sets) for n in liftoff.games.names()],
                 "bots": bot_registry.names(),
                 "speeds": _speeds(),
             }
@@ -295,10 +307,14 @@ def create_app(
         responses=ERRORS,
     )
     async def create(body: CreateTableIn) -> Response:
+        try:
+            game = liftoff.games.get(body.game)
+        except liftoff.UnknownGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
         table, seat, token = await manager.create(
             body.game,
             body.players,
-            dict(body.options),
+            http_options(game, body.options, settings.content_sets),
             [s.model_dump() for s in body.seats] if body.seats is not None else None,
             body.clock.model_dump() if body.clock is not None else None,
             body.name,

@@ -62,6 +62,8 @@ class Settings:
     ws_burst: float = 60.0
     lobby_limit: int = 50
     watch_delay: float = 0.03  # seconds a watcher's update waits to take in more changes
+    # content sets a client may choose by name: "game.option" -> {name: value (a path)}
+    content_sets: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def hash_token(token: str) -> str:
