@@ -93,3 +93,66 @@ async def test_file_options_are_refused_alike_whatever_the_path(
     body = {"game": "agency", "players": 2, "options": {"content": "0" * 16}}
     res = await r.call("POST", "/api/tables", body)
     assert res.status_code == 422 and "set by the server" in res.text
+
+
+async def two_people(r: Running, game: str) -> tuple[str, str, str]:
+    made = await r.create(game, [{"type": "you"}, {"type": "open"}], name="Ann")
+    tid = made["table"]["id"]
+    return tid, made["token"], (await r.join(tid, name="Bo"))["token"]
+
+
+@pytest.mark.rules("RC-STOP-3")
+async def test_duplicate_and_versionless_submissions_apply_once(
+    server: ServerFactory, db: Db
+) -> None:
+    """Send the same race action twice (same message id), or without a version to skip
+    the stale check."""
+    r = await server(db)
+    tid, tok0, _tok1 = await two_people(r, "race")
+    a = await r.connect(tid, tok0)
+    st = await a.wait_state(lambda s: bool(s["legal"]))
+    action, version = st["legal"][0]["text"], st["version"]
+    # without a version: refused over both WebSocket and REST, nothing applied
+    reply = await a.request({"type": "act", "action": action})
+    assert reply["type"] == "error" and reply["error"] == "bad-version"
+    res = await r.call("POST", f"/api/tables/{tid}/actions", {"action": action}, tok0)
+    assert res.status_code == 422
+    for bad in (2**40, -1, 1.5, "3", True):
+        res = await r.call(
+            "POST", f"/api/tables/{tid}/actions", {"action": action, "version": bad}, tok0
+        )
+        assert res.status_code == 422, (bad, res.text)
+        assert "SQL" not in res.text and "Traceback" not in res.text
+    assert r.manager.tables[tid].state.version == version
+    # the same message twice (a resend): both answered alike, applied once
+    msg = {"type": "act", "action": action, "version": version, "id": "m-1"}
+    await a.ws.send(json.dumps(msg))
+    await a.ws.send(json.dumps(msg))
+    await asyncio.sleep(0.5)
+    acks = [json.loads(f) for f in a.frames if '"ack"' in f]
+    assert len(acks) == 2 and acks[0] == acks[1]
+    mine = [h for h in r.manager.tables[tid].state.history if h[0] == 0]
+    assert len(mine) == 1
+    # over REST, the same id likewise
+    st = await a.wait_state(lambda s: bool(s["legal"]) and s["version"] > version)
+    body = {"action": st["legal"][0]["text"], "version": st["version"], "id": 42}
+    first = await r.call("POST", f"/api/tables/{tid}/actions", body, tok0)
+    again = await r.call("POST", f"/api/tables/{tid}/actions", body, tok0)
+    assert first.status_code == again.status_code == 200 and first.json() == again.json()
+    assert len([h for h in r.manager.tables[tid].state.history if h[0] == 0]) == 2
+    await a.close()
+
+
+async def test_stale_turn_based_submission_is_refused(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    tid, tok0, tok1 = await two_people(r, "planet")
+    state = r.manager.tables[tid].state
+    p = state.active_players()[0]
+    tok = tok0 if p == 0 else tok1
+    view = await r.view(tid, tok)
+    assert (await r.act(tid, tok, view["legal"][0]["text"], 0)).status_code == 200
+    q = r.manager.tables[tid].state.active_players()[0]
+    tok = tok0 if q == 0 else tok1
+    res = await r.act(tid, tok, (await r.view(tid, tok))["legal"][0]["text"], 0)
+    assert res.status_code == 409 and res.json()["rule"] == "API-STALE"
+    assert r.manager.tables[tid].state.version == 1

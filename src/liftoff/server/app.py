@@ -76,10 +76,15 @@ class JoinIn(BaseModel):
 
 
 class ActionIn(BaseModel):
-    """An action as its canonical text, chosen on state ``version``."""
+    """An action as its canonical text, chosen on state ``version`` (required).
+
+    ``id`` (optional, the client's own): a submission repeated with the same id,
+    action and version is answered again, never applied twice.
+    """
 
     action: str = Field(..., min_length=1, max_length=400)
-    version: int | None = Field(None, ge=0, le=10_000_000)
+    version: int = Field(..., ge=0, le=2**31 - 1)
+    id: int | Annotated[str, Field(max_length=64)] | None = None
 
 
 class SeatOut(BaseModel):
@@ -374,7 +379,7 @@ def create_app(
         responses=ERRORS,
     )
     async def act(table_id: TableId, body: ActionIn, cred: Token) -> Response:
-        return _json(await manager.act(table_id, _token(cred), body.action, body.version))
+        return _json(await manager.act(table_id, _token(cred), body.action, body.version, body.id))
 
     @app.post(
         "/api/tables/{table_id}/undo",

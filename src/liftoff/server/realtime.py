@@ -134,11 +134,17 @@ class RaceRunner:
                 raise ApiError(503, "storage", "the action could not be stored") from None
         return events
 
-    async def submit(self, seat: int, text: str, version: int | None) -> dict[str, Any]:
-        """A human's action: applied (or refused) in arrival order."""
+    async def submit(
+        self, seat: int, text: str, version: int, key: tuple[int, str, int, str] | None = None
+    ) -> dict[str, Any]:
+        """A human's action: applied (or refused) in arrival order; a repeated
+        submission (``key``: same client id) gets the first one's answer."""
         table = self.table
         manager = self.manager
         async with table.lock:
+            done = table.answer_of(key)
+            if done is not None:
+                return done
             if table.status == "open":
                 raise manager._refuse(
                     table, seat, text, ApiError(409, "not-started", "the game waits for players")
@@ -150,6 +156,14 @@ class RaceRunner:
             except IllegalAction as exc:
                 raise manager._refuse(table, seat, text, manager.illegal(table, exc)) from None
             canon = str(action)
+            if version > table.state.version:
+                err = ApiError(
+                    422,
+                    "bad-version",
+                    f"version {version} is not one this game had (it is at {table.state.version})",
+                    version=table.state.version,
+                )
+                raise manager._refuse(table, seat, canon, err)
             self.driver.submit(seat, action, based_on=version)
             self.driver.poll()
             events = await self._flush()
@@ -157,7 +171,9 @@ class RaceRunner:
         mine = [e for e in events if e.player == seat and e.action == canon]
         result = mine[-1] if mine else None
         if result is not None and result.kind == "applied":
-            return {"ok": True, "version": result.version}
+            answer = {"ok": True, "version": result.version}
+            table.remember(key, answer)
+            return answer
         if result is None:
             raise ApiError(503, "lost", "the action did not arrive; try again")
         code = "stale" if result.kind == "stale" else "illegal"

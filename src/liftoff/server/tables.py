@@ -90,6 +90,7 @@ class Seat:
     zombie: bool = False
     grace_task: asyncio.Task[None] | None = None
     agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
+    last_seen: float = 0.0  # monotonic time of the person's last authenticated request
     refusal: dict[str, Any] | None = None
 
     def data(self) -> SeatData:
@@ -222,6 +223,20 @@ class LiveTable:
     race: RaceRunner | None = None
     has_events: bool = False
     last_actor: int | None = None
+    # answers to recent submissions by client id: (seat, id, version, text) -> answer
+    answered: dict[tuple[int, str, int, str], dict[str, Any]] = field(default_factory=dict)
+
+    def answer_of(self, key: tuple[int, str, int, str] | None) -> dict[str, Any] | None:
+        """The answer already given to a repeated submission (same client id)."""
+        return self.answered.get(key) if key is not None else None
+
+    def remember(self, key: tuple[int, str, int, str] | None, answer: dict[str, Any]) -> None:
+        """Keep the answer to a submission with a client id (the last 256)."""
+        if key is None:
+            return
+        self.answered[key] = answer
+        if len(self.answered) > 256:
+            del self.answered[next(iter(self.answered))]
 
     @property
     def realtime(self) -> bool:
@@ -438,6 +453,7 @@ class TableManager:
         found = self.tokens.get(hash_token(token))
         if found is None or found[0] != table.id:
             raise ApiError(403, "bad-token", "this token holds no seat at this table")
+        self.seen(table, found[1])  # any authenticated request counts as presence
         return found[1]
 
     def recipient_of(self, table: LiveTable, token: str | None) -> int | None:
@@ -699,8 +715,12 @@ class TableManager:
         s.grace_task = asyncio.create_task(self._grace(table, s))
 
     async def _grace(self, table: LiveTable, s: Seat) -> None:
+        grace = self.settings.grace
         try:
-            await asyncio.sleep(self.settings.grace)
+            await asyncio.sleep(grace)
+            # a person who acts or polls over REST is present: wait for them to stop
+            while (idle := time.monotonic() - s.last_seen) < grace:
+                await asyncio.sleep(grace - idle)
         except asyncio.CancelledError:
             return
         s.grace_task = None
@@ -714,18 +734,50 @@ class TableManager:
 
     # -- acting -------------------------------------------------------------------------------
     async def act(
-        self, table_id: str, token: str | None, text: str, version: int | None
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        version: int | None,
+        client_id: Any = None,
     ) -> dict[str, Any]:
-        """A player's action (chosen on state ``version``); the acknowledgement."""
+        """A player's action (chosen on state ``version``, required); the answer.
+
+        A submission repeated with the same ``client_id`` (and the same action and
+        version) is answered as the first one was, never applied twice.
+        """
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
             raise ApiError(422, "bad-action", "an action is a non-empty text")
+        check_version(version)
+        assert version is not None
+        key = submission_key(seat, client_id, version, text)
         if table.race is not None:
-            return await table.race.submit(seat, text, version)
+            return await table.race.submit(seat, text, version, key)
         async with table.lock:
+            done = table.answer_of(key)
+            if done is not None:
+                return done
             await self._apply_locked(table, seat, text, version)
-            return {"ok": True, "version": table.state.version}
+            answer = {"ok": True, "version": table.state.version}
+            table.remember(key, answer)
+            return answer
+
+    def seen(self, table: LiveTable, seat: int) -> None:
+        """An authenticated request of ``seat``: its person is present (REST players
+        are never made "away" while they poll and act)."""
+        s = table.seats[seat]
+        if s.kind != "human":
+            return
+        s.last_seen = time.monotonic()
+        if s.zombie and table.status == "playing":
+            s.zombie = False
+            if table.race is not None:
+                table.race.set_human(seat)
+            if s.connections == 0:
+                self._seat_disconnected(table, s)  # away again after a grace period
+            self._changed(table)
 
     def _refuse(self, table: LiveTable, seat: int, text: str, err: ApiError) -> ApiError:
         table.seats[seat].refusal = {
@@ -740,10 +792,12 @@ class TableManager:
         return err
 
     def illegal(self, table: LiveTable, exc: IllegalAction) -> ApiError:
-        """The API error for an engine refusal, with the rule's text."""
+        """The API error for an engine refusal, with the rule's text (409 *stale*
+        for an action chosen before the game moved on)."""
+        stale = exc.rule == table.state.stale_rule
         return ApiError(
-            422,
-            "illegal",
+            409 if stale else 422,
+            "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
             exc.message,
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
@@ -765,22 +819,10 @@ class TableManager:
             if isinstance(action, str):
                 action = table.game.parse_action(state, seat, action.strip())
                 text = str(action)
-            # simultaneous games accept an action chosen earlier while it stays legal
-            if (
-                version is not None
-                and version != state.version
-                and not (table.game.info.simultaneous and state.can_apply(seat, action))
-            ):
-                raise ApiError(
-                    409,
-                    "stale",
-                    f"the game moved on (version {state.version}, your action was chosen "
-                    f"on {version}); look again",
-                    rule="API-STALE",
-                    version=state.version,
-                )
             before = state.active_players()
-            state.apply(seat, action)
+            # the engine's one definition of stale: turn-based, chosen on an older
+            # version; simultaneous, chosen before the last boundary
+            state.apply(seat, action, version=version)
         except IllegalAction as exc:
             raise self._refuse(table, seat, text, self.illegal(table, exc)) from None
         except ApiError as err:
@@ -1076,6 +1118,33 @@ class TableManager:
         while start > 0 and log[start - 1].n > after:
             start -= 1
         return [e.render(r, show) for e in log[start:]]
+
+
+MAX_VERSION = 2**31 - 1
+
+
+def check_version(version: Any) -> None:
+    """The version an action was chosen on: required, a whole number in range (422)."""
+    if version is None:
+        raise ApiError(422, "bad-version", "say which version the action was chosen on ('version')")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(422, "bad-version", "version must be a whole number")
+    if not 0 <= version <= MAX_VERSION:
+        raise ApiError(422, "bad-version", f"version must be between 0 and {MAX_VERSION}")
+
+
+def submission_key(
+    seat: int, client_id: Any, version: int, text: str
+) -> tuple[int, str, int, str] | None:
+    """What makes a submission a repetition of an earlier one (``None`` without an id)."""
+    if client_id is None or isinstance(client_id, bool):
+        return None
+    if not isinstance(client_id, (int, str)):
+        raise ApiError(422, "bad-id", "a message id is a number or a short text")
+    ident = str(client_id)
+    if len(ident) > 64:
+        raise ApiError(422, "bad-id", "a message id has at most 64 characters")
+    return (seat, ident, version, text.strip())
 
 
 def _clean_name(name: str | None, seat: int) -> str:

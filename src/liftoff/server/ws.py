@@ -123,15 +123,10 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
                 if sub.seat is None:
                     raise ApiError(403, "spectator", "spectators cannot act")
                 if kind == "act":
-                    version = msg.get("version")
-                    if version is not None and (
-                        not isinstance(version, int) or isinstance(version, bool)
-                    ):
-                        raise ApiError(422, "bad-version", "version must be a whole number")
                     action = msg.get("action")
                     if not isinstance(action, str):
                         raise ApiError(422, "bad-action", "action must be a text")
-                    result = await manager.act(table_id, token, action, version)
+                    result = await manager.act(table_id, token, action, msg.get("version"), msg_id)
                 else:
                     result = await manager.undo(table_id, token)
                 await send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
