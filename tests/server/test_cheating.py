@@ -156,3 +156,29 @@ async def test_stale_turn_based_submission_is_refused(server: ServerFactory, db:
     res = await r.act(tid, tok, (await r.view(tid, tok))["legal"][0]["text"], 0)
     assert res.status_code == 409 and res.json()["rule"] == "API-STALE"
     assert r.manager.tables[tid].state.version == 1
+
+
+async def test_bot_seeds_do_not_come_from_the_game_seed(server: ServerFactory, db: Db) -> None:
+    """Watch a random bot's choices to recover the game seed: its seed must not be
+    derived from it. Two tables forced to the same game seed get different bot seeds,
+    kept privately across a restart."""
+    r = await server(db)
+    seats = [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+    tables = [
+        (await r.manager.create("planet", 2, {}, seats, None, None, seed=1234))[0] for _ in range(2)
+    ]
+    a, b = tables
+    assert a.seed == b.seed == 1234
+    assert a.bot_seed != b.bot_seed
+    agents = [r.manager._agent(t, 0) for t in tables]
+    state = a.state.clone()
+    picks = [[str(ag.choose(state, state.active_players()[0])) for _ in range(20)] for ag in agents]
+    assert picks[0] != picks[1]  # same game, same position, different bot choices
+    for t in tables:  # nothing public carries the bot seed
+        shown = json.dumps([t.public(), t.state.view(None), t.state.view(0)])
+        assert str(t.bot_seed) not in shown
+    seeds = {t.id: t.bot_seed for t in tables}
+    await r.stop()
+    r2 = await server(db)
+    for tid, seed in seeds.items():
+        assert (await r2.manager.get(tid)).bot_seed == seed

@@ -60,7 +60,7 @@ class RaceRunner:
         self.driver = self.rt.RealtimeRace(
             table.state,
             specs,
-            seed=derive_seed(table.seed, "server", table.state.version),
+            seed=derive_seed(table.bot_seed, "server", table.state.version),
             clock=self.clock,
             round_pause=settings.race_round_pause,
             start_pause=settings.race_start_pause,
@@ -93,10 +93,10 @@ class RaceRunner:
         agent = (
             None
             if spec.human
-            else self.rt.make_agent(spec, derive_seed(self.table.seed, "zombie", p))
+            else self.rt.make_agent(spec, derive_seed(self.table.bot_seed, "zombie", p))
         )
         return self.rt.Seat(
-            spec, agent, Rng(derive_seed(self.table.seed, "speed", p, time.time_ns()))
+            spec, agent, Rng(derive_seed(self.table.bot_seed, "speed", p, time.time_ns()))
         )
 
     def set_bot(self, p: int, bot: str) -> None:

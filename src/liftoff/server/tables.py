@@ -33,7 +33,15 @@ from typing import Any
 
 import liftoff
 from liftoff import bots as bot_registry
-from liftoff.engine import Action, Game, IllegalAction, OptionError, ReplayError, State
+from liftoff.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    OptionError,
+    ReplayError,
+    State,
+    derive_seed,
+)
 
 from .errors import ApiError
 from .realtime import RaceRunner
@@ -69,6 +77,16 @@ class Settings:
 def hash_token(token: str) -> str:
     """The stored form of a seat token (SHA-256, hex)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_bot_seed() -> int:
+    """A table's private bot seed, from the operating system's randomness."""
+    return secrets.randbits(62)
+
+
+def bot_seed_of(table: LiveTable, *parts: int | str) -> int:
+    """The seed of one of the table's bots (seat, purpose, …)."""
+    return derive_seed(table.bot_seed, *parts)
 
 
 def new_id() -> str:
@@ -210,6 +228,10 @@ class LiveTable:
     clocks: Clocks | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    # private: every bot at the table is seeded from it, never from the game seed
+    # (a bot's visible choices would narrow the game seed down: deck order, dice)
+    bot_seed: int = 0
+    creator: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     log: list[LogEntry] = field(default_factory=list)
@@ -377,7 +399,12 @@ class TableManager:
             clock_spec=data.clock,
             rematch_of=data.rematch_of,
             rematch_id=data.rematch_id,
+            # tables from before bot seeds were stored get a fresh one
+            bot_seed=data.bot_seed if data.bot_seed is not None else new_bot_seed(),
+            creator=data.creator,
         )
+        if data.actions:
+            table.last_actor = data.actions[-1].player  # undo works after a restart
         table.has_events = isinstance(state.view(None).get("events"), list)
         for a in data.actions[len(head) :]:
             try:
@@ -482,6 +509,8 @@ class TableManager:
         name: str | None,
         *,
         rematch_of: str | None = None,
+        seed: int | None = None,
+        creator: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; returns it and, when a seat was taken for the creator, its token."""
         if len(self.tables) >= self.settings.max_live_tables:
@@ -494,7 +523,8 @@ class TableManager:
             seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
         if len(seats) != players:
             raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
-        seed = secrets.randbits(52)
+        if seed is None:
+            seed = secrets.randbits(52)
         try:
             state = game.new_game(players, seed, options)
         except OptionError as exc:
@@ -537,6 +567,8 @@ class TableManager:
             updated_at=now,
             clock_spec=clock_spec,
             rematch_of=rematch_of,
+            bot_seed=new_bot_seed(),
+            creator=creator,
         )
         table.has_events = isinstance(state.view(None).get("events"), list)
         token = None
@@ -556,6 +588,8 @@ class TableManager:
                 updated_at=now,
                 clock=clock_spec,
                 rematch_of=rematch_of,
+                bot_seed=table.bot_seed,
+                creator=creator,
                 seats=[s.data() for s in built],
             )
         )
@@ -915,7 +949,7 @@ class TableManager:
         s = table.seats[p]
         if s.agent is None:
             spec = s.bot if s.kind == "bot" and s.bot else self.settings.zombie_bot
-            s.agent = bot_registry.make(spec, seed=(table.seed + 7919 * p) & 0xFFFFFFFF)
+            s.agent = bot_registry.make(spec, seed=bot_seed_of(table, "seat", p))
         return s.agent
 
     def _kick(self, table: LiveTable) -> None:
@@ -949,7 +983,9 @@ class TableManager:
                     log.exception(
                         "table %s: bot %r failed; a random bot takes over", table.id, agent
                     )
-                    table.seats[p].agent = bot_registry.make("random", seed=table.seed + p)
+                    table.seats[p].agent = bot_registry.make(
+                        "random", seed=bot_seed_of(table, "fallback", p)
+                    )
                     continue
                 async with table.lock:
                     if (

@@ -98,6 +98,8 @@ class TableData:
     outcome: dict[str, Any] | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    bot_seed: int | None = None  # private: the seed of the table's bots
+    creator: str | None = None  # the client address that created it
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -300,6 +302,8 @@ class Store:
             "outcome": None,
             "rematch_of": t.rematch_of,
             "rematch_id": None,
+            "bot_seed": t.bot_seed,
+            "creator": t.creator,
         }
         seat_values = [
             {
@@ -374,6 +378,8 @@ class Store:
                     outcome=None if r.outcome is None else orjson.loads(r.outcome),
                     rematch_of=r.rematch_of,
                     rematch_id=r.rematch_id,
+                    bot_seed=r.bot_seed,
+                    creator=r.creator,
                 )
             seats = (
                 (
