@@ -182,3 +182,59 @@ async def test_bot_seeds_do_not_come_from_the_game_seed(server: ServerFactory, d
     r2 = await server(db)
     for tid, seed in seeds.items():
         assert (await r2.manager.get(tid)).bot_seed == seed
+
+
+async def test_undo_cycles_give_no_clock_time(server: ServerFactory, db: Db) -> None:
+    """Take back and repeat an action that passes the turn, hoping each new turn
+    brings the extra time again."""
+    r = await server(db)
+    m = r.manager
+    seats = [{"type": "you"}, {"type": "open"}]
+    clock = {"initial": 600, "increment": 60}
+    table, _, tok0 = await m.create("planet", 2, {}, seats, clock, "Ann", seed=3)
+    assert tok0 is not None
+    _, tok1 = await m.join(table.id, 1, "Bo")
+    tokens = [tok0, tok1]
+    chosen = None
+    for _ in range(300):  # play to an action that passes the turn and may be taken back
+        state = table.state
+        p = state.active_players()[0]
+        for a in state.legal_actions(p):
+            trial = state.clone()
+            trial.apply(p, a)
+            if trial.last_action_undoable() and trial.active_players() != (p,):
+                chosen = (p, str(a))
+                break
+        if chosen is not None:
+            break
+        await m.act(table.id, tokens[p], str(state.legal_actions(p)[-1]), state.version)
+    assert chosen is not None
+    p, text = chosen
+    assert table.clocks is not None
+    before = list(table.clocks.remaining)
+    for _ in range(4):
+        await m.act(table.id, tokens[p], text, table.state.version)
+        await m.undo(table.id, tokens[p])
+        now = list(table.clocks.remaining)
+        assert all(n <= b for n, b in zip(now, before, strict=True)), (before, now)
+    assert table.clocks.running == (p,)
+
+
+async def test_rematch_gives_one_seat_per_person(server: ServerFactory, db: Db) -> None:
+    """Call rematch twice with the same token to take every seat of the rematch."""
+    r = await server(db, grace=0.05)
+    made = await r.create("planet", [{"type": "you"}, {"type": "open"}], name="Ann")
+    tid, tok0 = made["table"]["id"], made["token"]
+    tok1 = (await r.join(tid, name="Bo"))["token"]
+    await r.wait_for(tid, lambda t: t["status"] == "over", timeout=90)
+    first = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok0)
+    assert first.status_code == 200 and first.json()["seat"] == 0
+    again = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok0)
+    assert again.status_code == 409, again.text
+    new = first.json()["table"]
+    seats = (await r.call("GET", f"/api/tables/{new}")).json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "open"]
+    other = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok1)
+    assert other.status_code == 200 and other.json()["seat"] == 1
+    twice = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok1)
+    assert twice.status_code == 409

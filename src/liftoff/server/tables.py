@@ -232,6 +232,8 @@ class LiveTable:
     # (a bot's visible choices would narrow the game seed down: deck order, dice)
     bot_seed: int = 0
     creator: str | None = None
+    # the clocks just before the last action (undo puts them back): remaining, running, when
+    clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     log: list[LogEntry] = field(default_factory=list)
@@ -854,6 +856,9 @@ class TableManager:
                 action = table.game.parse_action(state, seat, action.strip())
                 text = str(action)
             before = state.active_players()
+            if table.clocks is not None:
+                table.clocks.charge(time.monotonic())
+                snapshot = (list(table.clocks.remaining), table.clocks.running, time.monotonic())
             # the engine's one definition of stale: turn-based, chosen on an older
             # version; simultaneous, chosen before the last boundary
             state.apply(seat, action, version=version)
@@ -864,6 +869,7 @@ class TableManager:
         now_wall = time.time()
         clocks_after: list[int] | None = None
         if table.clocks is not None:
+            table.clocks_before = snapshot
             after = state.active_players()
             if after != before:
                 table.clocks.switch(time.monotonic(), after)
@@ -1057,11 +1063,27 @@ class TableManager:
                 table.log.pop()
             table.log_epoch += 1
             if table.clocks is not None:
-                table.clocks.switch(time.monotonic(), previous.active_players())
+                self._restore_clocks(table, seat, previous.active_players())
                 self._arm_clock(table)
             self._changed(table)
             self._kick(table)
             return {"ok": True, "version": previous.version}
+
+    def _restore_clocks(self, table: LiveTable, seat: int, active: tuple[int, ...]) -> None:
+        """Undo: the clocks as they were before the action taken back (no extra time
+        given again), the time since then charged to the player who takes it back."""
+        clocks = table.clocks
+        assert clocks is not None
+        now = time.monotonic()
+        snapshot, table.clocks_before = table.clocks_before, None
+        if snapshot is None:  # e.g. after a restart: no refund, no extra time
+            clocks.charge(now)
+        else:
+            remaining, _running, at = snapshot
+            clocks.remaining = list(remaining)
+            clocks.remaining[seat] -= int((now - at) * 1000)
+        clocks.running = active
+        clocks.since = now
 
     def can_undo(self, table: LiveTable, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action now."""
@@ -1082,9 +1104,15 @@ class TableManager:
             raise ApiError(409, "not-over", "a rematch starts when the game is over")
         name = table.seats[seat].name
         if table.rematch_id is not None:
+            # one seat per person: their own seat of this game, once
             new = await self.get(table.rematch_id)
-            wanted = seat if new.seats[seat].kind == "open" else None
-            got, joined_token = await self.join(new.id, wanted, name)
+            if new.seats[seat].kind != "open":
+                raise ApiError(
+                    409,
+                    "taken",
+                    f"seat {seat} of the rematch is taken (one seat per player: yours)",
+                )
+            got, joined_token = await self.join(new.id, seat, name)
             return new, got, joined_token
         specs: list[dict[str, Any]] = []
         for s in table.seats:
