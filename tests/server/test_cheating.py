@@ -238,3 +238,115 @@ async def test_rematch_gives_one_seat_per_person(server: ServerFactory, db: Db) 
     assert other.status_code == 200 and other.json()["seat"] == 1
     twice = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok1)
     assert twice.status_code == 409
+
+
+async def test_bot_parameter_bombs_are_refused(server: ServerFactory, db: Db) -> None:
+    """Ask for bots that think forever, to stall every bot on the server."""
+    r = await server(db, max_bot_seconds=0.3, bot_delay=0.0)
+    bombs = [
+        ("planet", "ismcts:time_limit=1000000", "time_limit"),
+        ("planet", "ismcts:iterations=1000000000", "iterations"),
+        ("agency", "ismcts:depth=100000,iterations=10", "depth"),
+        ("race", "ismcts:time_limit=1", "time_limit"),  # real-time bots get far less
+        ("planet", "ismcts:time_limit=nan", "time_limit"),
+    ]
+    for game, bot, bound in bombs:
+        seats = [{"type": "you"}, {"type": "bot", "bot": bot}]
+        res = await r.call("POST", "/api/tables", {"game": game, "players": 2, "seats": seats})
+        assert res.status_code == 422, (bot, res.text)
+        assert bound in res.json()["message"], res.text
+    # within the bounds a search bot is fine; six of them do not stall a light bot
+    heavy = [{"type": "bot", "bot": "ismcts:time_limit=0.3"}] * 2
+    for _ in range(6):
+        res = await r.call("POST", "/api/tables", {"game": "planet", "players": 2, "seats": heavy})
+        assert res.status_code == 201
+    light = [{"type": "bot", "bot": "heuristic"}] * 2
+    made = await r.call("POST", "/api/tables", {"game": "planet", "players": 2, "seats": light})
+    tid = made.json()["table"]["id"]
+    await r.wait_for(tid, lambda t: t["version"] >= 30, timeout=60)
+
+
+async def test_stored_bot_bombs_are_clamped_after_a_restart(server: ServerFactory, db: Db) -> None:
+    """A table stored with an unbounded bot (before the bounds existed) stays bounded."""
+    from liftoff.server.storage import SeatData
+
+    r = await server(db, max_bot_seconds=0.2)
+    seats = [{"type": "you"}, {"type": "open"}]
+    made = await r.create("planet", seats)
+    tid = made["table"]["id"]
+    await r.manager.store.save_seat(tid, SeatData(1, "bot", "ismcts:time_limit=1000000"))
+    await r.stop()
+    r2 = await server(db, max_bot_seconds=0.2)
+    table = await r2.manager.get(tid)
+    agent = r2.manager._agent(table, 1)
+    assert agent.time_limit == 0.2
+
+
+async def test_table_spam_meets_quotas_expiry_and_the_operator(
+    server: ServerFactory, db: Db
+) -> None:
+    """Fill the server with tables nobody joins, hoping to lock everyone out."""
+    r = await server(
+        db,
+        max_tables_per_address=3,
+        max_live_tables=4,
+        open_table_ttl=0.3,
+        sweep_every=0.1,
+        admin_token="op-secret",
+    )
+    spam = [await r.create("planet", [{"type": "you"}, {"type": "open"}]) for _ in range(3)]
+    res = await r.call("POST", "/api/tables", {"game": "planet", "players": 2})
+    assert res.status_code == 429 and res.json()["error"] == "quota"
+    # nobody joined or watched: the spam expires and the quota is free again
+    await asyncio.sleep(0.8)
+    for made in spam:
+        t = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
+        assert t["status"] == "closed"
+        res = await r.act(made["table"]["id"], made["token"], "end", 0)
+        assert res.status_code in (403, 409)
+    assert (await r.call("GET", "/api/tables")).json()["tables"] == []
+    # finished tables do not count against the cap
+    bots = [{"type": "bot", "bot": "random"}] * 2
+    done = [(await r.create("planet", bots))["table"]["id"] for _ in range(3)]
+    for tid in done:
+        await r.wait_for(tid, lambda t: t["status"] == "over", timeout=60)
+    kept = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    watcher = await r.connect(kept["table"]["id"], kept["token"])
+    await watcher.wait_state()
+    fresh = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    lobby = (await r.call("GET", "/api/tables")).json()["tables"]
+    # a table with someone present comes first, though the other is newer
+    assert [t["id"] for t in lobby][:2] == [kept["table"]["id"], fresh["table"]["id"]]
+    # the operator closes and deletes tables; nobody else may
+    tid = kept["table"]["id"]
+    assert (
+        await r.call("POST", f"/api/admin/tables/{tid}/close", token="guess")
+    ).status_code == 403
+    assert (
+        await r.call("POST", f"/api/admin/tables/{tid}/close", token=kept["token"])
+    ).status_code == 403
+    listed = (await r.call("GET", "/api/admin/tables", token="op-secret")).json()["tables"]
+    assert {t["id"] for t in listed} == {tid, fresh["table"]["id"]}
+    assert all(t["creator"] == "127.0.0.1" for t in listed)
+    assert (
+        await r.call("POST", f"/api/admin/tables/{tid}/close", token="op-secret")
+    ).status_code == 200
+    state = await watcher.wait_state(lambda s: s["table"]["status"] == "closed")
+    assert state["legal"] == []
+    fid = fresh["table"]["id"]
+    assert (
+        await r.call("DELETE", f"/api/admin/tables/{fid}", token="op-secret")
+    ).status_code == 200
+    assert (await r.call("GET", f"/api/tables/{fid}")).status_code == 404
+    await watcher.close()
+    # after a restart, nothing expired or closed comes back
+    await r.stop()
+    r2 = await server(db, admin_token=None)
+    assert (await r2.call("GET", "/api/tables")).json()["tables"] == []
+    assert (await r2.call("GET", "/api/admin/tables", token="op-secret")).status_code == 404
+
+
+async def test_loopback_exemption_for_the_load_generator(server: ServerFactory, db: Db) -> None:
+    r = await server(db, max_tables_per_address=1, exempt_loopback=True)
+    for _ in range(3):
+        await r.create("planet", [{"type": "you"}, {"type": "open"}])

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
 
 from liftoff.cli.common import fail
+
+ADMIN_TOKEN_ENV = "LIFTOFF_ADMIN_TOKEN"  # the operator's token for the admin routes
 
 
 def default_db_url() -> str:
@@ -55,6 +58,36 @@ def serve(
         help="Offer a content set to clients by name: GAME.OPTION:NAME=PATH "
         "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
     ),
+    max_tables: int = typer.Option(
+        5000, "--max-tables", help="Unfinished tables the server holds at once."
+    ),
+    tables_per_address: int = typer.Option(
+        20,
+        "--tables-per-address",
+        help="Unfinished tables one client address may create (0: no limit).",
+    ),
+    open_ttl: float = typer.Option(
+        3600.0, "--open-ttl", help="Seconds before an open table nobody joined or watched expires."
+    ),
+    idle_ttl: float = typer.Option(
+        86400.0, "--idle-ttl", help="Seconds before a game nobody plays or watches expires."
+    ),
+    max_bot_seconds: float = typer.Option(
+        5.0, "--max-bot-seconds", help="Ceiling of a bot's time per decision (turn-based games)."
+    ),
+    bot_processes: int = typer.Option(
+        1, "--bot-processes", help="Worker processes for search bots (0: threads)."
+    ),
+    trusted_proxy: list[str] = typer.Option(
+        [],
+        "--trusted-proxy",
+        help="Address of a reverse proxy whose X-Forwarded-For names the client; repeatable.",
+    ),
+    exempt_loopback: bool = typer.Option(
+        False,
+        "--exempt-loopback",
+        help="Exempt clients on loopback from per-address limits (a local load generator).",
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
@@ -75,6 +108,15 @@ def serve(
         http_rate=http_rate,
         ws_rate=ws_rate,
         content_sets=parse_content_sets(content),
+        max_live_tables=max_tables,
+        max_tables_per_address=tables_per_address,
+        open_table_ttl=open_ttl,
+        idle_table_ttl=idle_ttl,
+        max_bot_seconds=max_bot_seconds,
+        bot_processes=bot_processes,
+        trusted_proxies=frozenset(trusted_proxy),
+        exempt_loopback=exempt_loopback,
+        admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
     )
     app = create_app(url, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

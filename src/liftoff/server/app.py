@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import secrets
 import time
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -29,7 +30,7 @@ from liftoff.engine import IllegalAction
 
 from .errors import ApiError
 from .limits import http_options
-from .ratelimit import LimitMiddleware
+from .ratelimit import LimitMiddleware, client_address
 from .storage import Store
 from .tables import Settings, TableManager
 from .ws import table_socket
@@ -311,7 +312,7 @@ def create_app(
         status_code=201,
         responses=ERRORS,
     )
-    async def create(body: CreateTableIn) -> Response:
+    async def create(body: CreateTableIn, request: Request) -> Response:
         try:
             game = liftoff.games.get(body.game)
         except liftoff.UnknownGame as exc:
@@ -323,6 +324,7 @@ def create_app(
             [s.model_dump() for s in body.seats] if body.seats is not None else None,
             body.clock.model_dump() if body.clock is not None else None,
             body.name,
+            creator=manager.quota_key(client_address(request.scope, settings.trusted_proxies)),
         )
         out: dict[str, Any] = {"table": table.public()}
         if token is not None:
@@ -463,6 +465,61 @@ def create_app(
                 "time": time.time(),
             }
         )
+
+    # -- the operator ------------------------------------------------------------------------
+    def admin(cred: HTTPAuthorizationCredentials | None) -> None:
+        wanted = settings.admin_token
+        if not wanted:
+            raise ApiError(404, "no-admin", "the admin routes are off (no admin token set)")
+        given = _token(cred) or ""
+        if not secrets.compare_digest(given.encode(), wanted.encode()):
+            raise ApiError(403, "not-admin", "this needs the operator's admin token")
+
+    @app.get(
+        "/api/admin/tables",
+        tags=["admin"],
+        summary="Every unfinished table with its creator and idle time (operator)",
+        responses=ERRORS,
+    )
+    async def admin_tables(cred: Token) -> Response:
+        admin(cred)
+        now = time.time()
+        return _json(
+            {
+                "tables": [
+                    {
+                        **t.public(),
+                        "creator": t.creator,
+                        "idle_seconds": round(now - t.updated_at, 1),
+                    }
+                    for t in manager.tables.values()
+                ]
+            }
+        )
+
+    @app.post(
+        "/api/admin/tables/{table_id}/close",
+        tags=["admin"],
+        summary="Close a table for good: its game stops, its seats are freed (operator)",
+        response_model=AckOut,
+        responses=ERRORS,
+    )
+    async def admin_close(table_id: TableId, cred: Token) -> Response:
+        admin(cred)
+        await manager.close_table(table_id)
+        return _json({"ok": True, "version": 0})
+
+    @app.delete(
+        "/api/admin/tables/{table_id}",
+        tags=["admin"],
+        summary="Delete a table and its record from the database (operator)",
+        response_model=AckOut,
+        responses=ERRORS,
+    )
+    async def admin_delete(table_id: TableId, cred: Token) -> Response:
+        admin(cred)
+        await manager.close_table(table_id, delete=True)
+        return _json({"ok": True, "version": 0})
 
     # -- WebSocket ----------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

@@ -13,6 +13,27 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+def client_address(scope: Scope, trusted_proxies: frozenset[str] = frozenset()) -> str:
+    """The client's address: the peer's, or, when the peer is a trusted reverse proxy,
+    the nearest untrusted address in its ``X-Forwarded-For`` header."""
+    client = scope.get("client")
+    peer = client[0] if client else "?"
+    if peer not in trusted_proxies:
+        return peer
+    for name, value in scope.get("headers", []):
+        if name == b"x-forwarded-for":
+            hops = [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
+            for hop in reversed(hops):
+                if hop not in trusted_proxies:
+                    return hop[:64]
+    return peer
+
+
+def is_loopback(address: str) -> bool:
+    """Whether an address is this machine's (the load generator's exemption)."""
+    return address in ("127.0.0.1", "::1", "localhost") or address.startswith("127.")
+
+
 class TokenBucket:
     """``rate`` tokens per second, at most ``burst`` saved up."""
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import IllegalAction, Rng, derive_seed
 
+from .botpool import bounded_spec
 from .errors import ApiError
 from .storage import ActionData
 
@@ -52,7 +53,8 @@ class RaceRunner:
         specs: list[str] = []
         for s in table.seats:
             if s.kind == "bot":
-                specs.append(f"{s.bot}@{s.speed or 'normal'}")
+                bot = bounded_spec(s.bot or "random", self.manager.bot_bounds(True))
+                specs.append(f"{bot}@{s.speed or 'normal'}")
             elif s.kind == "open" or s.zombie:
                 specs.append(f"{settings.zombie_bot}@normal")
             else:
@@ -148,6 +150,10 @@ class RaceRunner:
             if table.status == "open":
                 raise manager._refuse(
                     table, seat, text, ApiError(409, "not-started", "the game waits for players")
+                )
+            if table.status == "closed":
+                raise manager._refuse(
+                    table, seat, text, ApiError(409, "closed", "the table is closed")
                 )
             if table.status == "over" or table.state.is_over():
                 raise manager._refuse(table, seat, text, ApiError(409, "over", "the game is over"))

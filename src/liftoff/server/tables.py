@@ -23,6 +23,7 @@ every game works the same way.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import logging
@@ -43,7 +44,9 @@ from liftoff.engine import (
     derive_seed,
 )
 
+from .botpool import BotBounds, BotPool, bounded_spec, check_bot
 from .errors import ApiError
+from .ratelimit import is_loopback
 from .realtime import RaceRunner
 from .storage import ActionData, SeatData, Store, TableData
 
@@ -62,7 +65,15 @@ class Settings:
     zombie_bot: str = "random"  # who plays for a disconnected or timed-out player
     race_start_pause: float = 3.0  # seconds before a race round opens
     race_round_pause: float = 5.0  # seconds between race rounds
-    max_live_tables: int = 5000  # unfinished tables held at once
+    max_live_tables: int = 5000  # unfinished tables held at once (finished ones do not count)
+    max_tables_per_address: int = 20  # unfinished tables one client address may create
+    open_table_ttl: float = 3600.0  # an open table nobody joined or watched expires after
+    idle_table_ttl: float = 86_400.0  # a game nobody played or watched expires after
+    sweep_every: float = 60.0  # seconds between looks for expired tables
+    admin_token: str | None = None  # the operator's token for the admin routes (None: off)
+    # reverse proxies whose X-Forwarded-For names the real client (per-address limits)
+    trusted_proxies: frozenset[str] = frozenset()
+    exempt_loopback: bool = False  # loopback clients skip per-address limits (load tests)
     max_body: int = 64 * 1024  # bytes per request body / WebSocket message
     http_rate: float = 50.0  # REST requests per second per client address
     http_burst: float = 200.0
@@ -70,6 +81,13 @@ class Settings:
     ws_burst: float = 60.0
     lobby_limit: int = 50
     watch_delay: float = 0.03  # seconds a watcher's update waits to take in more changes
+    # bots: ceilings of what a client may ask (time per decision, iterations, depth);
+    # real-time (race) bots decide on the event loop and get a much smaller time
+    max_bot_seconds: float = 5.0
+    max_bot_iterations: int = 20_000
+    max_bot_depth: int = 40
+    max_realtime_bot_seconds: float = 0.05
+    bot_processes: int = 1  # worker processes for search bots (0: threads)
     # content sets a client may choose by name: "game.option" -> {name: value (a path)}
     content_sets: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -333,10 +351,20 @@ class TableManager:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.moves = 0
         self._closing = False
+        self.bots = BotPool(self.settings.bot_processes)
+        self._sweeper: asyncio.Task[None] | None = None
+        # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
+        self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
+
+    def bot_bounds(self, realtime: bool) -> BotBounds:
+        """The ceilings of bot parameters at a (real-time) table."""
+        st = self.settings
+        seconds = st.max_realtime_bot_seconds if realtime else st.max_bot_seconds
+        return BotBounds(seconds, st.max_bot_iterations, st.max_bot_depth)
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished game from its action log."""
+        """Rebuild every unfinished game from its action log; expire stale ones."""
         for data in await self.store.load_tables(statuses=["open", "playing"]):
             try:
                 table = self._rebuild(data)
@@ -352,11 +380,15 @@ class TableManager:
                 continue
             if table.status == "playing":
                 self._start_play(table, restored=True)
+        await self.sweep()
+        self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
 
     async def close(self) -> None:
         """Stop bots, timers and drivers (the database keeps everything)."""
         self._closing = True
         tasks: list[asyncio.Task[Any]] = []
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for table in self.tables.values():
             tasks.extend(table.bot_tasks.values())
             if table.clock_task is not None:
@@ -369,6 +401,7 @@ class TableManager:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        self.bots.close()
 
     def _rebuild(self, data: TableData) -> LiveTable:
         game = liftoff.games.get(data.game)
@@ -470,9 +503,7 @@ class TableManager:
             table = self._rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
             raise ApiError(500, "broken-table", f"the table cannot be rebuilt: {exc}") from None
-        if len(self.finished) > 200:
-            self.finished.pop(next(iter(self.finished)))
-        self.finished[table_id] = table
+        self._cache_finished(table)
         return table
 
     def seat_of(self, table: LiveTable, token: str | None) -> int:
@@ -517,6 +548,7 @@ class TableManager:
         """A new table; returns it and, when a seat was taken for the creator, its token."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
+        self.check_quota(creator)
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
@@ -602,10 +634,7 @@ class TableManager:
         return table, you, token
 
     def _check_bot(self, bot: str, speed: str | None, realtime: bool) -> None:
-        try:
-            bot_registry.make(bot, seed=0)
-        except ValueError as exc:
-            raise ApiError(422, "bad-bot", str(exc)) from None
+        check_bot(bot, self.bot_bounds(realtime))
         if realtime and speed not in RaceRunner.speeds():
             raise ApiError(
                 422, "bad-speed", f"speed {speed!r}: use one of {', '.join(RaceRunner.speeds())}"
@@ -615,8 +644,8 @@ class TableManager:
         """Take an open seat; returns it and its (unguessable) token."""
         table = await self.get(table_id)
         async with table.lock:
-            if table.status == "over":
-                raise ApiError(409, "over", "the game is over")
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if not open_seats:
                 raise ApiError(409, "full", "no open seat at this table")
@@ -849,6 +878,8 @@ class TableManager:
             raise self._refuse(
                 table, seat, text, ApiError(409, "not-started", "the game waits for players")
             )
+        if table.status == "closed":
+            raise self._refuse(table, seat, text, ApiError(409, "closed", "the table is closed"))
         if table.status == "over" or state.is_over():
             raise self._refuse(table, seat, text, ApiError(409, "over", "the game is over"))
         try:
@@ -949,12 +980,102 @@ class TableManager:
             if s.grace_task is not None:
                 s.grace_task.cancel()
                 s.grace_task = None
+        # finished tables leave the live set (and its cap); the cache keeps recent ones
+        if self.tables.pop(table.id, None) is not None:
+            self._cache_finished(table)
+
+    def _cache_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        while len(self.finished) > 200:
+            self.finished.pop(next(iter(self.finished)))
+
+    # -- quotas, expiry, the operator -----------------------------------------------------
+    def quota_key(self, address: str) -> str:
+        """The address a table's creation counts against."""
+        return address[:64]
+
+    def check_quota(self, creator: str | None) -> None:
+        """Refuse (429) a client address that holds its quota of unfinished tables."""
+        quota = self.settings.max_tables_per_address
+        if creator is None or quota <= 0:
+            return
+        if self.settings.exempt_loopback and is_loopback(creator):
+            return
+        held = sum(1 for t in self.tables.values() if t.creator == creator)
+        if held >= quota:
+            raise ApiError(
+                429,
+                "quota",
+                f"you have {held} unfinished tables (at most {quota} per address): "
+                "finish or leave some first",
+            )
+
+    def _expired(self, table: LiveTable, now: float) -> bool:
+        if table.subscribers:
+            return False
+        idle = now - table.updated_at
+        if table.status == "open":
+            return idle > self.settings.open_table_ttl
+        if table.status == "playing":
+            present = any(s.connections for s in table.seats)
+            return not present and idle > self.settings.idle_table_ttl
+        return False
+
+    async def sweep(self) -> int:
+        """Close expired tables (open ones nobody joined, games nobody plays); how many."""
+        now = time.time()
+        expired = [t.id for t in list(self.tables.values()) if self._expired(t, now)]
+        for tid in expired:
+            with contextlib.suppress(ApiError):
+                await self.close_table(tid, reason="expired")
+        return len(expired)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("expiring tables failed")
+
+    async def close_table(
+        self, table_id: str, *, delete: bool = False, reason: str = "closed"
+    ) -> None:
+        """Stop a table for good (the operator, or expiry): its bots, timers and seats;
+        ``delete`` also removes it from the database."""
+        table = await self.get(table_id)
+        async with table.lock:
+            for t in list(table.bot_tasks.values()):
+                t.cancel()
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+                table.clock_task = None
+            for s in table.seats:
+                if s.grace_task is not None:
+                    s.grace_task.cancel()
+                    s.grace_task = None
+            if table.race is not None:
+                table.race.stop()
+            if table.status != "over":
+                table.status = "closed"
+            for s in table.seats:
+                if s.token_hash:
+                    self.tokens.pop(s.token_hash, None)
+            self.tables.pop(table.id, None)
+            self.finished.pop(table.id, None)
+            if delete:
+                await self.store.delete_table(table.id)
+            else:
+                await self.store.update_table(table.id, status=table.status, updated_at=time.time())
+            log.info("table %s %s", table.id, "deleted" if delete else reason)
+            self._changed(table)
 
     # -- bots ------------------------------------------------------------------------------
     def _agent(self, table: LiveTable, p: int) -> Any:
         s = table.seats[p]
         if s.agent is None:
             spec = s.bot if s.kind == "bot" and s.bot else self.settings.zombie_bot
+            spec = bounded_spec(spec, self.bot_bounds(table.realtime))
             s.agent = bot_registry.make(spec, seed=bot_seed_of(table, "seat", p))
         return s.agent
 
@@ -981,10 +1102,11 @@ class TableManager:
                 version = state.version
                 agent = self._agent(table, p)
                 try:
-                    if getattr(agent, "name", "") == "random":
-                        action = agent.choose(state, p)  # instant: no thread hop
-                    else:
-                        action = await asyncio.to_thread(agent.choose, state.clone(), p)
+                    started = time.perf_counter()
+                    action = await self.bots.choose(agent, state, p)
+                    self.decisions.append(
+                        (table.game.info.name, agent.name, time.perf_counter() - started)
+                    )
                 except Exception:
                     log.exception(
                         "table %s: bot %r failed; a random bot takes over", table.id, agent
@@ -1139,8 +1261,12 @@ class TableManager:
 
     # -- what clients see ------------------------------------------------------------------------
     def lobby(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first."""
-        live = sorted(self.tables.values(), key=lambda t: -t.updated_at)
+        """Open and running tables: those where people are present first, then newest first."""
+
+        def present(t: LiveTable) -> bool:
+            return any(s.connections for s in t.seats) or bool(t.subscribers)
+
+        live = sorted(self.tables.values(), key=lambda t: (not present(t), -t.updated_at))
         return [t.public() for t in live if t.status in ("open", "playing")][
             : self.settings.lobby_limit
         ]

@@ -324,6 +324,20 @@ class Store:
 
         await self._write(write)
 
+    async def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats and its action log."""
+        statements = [
+            delete(ActionRow).where(ActionRow.table_id == table_id),
+            delete(SeatRow).where(SeatRow.table_id == table_id),
+            delete(TableRow).where(TableRow.id == table_id),
+        ]
+
+        def write(conn: Connection) -> None:
+            for stmt in statements:
+                conn.execute(stmt)
+
+        await self._write(write)
+
     async def save_seat(self, table_id: str, s: SeatData) -> None:
         """Store a seat's new kind, name and token hash."""
         stmt = (
