@@ -376,12 +376,12 @@ async def _lost(base: str, acked: dict[str, int], db_file: Path | None) -> int:
 
 # -- fairness of the bot budget --------------------------------------------------------------
 async def _bot_fairness(
-    heavy_tables: int, seconds: float, game: str, folder: Path
+    heavy_tables: int, seconds: float, game: str, folder: Path, bot_processes: int
 ) -> dict[str, Any]:
     from .storage import Store
     from .tables import Settings, TableManager
 
-    settings = Settings(bot_delay=0.0, grace=3600.0)
+    settings = Settings(bot_delay=0.0, grace=3600.0, bot_processes=bot_processes)
     store = Store(f"sqlite+aiosqlite:///{folder / 'fairness.db'}")
     await store.start()
     manager = TableManager(store, settings)
@@ -435,10 +435,10 @@ async def _bot_fairness(
 
 
 def bot_fairness(
-    heavy_tables: int = 10, seconds: float = 20.0, game: str = "planet"
+    heavy_tables: int = 10, seconds: float = 20.0, game: str = "planet", bot_processes: int = 1
 ) -> dict[str, Any]:
     """p95 decision latency of a heuristic bot on an idle server, then with
     ``heavy_tables`` tables of maximum-budget search bots running (in process, on a
     temporary SQLite file)."""
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(_bot_fairness(heavy_tables, seconds, game, Path(folder)))
+        return asyncio.run(_bot_fairness(heavy_tables, seconds, game, Path(folder), bot_processes))
