@@ -350,3 +350,45 @@ async def test_loopback_exemption_for_the_load_generator(server: ServerFactory, 
     r = await server(db, max_tables_per_address=1, exempt_loopback=True)
     for _ in range(3):
         await r.create("planet", [{"type": "you"}, {"type": "open"}])
+
+
+@pytest.mark.rules("RC-PLAY-1", "RC-PLAY-2")
+async def test_race_stacks_stay_face_down_during_the_countdown(
+    server: ServerFactory, db: Db
+) -> None:
+    """Read the top cards (and plan) during the countdown before "Lift Off!"."""
+    r = await server(db, race_start_pause=1.5)
+    tid, tok0, _tok1 = await two_people(r, "race")
+    a = await r.connect(tid, tok0)
+    first = await a.wait_state(lambda s: s["table"]["status"] == "playing")
+    assert first["view"].get("countdown") is True
+    assert all(p["top"] is None for p in first["view"]["players"])
+    assert first["legal"] == []
+    spectator = await r.view(tid)
+    assert all(p["top"] is None for p in spectator["view"]["players"])
+    res = await r.act(tid, tok0, "discard", first["version"])
+    assert res.status_code == 422 and res.json()["rule"] == "RC-PLAY-2"
+    live = await a.wait_state(lambda s: bool(s["legal"]), timeout=10)
+    assert all(p["top"] is not None for p in live["view"]["players"])
+    assert "countdown" not in live["view"]
+    await a.close()
+
+
+async def test_rest_players_are_present_while_they_poll(server: ServerFactory, db: Db) -> None:
+    """A player who only polls and acts over REST is not made "away"."""
+    r = await server(db, grace=0.3)
+    tid, tok0, tok1 = await two_people(r, "planet")
+    for _ in range(12):  # 1.2 s: four grace periods
+        await r.view(tid, tok0)
+        await r.view(tid, tok1)
+        await asyncio.sleep(0.1)
+    seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
+    assert [s["zombie"] for s in seats] == [False, False]
+    for _ in range(8):  # only seat 1 goes on polling
+        await r.view(tid, tok1)
+        await asyncio.sleep(0.1)
+    seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
+    assert [s["zombie"] for s in seats] == [True, False]
+    await r.view(tid, tok0)  # back: present again
+    seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
+    assert seats[0]["zombie"] is False

@@ -85,6 +85,17 @@ class RaceRunner:
         if self.task is not None:
             self.task.cancel()
 
+    def counting_down(self) -> bool:
+        """Whether the countdown before a round is on (stacks face-down, no actions)."""
+        return bool(self.driver.counting_down_at(self.clock.now()))
+
+    def view(self, recipient: int | None) -> dict[str, Any]:
+        """The recipient's view; face-down stacks during the countdown."""
+        view: dict[str, Any] = self.table.state.view(recipient)
+        if self.counting_down():
+            view = self.rt.face_down(view)
+        return view
+
     def public(self) -> dict[str, Any]:
         """Timing facts for clients: seconds until the round opens."""
         return {"paused_for": max(0.0, self.driver.paused_until - self.clock.now())}

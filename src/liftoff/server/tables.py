@@ -470,7 +470,9 @@ class TableManager:
         key = SPECTATOR if recipient is None else recipient
         got = table.views.get(key)
         if got is None:
-            got = table.views[key] = table.state.view(recipient)
+            race = table.race
+            view = race.view(recipient) if race is not None else table.state.view(recipient)
+            got = table.views[key] = view
         return got
 
     def _events(self, table: LiveTable) -> dict[int, list[str]] | None:
@@ -1280,6 +1282,7 @@ class TableManager:
             recipient is not None
             and table.status == "playing"
             and not table.controlled_by_bot(recipient)
+            and not (table.race is not None and table.race.counting_down())
         ):
             game = table.game
             legal = [

@@ -144,6 +144,15 @@ class Seat:
     busy: bool = False
 
 
+def face_down(view: dict[str, Any]) -> dict[str, Any]:
+    """A view during the countdown: every stack's top card stays face-down until
+    "Lift Off!" (RC-PLAY-1/2)."""
+    out = dict(view)
+    out["players"] = [{**p, "top": None} for p in view.get("players", [])]
+    out["countdown"] = True
+    return out
+
+
 def make_seats(texts: Sequence[str], seed: int) -> list[Seat]:
     """Seats from their specs; bots and speed RNGs seeded from ``seed`` and the seat."""
     seats = []
@@ -307,6 +316,11 @@ class RealtimeRace:
         """Whether the pause before a round is on: stacks stay face-down and bots
         do not decide until "Lift Off!" (RC-PLAY-1/2)."""
         return self.time < self.paused_until
+
+    def counting_down_at(self, now: float) -> bool:
+        """Whether the countdown before a round is on at time ``now`` (the clock's,
+        which may be ahead of the driver's last :meth:`advance`)."""
+        return now < self.paused_until and self.state.phase == LOADING and not self.state.is_over()
 
     def _schedule_bots(self) -> None:
         state = self.state
