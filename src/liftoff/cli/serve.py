@@ -88,6 +88,20 @@ def serve(
         "--exempt-loopback",
         help="Exempt clients on loopback from per-address limits (a local load generator).",
     ),
+    ws_per_address: int = typer.Option(
+        50, "--ws-per-address", help="WebSockets one client address may hold open (0: no cap)."
+    ),
+    requests_per_address: int = typer.Option(
+        50,
+        "--requests-per-address",
+        help="REST requests one client address may have in flight at once (0: no cap).",
+    ),
+    header_timeout: float = typer.Option(
+        10.0, "--header-timeout", help="Seconds for a request's line and headers to arrive."
+    ),
+    body_timeout: float = typer.Option(
+        20.0, "--body-timeout", help="Seconds for a request's body to arrive."
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
@@ -95,6 +109,7 @@ def serve(
         import uvicorn
 
         from liftoff.server.app import create_app
+        from liftoff.server.protocol import protocol_class
         from liftoff.server.tables import Settings
     except ImportError as exc:
         fail(
@@ -116,6 +131,10 @@ def serve(
         bot_processes=bot_processes,
         trusted_proxies=frozenset(trusted_proxy),
         exempt_loopback=exempt_loopback,
+        max_ws_per_address=ws_per_address,
+        max_requests_per_address=requests_per_address,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
     )
     app = create_app(url, settings=settings)
@@ -124,6 +143,8 @@ def serve(
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     config = uvicorn.Config(
         app,
+        http=protocol_class(settings.header_timeout),
+        proxy_headers=False,  # the server's own --trusted-proxy setting decides
         host=host,
         port=port,
         ws="websockets-sansio",

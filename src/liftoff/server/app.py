@@ -570,6 +570,10 @@ def create_app(
         max_body=settings.max_body,
         rate=settings.http_rate,
         burst=settings.http_burst,
+        body_timeout=settings.body_timeout,
+        max_in_flight=settings.max_requests_per_address,
+        trusted_proxies=settings.trusted_proxies,
+        exempt_loopback=settings.exempt_loopback,
     )
     return app
 

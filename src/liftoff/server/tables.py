@@ -74,6 +74,11 @@ class Settings:
     # reverse proxies whose X-Forwarded-For names the real client (per-address limits)
     trusted_proxies: frozenset[str] = frozenset()
     exempt_loopback: bool = False  # loopback clients skip per-address limits (load tests)
+    max_ws_per_address: int = 50  # WebSockets one client address may hold open (0: no cap)
+    max_requests_per_address: int = 50  # REST requests one address may have in flight
+    header_timeout: float = 10.0  # seconds for a request's line and headers to arrive
+    body_timeout: float = 20.0  # seconds for a request's body to arrive
+    hello_timeout: float = 15.0  # seconds for a WebSocket's hello
     max_body: int = 64 * 1024  # bytes per request body / WebSocket message
     http_rate: float = 50.0  # REST requests per second per client address
     http_burst: float = 200.0
@@ -353,6 +358,7 @@ class TableManager:
         self._closing = False
         self.bots = BotPool(self.settings.bot_processes)
         self._sweeper: asyncio.Task[None] | None = None
+        self.sockets: dict[str, int] = {}  # open WebSockets per client address
         # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
         self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
 
@@ -992,6 +998,24 @@ class TableManager:
             self.finished.pop(next(iter(self.finished)))
 
     # -- quotas, expiry, the operator -----------------------------------------------------
+    def open_socket(self, address: str) -> bool:
+        """Count a new WebSocket of ``address``; ``False`` when it holds its cap."""
+        cap = self.settings.max_ws_per_address
+        held = self.sockets.get(address, 0)
+        exempt = self.settings.exempt_loopback and is_loopback(address)
+        if cap > 0 and held >= cap and not exempt:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        """A WebSocket of ``address`` closed."""
+        left = self.sockets.get(address, 0) - 1
+        if left > 0:
+            self.sockets[address] = left
+        else:
+            self.sockets.pop(address, None)
+
     def quota_key(self, address: str) -> str:
         """The address a table's creation counts against."""
         return address[:64]
