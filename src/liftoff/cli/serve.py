@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 import typer
@@ -19,6 +20,53 @@ def default_db_url() -> str:
     folder = Path(platformdirs.user_data_dir("liftoff"))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'liftoff.db'}"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """The listening socket, bound now: a port in use is found before anything starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (is another server there?)")
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_database(url: str, where: str, lease_ttl: float) -> None:
+    """Connect, migrate and check that the database accepts writes and that no other
+    server uses it; one clear line when not."""
+    import asyncio
+
+    from liftoff.server.health import ErrorLog, Lease, LeaseHeld
+    from liftoff.server.storage import Store
+
+    async def check() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            lease = Lease(store, lease_ttl, ErrorLog())
+            await lease.take()  # a write; raises LeaseHeld while another server runs
+            await lease.release()
+        finally:
+            await store.engine.dispose()
+            if store.sync_engine is not None:
+                store.sync_engine.dispose()
+
+    try:
+        asyncio.run(check())
+    except LeaseHeld as exc:
+        fail(str(exc))
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
 
 
 def parse_content_sets(specs: list[str]) -> dict[str, dict[str, str]]:
@@ -137,9 +185,15 @@ def serve(
         body_timeout=body_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
     )
-    app = create_app(url, settings=settings)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url.split("@")[-1] if "@" in url else url
+    # before migrations and bots start: the port, then the database (one line each)
+    sock = bind_port(host, port)
+    check_database(url, where, settings.lease_ttl)
+    try:
+        app = create_app(url, settings=settings)
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     config = uvicorn.Config(
         app,
@@ -152,7 +206,7 @@ def serve(
         log_level=log_level,
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def register(app: typer.Typer) -> None:

@@ -29,6 +29,7 @@ from liftoff import bots as bot_registry
 from liftoff.engine import IllegalAction
 
 from .errors import ApiError
+from .health import Lease
 from .limits import http_options
 from .ratelimit import LimitMiddleware, client_address
 from .storage import Store
@@ -177,9 +178,16 @@ def create_app(
     web = resources.files("liftoff.server") / "web"
     templates = Jinja2Templates(directory=str(web / "templates"))
 
+    lease = Lease(store, settings.lease_ttl, manager.errors)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.start()
+        try:
+            await lease.take()  # the write check, and one server per database
+        except BaseException:
+            await store.close()
+            raise
         await manager.start()
         # the server allocates many short-lived dicts (views, messages): collect the
         # young generation less often, and keep start-up objects out of full scans
@@ -190,6 +198,7 @@ def create_app(
             yield
         finally:
             await manager.close()
+            await lease.release()
             await store.close()
 
     app = FastAPI(
@@ -452,18 +461,26 @@ def create_app(
             }
         )
 
-    @app.get("/api/health", tags=["server"], summary="Liveness and a few counters")
+    @app.get(
+        "/api/health",
+        tags=["server"],
+        summary="Whether the database accepts writes (503 if not), and a few counters",
+    )
     async def health() -> Response:
+        writable = await lease.renew()
         return _json(
             {
-                "ok": True,
+                "ok": writable,
+                "database": "ok" if writable else lease.last_error,
+                "errors": manager.errors.total,
                 "tables": len(manager.tables),
                 "moves": manager.moves,
                 "commits": store.commits,
                 "rows": store.rows_written,
                 "commit_seconds": round(store.commit_seconds, 3),
                 "time": time.time(),
-            }
+            },
+            200 if writable else 503,
         )
 
     # -- the operator ------------------------------------------------------------------------

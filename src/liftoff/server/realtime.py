@@ -141,7 +141,9 @@ class RaceRunner:
             try:
                 await self.manager.record_applied(self.table, rows, public)
             except Exception:
-                log.exception("table %s: storing race actions failed", self.table.id)
+                self.manager.errors.error(
+                    "race-storage", "table %s: storing race actions failed", self.table.id
+                )
                 await self.manager._restore(self.table)
                 self._new_driver()
                 raise ApiError(503, "storage", "the action could not be stored") from None
@@ -227,11 +229,11 @@ class RaceRunner:
                     try:
                         await self._flush()
                     except ApiError:
-                        await asyncio.sleep(1.0)
+                        await asyncio.sleep(5.0)
                 if pause > 0 and self.driver.paused_until <= self.clock.now():
                     manager_changed = self.manager._changed
                     manager_changed(table)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: the race driver failed", table.id)
+            self.manager.errors.error("race-driver", "table %s: the race driver failed", table.id)

@@ -46,6 +46,7 @@ from liftoff.engine import (
 
 from .botpool import BotBounds, BotPool, bounded_spec, check_bot
 from .errors import ApiError
+from .health import ErrorLog
 from .ratelimit import is_loopback
 from .realtime import RaceRunner
 from .storage import ActionData, SeatData, Store, TableData
@@ -79,6 +80,7 @@ class Settings:
     header_timeout: float = 10.0  # seconds for a request's line and headers to arrive
     body_timeout: float = 20.0  # seconds for a request's body to arrive
     hello_timeout: float = 15.0  # seconds for a WebSocket's hello
+    lease_ttl: float = 30.0  # seconds a crashed server's database lease outlives it
     max_body: int = 64 * 1024  # bytes per request body / WebSocket message
     http_rate: float = 50.0  # REST requests per second per client address
     http_burst: float = 200.0
@@ -359,6 +361,7 @@ class TableManager:
         self.bots = BotPool(self.settings.bot_processes)
         self._sweeper: asyncio.Task[None] | None = None
         self.sockets: dict[str, int] = {}  # open WebSockets per client address
+        self.errors = ErrorLog(log)
         # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
         self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
 
@@ -922,7 +925,7 @@ class TableManager:
         try:
             await self.store.append(table.id, row)
         except Exception as exc:
-            log.exception("table %s: writing action %d failed", table.id, idx)
+            self.errors.error("storage-write", "table %s: writing action %d failed", table.id, idx)
             await self._restore(table)
             raise ApiError(503, "storage", f"the action could not be stored: {exc}") from None
         table.seats[seat].refusal = None
@@ -1134,13 +1137,17 @@ class TableManager:
                         (table.game.info.name, agent.name, time.perf_counter() - started)
                     )
                 except Exception:
-                    log.exception(
-                        "table %s: bot %r failed; a random bot takes over", table.id, agent
+                    self.errors.error(
+                        f"bot-{agent.name}",
+                        "table %s: bot %r failed; a random bot takes over",
+                        table.id,
+                        agent,
                     )
                     table.seats[p].agent = bot_registry.make(
                         "random", seed=bot_seed_of(table, "fallback", p)
                     )
                     continue
+                backoff = 0.0
                 async with table.lock:
                     if (
                         table.state.version != version
@@ -1151,12 +1158,22 @@ class TableManager:
                     try:
                         await self._apply_locked(table, p, action, version)
                     except ApiError as err:
-                        log.warning("table %s: bot %d refused: %s", table.id, p, err.message)
-                        await asyncio.sleep(0.5)
+                        # a database that refuses writes: try again later, log it once
+                        backoff = 5.0 if err.code == "storage" else 0.5
+                        self.errors.error(
+                            f"bot-refused-{err.code}",
+                            "table %s: bot %d refused: %s",
+                            table.id,
+                            p,
+                            err.message,
+                            exc_info=False,
+                        )
+                if backoff:
+                    await asyncio.sleep(backoff)  # outside the lock: people may act
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: bot for seat %d failed", table.id, p)
+            self.errors.error("bot-loop", "table %s: bot for seat %d failed", table.id, p)
         finally:
             if table.bot_tasks.get(p) is asyncio.current_task():
                 del table.bot_tasks[p]
