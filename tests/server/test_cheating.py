@@ -290,7 +290,6 @@ async def test_table_spam_meets_quotas_expiry_and_the_operator(
         db,
         max_tables_per_address=3,
         max_live_tables=4,
-        open_table_ttl=0.3,
         sweep_every=0.1,
         admin_token="op-secret",
     )
@@ -298,7 +297,9 @@ async def test_table_spam_meets_quotas_expiry_and_the_operator(
     res = await r.call("POST", "/api/tables", {"game": "planet", "players": 2})
     assert res.status_code == 429 and res.json()["error"] == "quota"
     # nobody joined or watched: the spam expires and the quota is free again
-    await asyncio.sleep(0.8)
+    r.manager.settings.open_table_ttl = 0.0
+    await asyncio.sleep(0.5)
+    r.manager.settings.open_table_ttl = 3600.0
     for made in spam:
         t = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
         assert t["status"] == "closed"

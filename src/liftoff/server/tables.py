@@ -1062,10 +1062,12 @@ class TableManager:
     async def _sweep_loop(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_every)
+            if self._closing:
+                return
             try:
                 await self.sweep()
             except Exception:
-                log.exception("expiring tables failed")
+                self.errors.error("sweep", "expiring tables failed")
 
     async def close_table(
         self, table_id: str, *, delete: bool = False, reason: str = "closed"

@@ -139,7 +139,9 @@ async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> 
                 # someone else is playing: let a few of their actions arrive, send one frame
                 await asyncio.sleep(watch_delay)
             sub.wake.clear()
-            await send(state_message(manager, table, sub))
+            async with table.lock:  # never between an action and its commit
+                frame = state_message(manager, table, sub)
+            await send(frame)
 
     def error(status: int, code: str, message: str, msg_id: Any = None) -> bytes:
         return orjson.dumps(
