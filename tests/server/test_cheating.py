@@ -393,3 +393,20 @@ async def test_rest_players_are_present_while_they_poll(server: ServerFactory, d
     await r.view(tid, tok0)  # back: present again
     seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
     assert seats[0]["zombie"] is False
+
+
+async def test_undo_works_after_a_restart(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    tid, tok0, tok1 = await two_people(r, "planet")
+    p = r.manager.tables[tid].state.active_players()[0]
+    tok = (tok0, tok1)[p]
+    view = await r.view(tid, tok)
+    move = next(a["text"] for a in view["legal"] if a["text"].startswith("move "))
+    assert (await r.act(tid, tok, move, view["version"])).status_code == 200
+    await r.stop()
+    r2 = await server(db)
+    assert (
+        await r2.call("POST", f"/api/tables/{tid}/undo", token=(tok0, tok1)[1 - p])
+    ).status_code == 409
+    res = await r2.call("POST", f"/api/tables/{tid}/undo", token=tok)
+    assert res.status_code == 200 and res.json()["version"] == view["version"]

@@ -114,6 +114,8 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
         bots = [{"type": "bot", "bot": "random"}] * 2
         tid = (await r.create("planet", bots))["table"]["id"]
         await r.wait_for(tid, lambda t: t["version"] >= 3)
+        mine = await r.create("planet", [{"type": "you"}, {"type": "bot", "bot": "random"}])
+        mid, tok = mine["table"]["id"], mine["token"]
         await conn.execute(
             f'REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" FROM "{role}"'
         )
@@ -124,6 +126,12 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
             body = health.json()
             assert body["ok"] is False and "refuses writes" in body["database"]
             version = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
+            view = await r.view(mid, tok)
+            if view["legal"]:
+                res = await r.act(mid, tok, view["legal"][0]["text"], view["version"])
+                assert res.status_code == 503 and res.json()["error"] == "storage"
+            for _method, _path, _status, text in r.traffic:
+                assert "SQL" not in text and "UPDATE " not in text and "INSERT " not in text
             await asyncio.sleep(3.0)
             after = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
             assert after == version  # nothing is acknowledged that was not stored

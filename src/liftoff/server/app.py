@@ -343,7 +343,8 @@ def create_app(
     @app.get("/api/tables/{table_id}", tags=["tables"], summary="A table", responses=ERRORS)
     async def get_table(table_id: TableId) -> Response:
         table = await manager.get(table_id)
-        return _json(table.public())
+        async with table.lock:  # never an action that is not stored yet
+            return _json(table.public())
 
     @app.post(
         "/api/tables/{table_id}/join",

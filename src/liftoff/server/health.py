@@ -29,6 +29,17 @@ from .storage import Store
 log = logging.getLogger("liftoff.server")
 
 
+def db_error_text(exc: BaseException) -> str:
+    """A database error for people: the driver's first line, never the SQL text."""
+    orig = getattr(exc, "orig", None) or exc
+    lines = str(orig).strip().splitlines()
+    text = lines[0] if lines else type(orig).__name__
+    text = text.split("[SQL:")[0].strip()
+    if text.startswith("<class '") and ">: " in text:
+        text = text.split(">: ", 1)[1]
+    return text[:200]
+
+
 class LeaseHeld(RuntimeError):
     """Another server holds the database."""
 
@@ -123,7 +134,7 @@ class Lease:
             kept = await self.store.renew_lease(self.owner)
         except Exception as exc:
             self.ok = False
-            self.last_error = f"the database refuses writes: {type(exc).__name__}: {exc}"[:300]
+            self.last_error = f"the database refuses writes: {db_error_text(exc)}"
             self.errors.error("lease", "renewing the database lease failed", exc_info=True)
             return False
         if not kept:

@@ -46,7 +46,7 @@ from liftoff.engine import (
 
 from .botpool import BotBounds, BotPool, bounded_spec, check_bot
 from .errors import ApiError
-from .health import ErrorLog
+from .health import ErrorLog, db_error_text
 from .ratelimit import is_loopback
 from .realtime import RaceRunner
 from .storage import ActionData, SeatData, Store, TableData
@@ -927,7 +927,9 @@ class TableManager:
         except Exception as exc:
             self.errors.error("storage-write", "table %s: writing action %d failed", table.id, idx)
             await self._restore(table)
-            raise ApiError(503, "storage", f"the action could not be stored: {exc}") from None
+            raise ApiError(
+                503, "storage", f"the action could not be stored ({db_error_text(exc)})"
+            ) from None
         table.seats[seat].refusal = None
         public = table.game.action_is_public(state, seat, action)
         await self._after_action(table, seat, text, now_wall, public)
