@@ -17,6 +17,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from liftoff.server.app import create_app
+from liftoff.server.protocol import protocol_class
 from liftoff.server.tables import Settings, TableManager
 
 
@@ -218,6 +219,8 @@ async def start_server(db: Db, **overrides: Any) -> Running:
     port = sock.getsockname()[1]
     config = uvicorn.Config(
         app,
+        http=protocol_class(settings.header_timeout),
+        proxy_headers=False,  # the server's own --trusted-proxy setting decides
         ws="websockets-sansio",
         ws_max_size=settings.max_body,
         log_level="warning",

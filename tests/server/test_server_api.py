@@ -101,13 +101,13 @@ async def test_refusals_change_nothing(server: ServerFactory, db: Db) -> None:
     # garbage: the rule and a message
     res = await r.act(tid, tok0, "fly to the moon", 0)
     assert res.status_code == 422 and res.json()["rule"] == "API-PARSE"
-    # stale version
+    # a version the game never had (from the future)
     res = await r.act(tid, tok0, good, 5)
-    assert res.status_code == 409 and res.json()["error"] == "stale"
+    assert res.status_code == 422 and res.json()["error"] == "bad-version"
     assert (await r.view(tid, tok0))["version"] == 0
     # the last refusal is shown to its seat with the rule text
     seen = await r.view(tid, tok0)
-    assert seen["refusal"]["error"] == "stale"
+    assert seen["refusal"]["error"] == "bad-version"
     # an accepted action, then the same version again is stale
     res = await r.act(tid, tok0, good, 0)
     assert res.status_code == 200 and res.json() == {"ok": True, "version": 1}

@@ -22,8 +22,17 @@ def loadtest(
     db: str = typer.Option(None, "--db", help="Database URL for the server this command starts."),
     procs: int = typer.Option(1, "--procs", help="Client processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    bot_fairness: int = typer.Option(
+        0,
+        "--bot-fairness",
+        help="Instead: a heuristic bot's p95 decision time on an idle server, then with "
+        "this many tables of maximum-budget search bots (in process, --seconds each).",
+    ),
 ) -> None:
     """Measure moves per second and latency with many concurrent clients (bounded in time)."""
+    if bot_fairness > 0:
+        _bot_fairness(bot_fairness, seconds, game, as_json)
+        return
     try:
         from liftoff.server.loadtest import run
     except ImportError as exc:
@@ -50,6 +59,26 @@ def loadtest(
     )
     if figures.get("server_cpu_ms_per_move") is not None:
         typer.echo(f"server CPU per move: {figures['server_cpu_ms_per_move']} ms")
+
+
+def _bot_fairness(tables: int, seconds: float, game: str, as_json: bool) -> None:
+    try:
+        from liftoff.server.loadtest import bot_fairness
+    except ImportError as exc:
+        fail(f"the load test needs the 'server' extra ({exc.name} is missing)")
+    if not 1 <= tables <= 100 or not 1 <= seconds <= 600:
+        fail("need 1 <= --bot-fairness <= 100 and 1 <= --seconds <= 600")
+    figures = bot_fairness(tables, seconds, game)
+    if as_json:
+        typer.echo(json.dumps(figures, indent=1))
+        return
+    idle, busy = figures["idle"], figures["busy"]
+    typer.echo(
+        f"heuristic bot decisions ({game}): idle p50 {idle['p50_ms']} ms p95 {idle['p95_ms']} ms "
+        f"({idle['decisions']}); with {tables} tables of {figures['heavy_bot']}: "
+        f"p50 {busy['p50_ms']} ms p95 {busy['p95_ms']} ms ({busy['decisions']}); "
+        f"p95 ratio {figures['p95_ratio']}"
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "liftoff.cli.info",
     "liftoff.cli.serve",
     "liftoff.cli.loadtest",
+    "liftoff.cli.admin",
     "liftoff.cli.simulate",
     "liftoff.cli.play",
     "liftoff.cli.replay",

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from pathlib import Path
 
 import typer
 
 from liftoff.cli.common import fail
+
+ADMIN_TOKEN_ENV = "LIFTOFF_ADMIN_TOKEN"  # the operator's token for the admin routes
 
 
 def default_db_url() -> str:
@@ -16,6 +20,65 @@ def default_db_url() -> str:
     folder = Path(platformdirs.user_data_dir("liftoff"))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'liftoff.db'}"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """The listening socket, bound now: a port in use is found before anything starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (is another server there?)")
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_database(url: str, where: str, lease_ttl: float) -> None:
+    """Connect, migrate and check that the database accepts writes and that no other
+    server uses it; one clear line when not."""
+    import asyncio
+
+    from liftoff.server.health import ErrorLog, Lease, LeaseHeld
+    from liftoff.server.storage import Store
+
+    async def check() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            lease = Lease(store, lease_ttl, ErrorLog())
+            await lease.take()  # a write; raises LeaseHeld while another server runs
+            await lease.release()
+        finally:
+            await store.engine.dispose()
+            if store.sync_engine is not None:
+                store.sync_engine.dispose()
+
+    try:
+        asyncio.run(check())
+    except LeaseHeld as exc:
+        fail(str(exc))
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
+
+
+def parse_content_sets(specs: list[str]) -> dict[str, dict[str, str]]:
+    """``GAME.OPTION:NAME=PATH`` texts as ``{"GAME.OPTION": {NAME: PATH}}``."""
+    out: dict[str, dict[str, str]] = {}
+    for spec in specs:
+        key, _, rest = spec.partition(":")
+        name, _, path = rest.partition("=")
+        if "." not in key or not name.strip() or not path.strip():
+            fail(f"--content {spec!r}: write GAME.OPTION:NAME=PATH")
+        out.setdefault(key.strip(), {})[name.strip()] = path.strip()
+    return out
 
 
 def serve(
@@ -37,6 +100,56 @@ def serve(
     ws_rate: float = typer.Option(
         20.0, "--ws-rate", help="WebSocket messages per second per connection (0: no limit)."
     ),
+    content: list[str] = typer.Option(
+        [],
+        "--content",
+        help="Offer a content set to clients by name: GAME.OPTION:NAME=PATH "
+        "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
+    ),
+    max_tables: int = typer.Option(
+        5000, "--max-tables", help="Unfinished tables the server holds at once."
+    ),
+    tables_per_address: int = typer.Option(
+        20,
+        "--tables-per-address",
+        help="Unfinished tables one client address may create (0: no limit).",
+    ),
+    open_ttl: float = typer.Option(
+        3600.0, "--open-ttl", help="Seconds before an open table nobody joined or watched expires."
+    ),
+    idle_ttl: float = typer.Option(
+        86400.0, "--idle-ttl", help="Seconds before a game nobody plays or watches expires."
+    ),
+    max_bot_seconds: float = typer.Option(
+        5.0, "--max-bot-seconds", help="Ceiling of a bot's time per decision (turn-based games)."
+    ),
+    bot_processes: int = typer.Option(
+        1, "--bot-processes", help="Worker processes for search bots (0: threads)."
+    ),
+    trusted_proxy: list[str] = typer.Option(
+        [],
+        "--trusted-proxy",
+        help="Address of a reverse proxy whose X-Forwarded-For names the client; repeatable.",
+    ),
+    exempt_loopback: bool = typer.Option(
+        False,
+        "--exempt-loopback",
+        help="Exempt clients on loopback from per-address limits (a local load generator).",
+    ),
+    ws_per_address: int = typer.Option(
+        50, "--ws-per-address", help="WebSockets one client address may hold open (0: no cap)."
+    ),
+    requests_per_address: int = typer.Option(
+        50,
+        "--requests-per-address",
+        help="REST requests one client address may have in flight at once (0: no cap).",
+    ),
+    header_timeout: float = typer.Option(
+        10.0, "--header-timeout", help="Seconds for a request's line and headers to arrive."
+    ),
+    body_timeout: float = typer.Option(
+        20.0, "--body-timeout", help="Seconds for a request's body to arrive."
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
@@ -44,6 +157,7 @@ def serve(
         import uvicorn
 
         from liftoff.server.app import create_app
+        from liftoff.server.protocol import protocol_class
         from liftoff.server.tables import Settings
     except ImportError as exc:
         fail(
@@ -51,13 +165,40 @@ def serve(
             "pip install 'liftoff[server]'"
         )
     url = db or default_db_url()
-    settings = Settings(bot_delay=bot_delay, grace=grace, http_rate=http_rate, ws_rate=ws_rate)
-    app = create_app(url, settings=settings)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    settings = Settings(
+        bot_delay=bot_delay,
+        grace=grace,
+        http_rate=http_rate,
+        ws_rate=ws_rate,
+        content_sets=parse_content_sets(content),
+        max_live_tables=max_tables,
+        max_tables_per_address=tables_per_address,
+        open_table_ttl=open_ttl,
+        idle_table_ttl=idle_ttl,
+        max_bot_seconds=max_bot_seconds,
+        bot_processes=bot_processes,
+        trusted_proxies=frozenset(trusted_proxy),
+        exempt_loopback=exempt_loopback,
+        max_ws_per_address=ws_per_address,
+        max_requests_per_address=requests_per_address,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
+    )
     where = url.split("@")[-1] if "@" in url else url
+    # before migrations and bots start: the port, then the database (one line each)
+    sock = bind_port(host, port)
+    check_database(url, where, settings.lease_ttl)
+    try:
+        app = create_app(url, settings=settings)
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     config = uvicorn.Config(
         app,
+        http=protocol_class(settings.header_timeout),
+        proxy_headers=False,  # the server's own --trusted-proxy setting decides
         host=host,
         port=port,
         ws="websockets-sansio",
@@ -65,7 +206,7 @@ def serve(
         log_level=log_level,
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def register(app: typer.Typer) -> None:

@@ -45,6 +45,9 @@ class State(ABC):
     _history: list[HistoryEntry]
     _legal_cache: dict[int, list[Action]] | None
     _last_undoable: bool
+    _boundary: int  # version right after the last boundary (simultaneous games)
+    #: the rule a stale action breaks (games name their own, e.g. race's RC-STOP-3)
+    stale_rule: str = "API-STALE"
     _start: State | None
 
     def _init_base(
@@ -58,6 +61,7 @@ class State(ABC):
         self._history = []
         self._legal_cache = None
         self._last_undoable = False
+        self._boundary = 0
         self._start = None
 
     def _copy_base_into(self, other: State) -> None:
@@ -69,6 +73,7 @@ class State(ABC):
         other._history = self._history.copy()
         other._legal_cache = None
         other._last_undoable = self._last_undoable
+        other._boundary = self._boundary
         other._start = self._start  # never mutated: a frozen snapshot
 
     # -- turn structure ---------------------------------------------------------
@@ -118,9 +123,11 @@ class State(ABC):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = {}
+        if isinstance(player, bool) or not isinstance(player, int):
+            return []  # players are ints only (True is not player 1)
         got = cache.get(player)
         if got is None:
-            if not isinstance(player, int) or not 0 <= player < self.num_players:
+            if not 0 <= player < self.num_players:
                 return []
             got = cache[player] = self._legal_actions(player)
         return list(got)
@@ -160,26 +167,86 @@ class State(ABC):
             return False
         return True
 
-    def apply(self, player: int, action: Action | str) -> None:
+    def apply(self, player: int, action: Action | str, *, version: int | None = None) -> None:
         """Apply ``action`` (or its text) for ``player``.
 
-        Raises :class:`IllegalAction` with the rule it breaks, and then the
-        state is exactly as it was.
+        ``version``: the state version the action was chosen on; a stale one (see
+        :meth:`is_stale`) is refused. Raises :class:`IllegalAction` with the rule it
+        breaks, and then the state is exactly as it was.
         """
         if isinstance(action, str):
             action = self.game.parse_action(self, player, action)
+        if version is not None:
+            self.check_version(player, action, version)
         self.verify(player, action)
         self.apply_legal(player, action)
+
+    # -- staleness ---------------------------------------------------------------------
+    @property
+    def boundary(self) -> int:
+        """The oldest version an action may have been chosen on and still count.
+
+        Turn-based games: the current version (any change makes earlier choices
+        stale). Simultaneous games: the version right after the last **boundary**
+        (a Stop, a round or phase change, a reveal: see :meth:`_is_boundary`); other
+        players' actions in between do not make a choice stale.
+        """
+        return self._boundary if self.game.info.simultaneous else self.version
+
+    def is_stale(self, version: int) -> bool:
+        """Whether an action chosen on ``version`` comes too late (the one definition
+        of *stale* that the server and the real-time drivers use)."""
+        return version < self.boundary
+
+    def check_version(self, player: int, action: Action | str, version: int) -> None:
+        """Raise :class:`IllegalAction` unless ``version`` is a version this game had
+        and an action chosen on it is not stale."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise IllegalAction(
+                f"{version!r} is not a state version", "API-VERSION", player, str(action)
+            )
+        if not 0 <= version <= self.version:
+            raise IllegalAction(
+                f"version {version} is not one this game had (it is at {self.version})",
+                "API-VERSION",
+                player,
+                str(action),
+            )
+        if self.is_stale(version):
+            raise IllegalAction(
+                f"too late: {action} was chosen on version {version}, before the game "
+                f"moved on (version {self.version}); look again",
+                self.stale_rule,
+                player,
+                str(action),
+            )
+
+    def _boundary_mark(self) -> object:
+        """Simultaneous games: what :meth:`_is_boundary` compares across an action.
+        Default: who may act."""
+        return frozenset(self.active_players())
+
+    def _is_boundary(self, before: object) -> bool:
+        """Whether the action just applied (``before``: the mark before it) was a
+        boundary. Default: someone may act who could not before (a new round of
+        simultaneous choices, a hand passed on); players finishing their part are
+        not one. Games override it (race: Stop and round changes)."""
+        after = self._boundary_mark()
+        assert isinstance(before, frozenset) and isinstance(after, frozenset)
+        return not after <= before
 
     def apply_legal(self, player: int, action: Action) -> None:
         """Apply an action taken from ``legal_actions(player)`` of this very state,
         without checking it again (the fast path for bots and simulations).
         """
         before = self.rng.state
+        mark = self._boundary_mark() if self.game.info.simultaneous else None
         self._legal_cache = None
         self._apply(player, action)
         self._legal_cache = None
         self._history.append((player, action))
+        if mark is not None and self._is_boundary(mark):
+            self._boundary = len(self._history)
         self._last_undoable = self.rng.state == before and not self._reveals_information(
             player, action
         )
@@ -261,6 +328,7 @@ class State(ABC):
         self.rng.state = int(data["rng"])
         self._history = [(int(p), str(t)) for p, t in data["history"]]
         self._last_undoable = bool(data.get("last_undoable", False))
+        self._boundary = len(self._history)  # not saved: every earlier choice is stale
         start = data.get("start")
         if start is not None:
             if not isinstance(start, dict) or "start" in start:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import secrets
 import time
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -28,7 +29,9 @@ from liftoff import bots as bot_registry
 from liftoff.engine import IllegalAction
 
 from .errors import ApiError
-from .ratelimit import LimitMiddleware
+from .health import Lease
+from .limits import http_options
+from .ratelimit import LimitMiddleware, client_address
 from .storage import Store
 from .tables import Settings, TableManager
 from .ws import table_socket
@@ -75,10 +78,15 @@ class JoinIn(BaseModel):
 
 
 class ActionIn(BaseModel):
-    """An action as its canonical text, chosen on state ``version``."""
+    """An action as its canonical text, chosen on state ``version`` (required).
+
+    ``id`` (optional, the client's own): a submission repeated with the same id,
+    action and version is answered again, never applied twice.
+    """
 
     action: str = Field(..., min_length=1, max_length=400)
-    version: int | None = Field(None, ge=0, le=10_000_000)
+    version: int = Field(..., ge=0, le=2**31 - 1)
+    id: int | Annotated[str, Field(max_length=64)] | None = None
 
 
 class SeatOut(BaseModel):
@@ -122,7 +130,17 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
-def _game_info(name: str) -> dict[str, Any]:
+def _choices(game_name: str, o: Any, content_sets: dict[str, dict[str, str]]) -> list[Any] | None:
+    """An option's choices over HTTP: a free-text one offers its default and the
+    content sets the operator installed (see ``limits.http_options``)."""
+    if o.choices is not None:
+        return list(o.choices)
+    if o.kind is str:
+        return [o.default, *sorted(content_sets.get(f"{game_name}.{o.name}", {}))]
+    return None
+
+
+def _game_info(name: str, content_sets: dict[str, dict[str, str]]) -> dict[str, Any]:
     game = liftoff.games.get(name)
     info = game.info.to_json()
     info["options"] = [
@@ -131,12 +149,13 @@ def _game_info(name: str) -> dict[str, Any]:
             "kind": o.kind.__name__,
             "default": o.default,
             "doc": o.doc,
-            "choices": list(o.choices) if o.choices is not None else None,
+            "choices": _choices(name, o, content_sets),
             "minimum": o.minimum,
             "maximum": o.maximum,
             "rule": o.rule,
         }
         for o in game.options
+        if not o.internal
     ]
     info["realtime"] = name == "race"
     return info
@@ -159,9 +178,16 @@ def create_app(
     web = resources.files("liftoff.server") / "web"
     templates = Jinja2Templates(directory=str(web / "templates"))
 
+    lease = Lease(store, settings.lease_ttl, manager.errors)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.start()
+        try:
+            await lease.take()  # the write check, and one server per database
+        except BaseException:
+            await store.close()
+            raise
         await manager.start()
         # the server allocates many short-lived dicts (views, messages): collect the
         # young generation less often, and keep start-up objects out of full scans
@@ -172,6 +198,7 @@ def create_app(
             yield
         finally:
             await manager.close()
+            await lease.release()
             await store.close()
 
     app = FastAPI(
@@ -225,7 +252,7 @@ def create_app(
     async def games() -> Response:
         return _json(
             {
-                "games": [_game_info(n) for n in liftoff.games.names()],
+                "games": [_game_info(n, settings.content_sets) for n in liftoff.games.names()],
                 "bots": bot_registry.names(),
                 "speeds": _speeds(),
             }
@@ -294,14 +321,19 @@ def create_app(
         status_code=201,
         responses=ERRORS,
     )
-    async def create(body: CreateTableIn) -> Response:
+    async def create(body: CreateTableIn, request: Request) -> Response:
+        try:
+            game = liftoff.games.get(body.game)
+        except liftoff.UnknownGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
         table, seat, token = await manager.create(
             body.game,
             body.players,
-            dict(body.options),
+            http_options(game, body.options, settings.content_sets),
             [s.model_dump() for s in body.seats] if body.seats is not None else None,
             body.clock.model_dump() if body.clock is not None else None,
             body.name,
+            creator=manager.quota_key(client_address(request.scope, settings.trusted_proxies)),
         )
         out: dict[str, Any] = {"table": table.public()}
         if token is not None:
@@ -311,7 +343,8 @@ def create_app(
     @app.get("/api/tables/{table_id}", tags=["tables"], summary="A table", responses=ERRORS)
     async def get_table(table_id: TableId) -> Response:
         table = await manager.get(table_id)
-        return _json(table.public())
+        async with table.lock:  # never an action that is not stored yet
+            return _json(table.public())
 
     @app.post(
         "/api/tables/{table_id}/join",
@@ -358,7 +391,7 @@ def create_app(
         responses=ERRORS,
     )
     async def act(table_id: TableId, body: ActionIn, cred: Token) -> Response:
-        return _json(await manager.act(table_id, _token(cred), body.action, body.version))
+        return _json(await manager.act(table_id, _token(cred), body.action, body.version, body.id))
 
     @app.post(
         "/api/tables/{table_id}/undo",
@@ -429,19 +462,82 @@ def create_app(
             }
         )
 
-    @app.get("/api/health", tags=["server"], summary="Liveness and a few counters")
+    @app.get(
+        "/api/health",
+        tags=["server"],
+        summary="Whether the database accepts writes (503 if not), and a few counters",
+    )
     async def health() -> Response:
+        writable = await lease.renew()
         return _json(
             {
-                "ok": True,
+                "ok": writable,
+                "database": "ok" if writable else lease.last_error,
+                "errors": manager.errors.total,
                 "tables": len(manager.tables),
                 "moves": manager.moves,
                 "commits": store.commits,
                 "rows": store.rows_written,
                 "commit_seconds": round(store.commit_seconds, 3),
                 "time": time.time(),
+            },
+            200 if writable else 503,
+        )
+
+    # -- the operator ------------------------------------------------------------------------
+    def admin(cred: HTTPAuthorizationCredentials | None) -> None:
+        wanted = settings.admin_token
+        if not wanted:
+            raise ApiError(404, "no-admin", "the admin routes are off (no admin token set)")
+        given = _token(cred) or ""
+        if not secrets.compare_digest(given.encode(), wanted.encode()):
+            raise ApiError(403, "not-admin", "this needs the operator's admin token")
+
+    @app.get(
+        "/api/admin/tables",
+        tags=["admin"],
+        summary="Every unfinished table with its creator and idle time (operator)",
+        responses=ERRORS,
+    )
+    async def admin_tables(cred: Token) -> Response:
+        admin(cred)
+        now = time.time()
+        return _json(
+            {
+                "tables": [
+                    {
+                        **t.public(),
+                        "creator": t.creator,
+                        "idle_seconds": round(now - t.updated_at, 1),
+                    }
+                    for t in manager.tables.values()
+                ]
             }
         )
+
+    @app.post(
+        "/api/admin/tables/{table_id}/close",
+        tags=["admin"],
+        summary="Close a table for good: its game stops, its seats are freed (operator)",
+        response_model=AckOut,
+        responses=ERRORS,
+    )
+    async def admin_close(table_id: TableId, cred: Token) -> Response:
+        admin(cred)
+        await manager.close_table(table_id)
+        return _json({"ok": True, "version": 0})
+
+    @app.delete(
+        "/api/admin/tables/{table_id}",
+        tags=["admin"],
+        summary="Delete a table and its record from the database (operator)",
+        response_model=AckOut,
+        responses=ERRORS,
+    )
+    async def admin_delete(table_id: TableId, cred: Token) -> Response:
+        admin(cred)
+        await manager.close_table(table_id, delete=True)
+        return _json({"ok": True, "version": 0})
 
     # -- WebSocket ----------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -492,6 +588,10 @@ def create_app(
         max_body=settings.max_body,
         rate=settings.http_rate,
         burst=settings.http_burst,
+        body_timeout=settings.body_timeout,
+        max_in_flight=settings.max_requests_per_address,
+        trusted_proxies=settings.trusted_proxies,
+        exempt_loopback=settings.exempt_loopback,
     )
     return app
 

@@ -77,6 +77,7 @@ def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
             "0",
             "--ws-rate",
             "0",
+            "--exempt-loopback",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -371,3 +372,73 @@ async def _lost(base: str, acked: dict[str, int], db_file: Path | None) -> int:
             data = (await c.get(f"/api/tables/{t}")).json()
             lost += max(0, v - int(data["version"]))
     return lost
+
+
+# -- fairness of the bot budget --------------------------------------------------------------
+async def _bot_fairness(
+    heavy_tables: int, seconds: float, game: str, folder: Path, bot_processes: int
+) -> dict[str, Any]:
+    from .storage import Store
+    from .tables import Settings, TableManager
+
+    settings = Settings(bot_delay=0.0, grace=3600.0, bot_processes=bot_processes)
+    store = Store(f"sqlite+aiosqlite:///{folder / 'fairness.db'}")
+    await store.start()
+    manager = TableManager(store, settings)
+    await manager.start()
+    light = [{"type": "bot", "bot": "heuristic"}] * 2
+    heavy_spec = (
+        f"ismcts:time_limit={settings.max_bot_seconds:g},iterations={settings.max_bot_iterations}"
+    )
+    heavy = [{"type": "bot", "bot": heavy_spec}] * 2
+
+    async def heuristic_latencies() -> list[float]:
+        manager.decisions.clear()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            table, _, _ = await manager.create(game, 2, {}, light, None, None)
+            while table.status != "over" and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            await manager.close_table(table.id)
+        return [s for g, bot, s in manager.decisions if bot == "heuristic"]
+
+    try:
+        idle = await heuristic_latencies()
+        for _ in range(heavy_tables):
+            await manager.create(game, 2, {}, heavy, None, None)
+        await asyncio.sleep(2.0)  # the worker processes start and the heavy bots think
+        busy = await heuristic_latencies()
+        heavy_decisions = sum(1 for _, bot, _ in manager.decisions if bot == "ismcts")
+    finally:
+        await manager.close()
+        await store.close()
+    p_idle = percentile(idle, 0.95) * 1000
+    p_busy = percentile(busy, 0.95) * 1000
+    return {
+        "game": game,
+        "heavy_tables": heavy_tables,
+        "heavy_bot": heavy_spec,
+        "bot_processes": settings.bot_processes,
+        "idle": {
+            "decisions": len(idle),
+            "p50_ms": round(percentile(idle, 0.5) * 1000, 2),
+            "p95_ms": round(p_idle, 2),
+        },
+        "busy": {
+            "decisions": len(busy),
+            "p50_ms": round(percentile(busy, 0.5) * 1000, 2),
+            "p95_ms": round(p_busy, 2),
+        },
+        "heavy_decisions_during_busy": heavy_decisions,
+        "p95_ratio": round(p_busy / p_idle, 2) if p_idle > 0 else None,
+    }
+
+
+def bot_fairness(
+    heavy_tables: int = 10, seconds: float = 20.0, game: str = "planet", bot_processes: int = 1
+) -> dict[str, Any]:
+    """p95 decision latency of a heuristic bot on an idle server, then with
+    ``heavy_tables`` tables of maximum-budget search bots running (in process, on a
+    temporary SQLite file)."""
+    with tempfile.TemporaryDirectory() as folder:
+        return asyncio.run(_bot_fairness(heavy_tables, seconds, game, Path(folder), bot_processes))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -11,6 +12,27 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def client_address(scope: Scope, trusted_proxies: frozenset[str] = frozenset()) -> str:
+    """The client's address: the peer's, or, when the peer is a trusted reverse proxy,
+    the nearest untrusted address in its ``X-Forwarded-For`` header."""
+    client = scope.get("client")
+    peer = client[0] if client else "?"
+    if peer not in trusted_proxies:
+        return peer
+    for name, value in scope.get("headers", []):
+        if name == b"x-forwarded-for":
+            hops = [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
+            for hop in reversed(hops):
+                if hop not in trusted_proxies:
+                    return hop[:64]
+    return peer
+
+
+def is_loopback(address: str) -> bool:
+    """Whether an address is this machine's (the load generator's exemption)."""
+    return address in ("127.0.0.1", "::1", "localhost") or address.startswith("127.")
 
 
 class TokenBucket:
@@ -74,26 +96,72 @@ async def _reply(send: Send, status: int, body: bytes, headers: list[tuple[bytes
 
 
 class LimitMiddleware:
-    """Rejects bodies over ``max_body`` bytes (413) and clients over their rate (429).
+    """Rejects bodies over ``max_body`` bytes (413), bodies slower than
+    ``body_timeout`` seconds (408), clients over their rate (429) and clients with
+    more than ``max_in_flight`` requests at once (429).
 
     Only HTTP requests to ``/api/`` count against the rate; WebSocket messages have
-    their own per-connection bucket (see ``ws.py``).
+    their own per-connection bucket (see ``ws.py``). Client addresses come from
+    :func:`client_address` (``trusted_proxies``); with ``exempt_loopback`` clients
+    on loopback skip the per-address limits.
     """
 
-    def __init__(self, app: ASGIApp, *, max_body: int, rate: float, burst: float) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        max_body: int,
+        rate: float,
+        burst: float,
+        body_timeout: float = 20.0,
+        max_in_flight: int = 0,
+        trusted_proxies: frozenset[str] = frozenset(),
+        exempt_loopback: bool = False,
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.buckets = BucketMap(rate, burst)
+        self.body_timeout = body_timeout
+        self.max_in_flight = max_in_flight
+        self.in_flight: dict[str, int] = {}
+        self.trusted_proxies = trusted_proxies
+        self.exempt_loopback = exempt_loopback
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        address = client_address(scope, self.trusted_proxies)
+        exempt = self.exempt_loopback and is_loopback(address)
+        if exempt or self.max_in_flight <= 0:
+            await self._limited(scope, receive, send, address, exempt)
+            return
+        held = self.in_flight.get(address, 0)
+        if held >= self.max_in_flight:
+            await _reply(
+                send,
+                429,
+                b'{"error":"too-many-requests","message":"too many requests at once from '
+                b'your address"}',
+                [(b"retry-after", b"1")],
+            )
+            return
+        self.in_flight[address] = held + 1
+        try:
+            await self._limited(scope, receive, send, address, exempt)
+        finally:
+            left = self.in_flight[address] - 1
+            if left:
+                self.in_flight[address] = left
+            else:
+                del self.in_flight[address]
+
+    async def _limited(
+        self, scope: Scope, receive: Receive, send: Send, address: str, exempt: bool
+    ) -> None:
         path: str = scope.get("path", "")
-        if self.buckets.rate > 0 and path.startswith("/api/"):
-            client = scope.get("client")
-            key = client[0] if client else "?"
-            bucket = self.buckets.get(key)
+        if self.buckets.rate > 0 and path.startswith("/api/") and not exempt:
+            bucket = self.buckets.get(address)
             if not bucket.take():
                 wait = bucket.wait_time()
                 await _reply(
@@ -120,10 +188,32 @@ class LimitMiddleware:
         seen = 0
         limit = self.max_body
         too_large = False
+        timeout = self.body_timeout if self.body_timeout > 0 else None
+
+        body_done = False
+        started = False
+        timed_out = False
 
         async def limited_receive() -> Message:
-            nonlocal seen, too_large
-            message = await receive()
+            nonlocal seen, too_large, body_done, started, timed_out
+            if body_done:  # e.g. waiting for a disconnect: no timeout
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), timeout)
+            except TimeoutError:
+                # answer now and tell the application the client went away
+                body_done = timed_out = True
+                if not started:
+                    started = True
+                    await _reply(
+                        send,
+                        408,
+                        b'{"error":"too-slow","message":"the request body came too slowly"}',
+                        [(b"connection", b"close")],
+                    )
+                return {"type": "http.disconnect"}
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_done = True
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
@@ -131,10 +221,10 @@ class LimitMiddleware:
                     raise _TooLarge()
             return message
 
-        started = False
-
         async def tracking_send(message: Message) -> None:
             nonlocal started
+            if timed_out:
+                return  # the 408 went out already
             if message["type"] == "http.response.start":
                 started = True
             await send(message)

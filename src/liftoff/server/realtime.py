@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import IllegalAction, Rng, derive_seed
 
+from .botpool import bounded_spec
 from .errors import ApiError
 from .storage import ActionData
 
@@ -52,7 +53,8 @@ class RaceRunner:
         specs: list[str] = []
         for s in table.seats:
             if s.kind == "bot":
-                specs.append(f"{s.bot}@{s.speed or 'normal'}")
+                bot = bounded_spec(s.bot or "random", self.manager.bot_bounds(True))
+                specs.append(f"{bot}@{s.speed or 'normal'}")
             elif s.kind == "open" or s.zombie:
                 specs.append(f"{settings.zombie_bot}@normal")
             else:
@@ -60,7 +62,7 @@ class RaceRunner:
         self.driver = self.rt.RealtimeRace(
             table.state,
             specs,
-            seed=derive_seed(table.seed, "server", table.state.version),
+            seed=derive_seed(table.bot_seed, "server", table.state.version),
             clock=self.clock,
             round_pause=settings.race_round_pause,
             start_pause=settings.race_start_pause,
@@ -83,6 +85,17 @@ class RaceRunner:
         if self.task is not None:
             self.task.cancel()
 
+    def counting_down(self) -> bool:
+        """Whether the countdown before a round is on (stacks face-down, no actions)."""
+        return bool(self.driver.counting_down_at(self.clock.now()))
+
+    def view(self, recipient: int | None) -> dict[str, Any]:
+        """The recipient's view; face-down stacks during the countdown."""
+        view: dict[str, Any] = self.table.state.view(recipient)
+        if self.counting_down():
+            view = self.rt.face_down(view)
+        return view
+
     def public(self) -> dict[str, Any]:
         """Timing facts for clients: seconds until the round opens."""
         return {"paused_for": max(0.0, self.driver.paused_until - self.clock.now())}
@@ -93,10 +106,10 @@ class RaceRunner:
         agent = (
             None
             if spec.human
-            else self.rt.make_agent(spec, derive_seed(self.table.seed, "zombie", p))
+            else self.rt.make_agent(spec, derive_seed(self.table.bot_seed, "zombie", p))
         )
         return self.rt.Seat(
-            spec, agent, Rng(derive_seed(self.table.seed, "speed", p, time.time_ns()))
+            spec, agent, Rng(derive_seed(self.table.bot_seed, "speed", p, time.time_ns()))
         )
 
     def set_bot(self, p: int, bot: str) -> None:
@@ -128,20 +141,32 @@ class RaceRunner:
             try:
                 await self.manager.record_applied(self.table, rows, public)
             except Exception:
-                log.exception("table %s: storing race actions failed", self.table.id)
+                self.manager.errors.error(
+                    "race-storage", "table %s: storing race actions failed", self.table.id
+                )
                 await self.manager._restore(self.table)
                 self._new_driver()
                 raise ApiError(503, "storage", "the action could not be stored") from None
         return events
 
-    async def submit(self, seat: int, text: str, version: int | None) -> dict[str, Any]:
-        """A human's action: applied (or refused) in arrival order."""
+    async def submit(
+        self, seat: int, text: str, version: int, key: tuple[int, str, int, str] | None = None
+    ) -> dict[str, Any]:
+        """A human's action: applied (or refused) in arrival order; a repeated
+        submission (``key``: same client id) gets the first one's answer."""
         table = self.table
         manager = self.manager
         async with table.lock:
+            done = table.answer_of(key)
+            if done is not None:
+                return done
             if table.status == "open":
                 raise manager._refuse(
                     table, seat, text, ApiError(409, "not-started", "the game waits for players")
+                )
+            if table.status == "closed":
+                raise manager._refuse(
+                    table, seat, text, ApiError(409, "closed", "the table is closed")
                 )
             if table.status == "over" or table.state.is_over():
                 raise manager._refuse(table, seat, text, ApiError(409, "over", "the game is over"))
@@ -150,6 +175,14 @@ class RaceRunner:
             except IllegalAction as exc:
                 raise manager._refuse(table, seat, text, manager.illegal(table, exc)) from None
             canon = str(action)
+            if version > table.state.version:
+                err = ApiError(
+                    422,
+                    "bad-version",
+                    f"version {version} is not one this game had (it is at {table.state.version})",
+                    version=table.state.version,
+                )
+                raise manager._refuse(table, seat, canon, err)
             self.driver.submit(seat, action, based_on=version)
             self.driver.poll()
             events = await self._flush()
@@ -157,7 +190,9 @@ class RaceRunner:
         mine = [e for e in events if e.player == seat and e.action == canon]
         result = mine[-1] if mine else None
         if result is not None and result.kind == "applied":
-            return {"ok": True, "version": result.version}
+            answer = {"ok": True, "version": result.version}
+            table.remember(key, answer)
+            return answer
         if result is None:
             raise ApiError(503, "lost", "the action did not arrive; try again")
         code = "stale" if result.kind == "stale" else "illegal"
@@ -194,11 +229,11 @@ class RaceRunner:
                     try:
                         await self._flush()
                     except ApiError:
-                        await asyncio.sleep(1.0)
+                        await asyncio.sleep(5.0)
                 if pause > 0 and self.driver.paused_until <= self.clock.now():
                     manager_changed = self.manager._changed
                     manager_changed(table)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: the race driver failed", table.id)
+            self.manager.errors.error("race-driver", "table %s: the race driver failed", table.id)

@@ -23,6 +23,7 @@ every game works the same way.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import logging
@@ -33,9 +34,20 @@ from typing import Any
 
 import liftoff
 from liftoff import bots as bot_registry
-from liftoff.engine import Action, Game, IllegalAction, OptionError, ReplayError, State
+from liftoff.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    OptionError,
+    ReplayError,
+    State,
+    derive_seed,
+)
 
+from .botpool import BotBounds, BotPool, bounded_spec, check_bot
 from .errors import ApiError
+from .health import ErrorLog, db_error_text
+from .ratelimit import is_loopback
 from .realtime import RaceRunner
 from .storage import ActionData, SeatData, Store, TableData
 
@@ -54,7 +66,21 @@ class Settings:
     zombie_bot: str = "random"  # who plays for a disconnected or timed-out player
     race_start_pause: float = 3.0  # seconds before a race round opens
     race_round_pause: float = 5.0  # seconds between race rounds
-    max_live_tables: int = 5000  # unfinished tables held at once
+    max_live_tables: int = 5000  # unfinished tables held at once (finished ones do not count)
+    max_tables_per_address: int = 20  # unfinished tables one client address may create
+    open_table_ttl: float = 3600.0  # an open table nobody joined or watched expires after
+    idle_table_ttl: float = 86_400.0  # a game nobody played or watched expires after
+    sweep_every: float = 60.0  # seconds between looks for expired tables
+    admin_token: str | None = None  # the operator's token for the admin routes (None: off)
+    # reverse proxies whose X-Forwarded-For names the real client (per-address limits)
+    trusted_proxies: frozenset[str] = frozenset()
+    exempt_loopback: bool = False  # loopback clients skip per-address limits (load tests)
+    max_ws_per_address: int = 50  # WebSockets one client address may hold open (0: no cap)
+    max_requests_per_address: int = 50  # REST requests one address may have in flight
+    header_timeout: float = 10.0  # seconds for a request's line and headers to arrive
+    body_timeout: float = 20.0  # seconds for a request's body to arrive
+    hello_timeout: float = 15.0  # seconds for a WebSocket's hello
+    lease_ttl: float = 30.0  # seconds a crashed server's database lease outlives it
     max_body: int = 64 * 1024  # bytes per request body / WebSocket message
     http_rate: float = 50.0  # REST requests per second per client address
     http_burst: float = 200.0
@@ -62,11 +88,30 @@ class Settings:
     ws_burst: float = 60.0
     lobby_limit: int = 50
     watch_delay: float = 0.03  # seconds a watcher's update waits to take in more changes
+    # bots: ceilings of what a client may ask (time per decision, iterations, depth);
+    # real-time (race) bots decide on the event loop and get a much smaller time
+    max_bot_seconds: float = 5.0
+    max_bot_iterations: int = 20_000
+    max_bot_depth: int = 40
+    max_realtime_bot_seconds: float = 0.05
+    bot_processes: int = 1  # worker processes for search bots (0: threads)
+    # content sets a client may choose by name: "game.option" -> {name: value (a path)}
+    content_sets: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def hash_token(token: str) -> str:
     """The stored form of a seat token (SHA-256, hex)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_bot_seed() -> int:
+    """A table's private bot seed, from the operating system's randomness."""
+    return secrets.randbits(62)
+
+
+def bot_seed_of(table: LiveTable, *parts: int | str) -> int:
+    """The seed of one of the table's bots (seat, purpose, …)."""
+    return derive_seed(table.bot_seed, *parts)
 
 
 def new_id() -> str:
@@ -88,6 +133,7 @@ class Seat:
     zombie: bool = False
     grace_task: asyncio.Task[None] | None = None
     agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
+    last_seen: float = 0.0  # monotonic time of the person's last authenticated request
     refusal: dict[str, Any] | None = None
 
     def data(self) -> SeatData:
@@ -181,8 +227,9 @@ class LogEntry:
 class Subscriber:
     """A WebSocket (or test) listener for one recipient; woken on every change."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        self.token_hash = token_hash  # the token the seat was granted for
         self.wake = asyncio.Event()
         self.log_epoch = -1
         self.log_seq = -1
@@ -206,6 +253,12 @@ class LiveTable:
     clocks: Clocks | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    # private: every bot at the table is seeded from it, never from the game seed
+    # (a bot's visible choices would narrow the game seed down: deck order, dice)
+    bot_seed: int = 0
+    creator: str | None = None
+    # the clocks just before the last action (undo puts them back): remaining, running, when
+    clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     log: list[LogEntry] = field(default_factory=list)
@@ -219,6 +272,20 @@ class LiveTable:
     race: RaceRunner | None = None
     has_events: bool = False
     last_actor: int | None = None
+    # answers to recent submissions by client id: (seat, id, version, text) -> answer
+    answered: dict[tuple[int, str, int, str], dict[str, Any]] = field(default_factory=dict)
+
+    def answer_of(self, key: tuple[int, str, int, str] | None) -> dict[str, Any] | None:
+        """The answer already given to a repeated submission (same client id)."""
+        return self.answered.get(key) if key is not None else None
+
+    def remember(self, key: tuple[int, str, int, str] | None, answer: dict[str, Any]) -> None:
+        """Keep the answer to a submission with a client id (the last 256)."""
+        if key is None:
+            return
+        self.answered[key] = answer
+        if len(self.answered) > 256:
+            del self.answered[next(iter(self.answered))]
 
     @property
     def realtime(self) -> bool:
@@ -291,10 +358,22 @@ class TableManager:
         self.tokens: dict[str, tuple[str, int]] = {}
         self.moves = 0
         self._closing = False
+        self.bots = BotPool(self.settings.bot_processes)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.sockets: dict[str, int] = {}  # open WebSockets per client address
+        self.errors = ErrorLog(log)
+        # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
+        self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
+
+    def bot_bounds(self, realtime: bool) -> BotBounds:
+        """The ceilings of bot parameters at a (real-time) table."""
+        st = self.settings
+        seconds = st.max_realtime_bot_seconds if realtime else st.max_bot_seconds
+        return BotBounds(seconds, st.max_bot_iterations, st.max_bot_depth)
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished game from its action log."""
+        """Rebuild every unfinished game from its action log; expire stale ones."""
         for data in await self.store.load_tables(statuses=["open", "playing"]):
             try:
                 table = self._rebuild(data)
@@ -310,11 +389,15 @@ class TableManager:
                 continue
             if table.status == "playing":
                 self._start_play(table, restored=True)
+        await self.sweep()
+        self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
 
     async def close(self) -> None:
         """Stop bots, timers and drivers (the database keeps everything)."""
         self._closing = True
         tasks: list[asyncio.Task[Any]] = []
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for table in self.tables.values():
             tasks.extend(table.bot_tasks.values())
             if table.clock_task is not None:
@@ -327,6 +410,7 @@ class TableManager:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        self.bots.close()
 
     def _rebuild(self, data: TableData) -> LiveTable:
         game = liftoff.games.get(data.game)
@@ -359,7 +443,12 @@ class TableManager:
             clock_spec=data.clock,
             rematch_of=data.rematch_of,
             rematch_id=data.rematch_id,
+            # tables from before bot seeds were stored get a fresh one
+            bot_seed=data.bot_seed if data.bot_seed is not None else new_bot_seed(),
+            creator=data.creator,
         )
+        if data.actions:
+            table.last_actor = data.actions[-1].player  # undo works after a restart
         table.has_events = isinstance(state.view(None).get("events"), list)
         for a in data.actions[len(head) :]:
             try:
@@ -390,7 +479,9 @@ class TableManager:
         key = SPECTATOR if recipient is None else recipient
         got = table.views.get(key)
         if got is None:
-            got = table.views[key] = table.state.view(recipient)
+            race = table.race
+            view = race.view(recipient) if race is not None else table.state.view(recipient)
+            got = table.views[key] = view
         return got
 
     def _events(self, table: LiveTable) -> dict[int, list[str]] | None:
@@ -423,9 +514,7 @@ class TableManager:
             table = self._rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
             raise ApiError(500, "broken-table", f"the table cannot be rebuilt: {exc}") from None
-        if len(self.finished) > 200:
-            self.finished.pop(next(iter(self.finished)))
-        self.finished[table_id] = table
+        self._cache_finished(table)
         return table
 
     def seat_of(self, table: LiveTable, token: str | None) -> int:
@@ -435,6 +524,7 @@ class TableManager:
         found = self.tokens.get(hash_token(token))
         if found is None or found[0] != table.id:
             raise ApiError(403, "bad-token", "this token holds no seat at this table")
+        self.seen(table, found[1])  # any authenticated request counts as presence
         return found[1]
 
     def recipient_of(self, table: LiveTable, token: str | None) -> int | None:
@@ -463,10 +553,13 @@ class TableManager:
         name: str | None,
         *,
         rematch_of: str | None = None,
+        seed: int | None = None,
+        creator: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; returns it and, when a seat was taken for the creator, its token."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
+        self.check_quota(creator)
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
@@ -475,7 +568,8 @@ class TableManager:
             seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
         if len(seats) != players:
             raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
-        seed = secrets.randbits(52)
+        if seed is None:
+            seed = secrets.randbits(52)
         try:
             state = game.new_game(players, seed, options)
         except OptionError as exc:
@@ -518,6 +612,8 @@ class TableManager:
             updated_at=now,
             clock_spec=clock_spec,
             rematch_of=rematch_of,
+            bot_seed=new_bot_seed(),
+            creator=creator,
         )
         table.has_events = isinstance(state.view(None).get("events"), list)
         token = None
@@ -537,6 +633,8 @@ class TableManager:
                 updated_at=now,
                 clock=clock_spec,
                 rematch_of=rematch_of,
+                bot_seed=table.bot_seed,
+                creator=creator,
                 seats=[s.data() for s in built],
             )
         )
@@ -547,10 +645,7 @@ class TableManager:
         return table, you, token
 
     def _check_bot(self, bot: str, speed: str | None, realtime: bool) -> None:
-        try:
-            bot_registry.make(bot, seed=0)
-        except ValueError as exc:
-            raise ApiError(422, "bad-bot", str(exc)) from None
+        check_bot(bot, self.bot_bounds(realtime))
         if realtime and speed not in RaceRunner.speeds():
             raise ApiError(
                 422, "bad-speed", f"speed {speed!r}: use one of {', '.join(RaceRunner.speeds())}"
@@ -560,8 +655,8 @@ class TableManager:
         """Take an open seat; returns it and its (unguessable) token."""
         table = await self.get(table_id)
         async with table.lock:
-            if table.status == "over":
-                raise ApiError(409, "over", "the game is over")
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if not open_seats:
                 raise ApiError(409, "full", "no open seat at this table")
@@ -576,6 +671,7 @@ class TableManager:
             s.kind, s.name, s.token_hash = "human", _clean_name(name, seat), hash_token(token)
             await self.store.save_seat(table.id, s.data())
             self.tokens[s.token_hash] = (table.id, seat)
+            self._unseat(table, seat)
             if table.status == "playing":
                 # taking over a seat that a bot kept warm: the grace period starts now
                 s.agent = None
@@ -603,6 +699,7 @@ class TableManager:
                 s.grace_task = None
             s.zombie = table.status == "playing"
             await self.store.save_seat(table.id, s.data())
+            self._unseat(table, seat)
             if table.race is not None:
                 table.race.set_bot(seat, self.settings.zombie_bot)
             self._changed(table)
@@ -639,9 +736,13 @@ class TableManager:
             self._kick(table)
 
     # -- connections, zombies ------------------------------------------------------------
-    def connect(self, table: LiveTable, seat: int | None) -> Subscriber:
-        """Register a listener; a returning player takes their seat back from the bot."""
-        sub = Subscriber(seat)
+    def connect(self, table: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
+        """Register a listener; a returning player takes their seat back from the bot.
+
+        A seat's listener holds it only while its token still holds the seat: when the
+        seat changes hands the listener becomes a spectator (see :meth:`_unseat`).
+        """
+        sub = Subscriber(seat, hash_token(token) if seat is not None and token else None)
         table.subscribers.add(sub)
         if seat is not None:
             s = table.seats[seat]
@@ -666,14 +767,36 @@ class TableManager:
                 self._seat_disconnected(table, s)
             self._changed(table)
 
+    def _unseat(self, table: LiveTable, seat: int) -> None:
+        """The seat changed hands: its listeners become spectators at once, so no old
+        connection keeps reading the seat's private view (or keeps it from going away)."""
+        current = table.seats[seat].token_hash
+        for sub in table.subscribers:
+            if sub.seat == seat and sub.token_hash != current:
+                sub.seat = None
+                sub.token_hash = None
+                sub.log_epoch = -1  # the next frame resends the log as a spectator sees it
+                sub.wake.set()
+        table.seats[seat].connections = sum(1 for sub in table.subscribers if sub.seat == seat)
+
+    def holds_seat(self, table: LiveTable, sub: Subscriber) -> bool:
+        """Whether a listener's token still holds its seat (always true for spectators)."""
+        if sub.seat is None:
+            return True
+        return sub.token_hash is not None and sub.token_hash == table.seats[sub.seat].token_hash
+
     def _seat_disconnected(self, table: LiveTable, s: Seat) -> None:
         if s.grace_task is not None or self._closing:
             return
         s.grace_task = asyncio.create_task(self._grace(table, s))
 
     async def _grace(self, table: LiveTable, s: Seat) -> None:
+        grace = self.settings.grace
         try:
-            await asyncio.sleep(self.settings.grace)
+            await asyncio.sleep(grace)
+            # a person who acts or polls over REST is present: wait for them to stop
+            while (idle := time.monotonic() - s.last_seen) < grace:
+                await asyncio.sleep(grace - idle)
         except asyncio.CancelledError:
             return
         s.grace_task = None
@@ -687,18 +810,50 @@ class TableManager:
 
     # -- acting -------------------------------------------------------------------------------
     async def act(
-        self, table_id: str, token: str | None, text: str, version: int | None
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        version: int | None,
+        client_id: Any = None,
     ) -> dict[str, Any]:
-        """A player's action (chosen on state ``version``); the acknowledgement."""
+        """A player's action (chosen on state ``version``, required); the answer.
+
+        A submission repeated with the same ``client_id`` (and the same action and
+        version) is answered as the first one was, never applied twice.
+        """
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
             raise ApiError(422, "bad-action", "an action is a non-empty text")
+        check_version(version)
+        assert version is not None
+        key = submission_key(seat, client_id, version, text)
         if table.race is not None:
-            return await table.race.submit(seat, text, version)
+            return await table.race.submit(seat, text, version, key)
         async with table.lock:
+            done = table.answer_of(key)
+            if done is not None:
+                return done
             await self._apply_locked(table, seat, text, version)
-            return {"ok": True, "version": table.state.version}
+            answer = {"ok": True, "version": table.state.version}
+            table.remember(key, answer)
+            return answer
+
+    def seen(self, table: LiveTable, seat: int) -> None:
+        """An authenticated request of ``seat``: its person is present (REST players
+        are never made "away" while they poll and act)."""
+        s = table.seats[seat]
+        if s.kind != "human":
+            return
+        s.last_seen = time.monotonic()
+        if s.zombie and table.status == "playing":
+            s.zombie = False
+            if table.race is not None:
+                table.race.set_human(seat)
+            if s.connections == 0:
+                self._seat_disconnected(table, s)  # away again after a grace period
+            self._changed(table)
 
     def _refuse(self, table: LiveTable, seat: int, text: str, err: ApiError) -> ApiError:
         table.seats[seat].refusal = {
@@ -713,10 +868,12 @@ class TableManager:
         return err
 
     def illegal(self, table: LiveTable, exc: IllegalAction) -> ApiError:
-        """The API error for an engine refusal, with the rule's text."""
+        """The API error for an engine refusal, with the rule's text (409 *stale*
+        for an action chosen before the game moved on)."""
+        stale = exc.rule == table.state.stale_rule
         return ApiError(
-            422,
-            "illegal",
+            409 if stale else 422,
+            "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
             exc.message,
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
@@ -732,28 +889,21 @@ class TableManager:
             raise self._refuse(
                 table, seat, text, ApiError(409, "not-started", "the game waits for players")
             )
+        if table.status == "closed":
+            raise self._refuse(table, seat, text, ApiError(409, "closed", "the table is closed"))
         if table.status == "over" or state.is_over():
             raise self._refuse(table, seat, text, ApiError(409, "over", "the game is over"))
         try:
             if isinstance(action, str):
                 action = table.game.parse_action(state, seat, action.strip())
                 text = str(action)
-            # simultaneous games accept an action chosen earlier while it stays legal
-            if (
-                version is not None
-                and version != state.version
-                and not (table.game.info.simultaneous and state.can_apply(seat, action))
-            ):
-                raise ApiError(
-                    409,
-                    "stale",
-                    f"the game moved on (version {state.version}, your action was chosen "
-                    f"on {version}); look again",
-                    rule="API-STALE",
-                    version=state.version,
-                )
             before = state.active_players()
-            state.apply(seat, action)
+            if table.clocks is not None:
+                table.clocks.charge(time.monotonic())
+                snapshot = (list(table.clocks.remaining), table.clocks.running, time.monotonic())
+            # the engine's one definition of stale: turn-based, chosen on an older
+            # version; simultaneous, chosen before the last boundary
+            state.apply(seat, action, version=version)
         except IllegalAction as exc:
             raise self._refuse(table, seat, text, self.illegal(table, exc)) from None
         except ApiError as err:
@@ -761,6 +911,7 @@ class TableManager:
         now_wall = time.time()
         clocks_after: list[int] | None = None
         if table.clocks is not None:
+            table.clocks_before = snapshot
             after = state.active_players()
             if after != before:
                 table.clocks.switch(time.monotonic(), after)
@@ -774,9 +925,11 @@ class TableManager:
         try:
             await self.store.append(table.id, row)
         except Exception as exc:
-            log.exception("table %s: writing action %d failed", table.id, idx)
+            self.errors.error("storage-write", "table %s: writing action %d failed", table.id, idx)
             await self._restore(table)
-            raise ApiError(503, "storage", f"the action could not be stored: {exc}") from None
+            raise ApiError(
+                503, "storage", f"the action could not be stored ({db_error_text(exc)})"
+            ) from None
         table.seats[seat].refusal = None
         public = table.game.action_is_public(state, seat, action)
         await self._after_action(table, seat, text, now_wall, public)
@@ -840,13 +993,123 @@ class TableManager:
             if s.grace_task is not None:
                 s.grace_task.cancel()
                 s.grace_task = None
+        # finished tables leave the live set (and its cap); the cache keeps recent ones
+        if self.tables.pop(table.id, None) is not None:
+            self._cache_finished(table)
+
+    def _cache_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        while len(self.finished) > 200:
+            self.finished.pop(next(iter(self.finished)))
+
+    # -- quotas, expiry, the operator -----------------------------------------------------
+    def open_socket(self, address: str) -> bool:
+        """Count a new WebSocket of ``address``; ``False`` when it holds its cap."""
+        cap = self.settings.max_ws_per_address
+        held = self.sockets.get(address, 0)
+        exempt = self.settings.exempt_loopback and is_loopback(address)
+        if cap > 0 and held >= cap and not exempt:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        """A WebSocket of ``address`` closed."""
+        left = self.sockets.get(address, 0) - 1
+        if left > 0:
+            self.sockets[address] = left
+        else:
+            self.sockets.pop(address, None)
+
+    def quota_key(self, address: str) -> str:
+        """The address a table's creation counts against."""
+        return address[:64]
+
+    def check_quota(self, creator: str | None) -> None:
+        """Refuse (429) a client address that holds its quota of unfinished tables."""
+        quota = self.settings.max_tables_per_address
+        if creator is None or quota <= 0:
+            return
+        if self.settings.exempt_loopback and is_loopback(creator):
+            return
+        held = sum(1 for t in self.tables.values() if t.creator == creator)
+        if held >= quota:
+            raise ApiError(
+                429,
+                "quota",
+                f"you have {held} unfinished tables (at most {quota} per address): "
+                "finish or leave some first",
+            )
+
+    def _expired(self, table: LiveTable, now: float) -> bool:
+        if table.subscribers:
+            return False
+        idle = now - table.updated_at
+        if table.status == "open":
+            return idle > self.settings.open_table_ttl
+        if table.status == "playing":
+            present = any(s.connections for s in table.seats)
+            return not present and idle > self.settings.idle_table_ttl
+        return False
+
+    async def sweep(self) -> int:
+        """Close expired tables (open ones nobody joined, games nobody plays); how many."""
+        now = time.time()
+        expired = [t.id for t in list(self.tables.values()) if self._expired(t, now)]
+        for tid in expired:
+            with contextlib.suppress(ApiError):
+                await self.close_table(tid, reason="expired")
+        return len(expired)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            if self._closing:
+                return
+            try:
+                await self.sweep()
+            except Exception:
+                self.errors.error("sweep", "expiring tables failed")
+
+    async def close_table(
+        self, table_id: str, *, delete: bool = False, reason: str = "closed"
+    ) -> None:
+        """Stop a table for good (the operator, or expiry): its bots, timers and seats;
+        ``delete`` also removes it from the database."""
+        table = await self.get(table_id)
+        async with table.lock:
+            for t in list(table.bot_tasks.values()):
+                t.cancel()
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+                table.clock_task = None
+            for s in table.seats:
+                if s.grace_task is not None:
+                    s.grace_task.cancel()
+                    s.grace_task = None
+            if table.race is not None:
+                table.race.stop()
+            if table.status != "over":
+                table.status = "closed"
+            for s in table.seats:
+                if s.token_hash:
+                    self.tokens.pop(s.token_hash, None)
+            self.tables.pop(table.id, None)
+            self.finished.pop(table.id, None)
+            if delete:
+                await self.store.delete_table(table.id)
+            else:
+                await self.store.update_table(table.id, status=table.status, updated_at=time.time())
+            log.info("table %s %s", table.id, "deleted" if delete else reason)
+            self._changed(table)
 
     # -- bots ------------------------------------------------------------------------------
     def _agent(self, table: LiveTable, p: int) -> Any:
         s = table.seats[p]
         if s.agent is None:
             spec = s.bot if s.kind == "bot" and s.bot else self.settings.zombie_bot
-            s.agent = bot_registry.make(spec, seed=(table.seed + 7919 * p) & 0xFFFFFFFF)
+            spec = bounded_spec(spec, self.bot_bounds(table.realtime))
+            s.agent = bot_registry.make(spec, seed=bot_seed_of(table, "seat", p))
         return s.agent
 
     def _kick(self, table: LiveTable) -> None:
@@ -872,16 +1135,23 @@ class TableManager:
                 version = state.version
                 agent = self._agent(table, p)
                 try:
-                    if getattr(agent, "name", "") == "random":
-                        action = agent.choose(state, p)  # instant: no thread hop
-                    else:
-                        action = await asyncio.to_thread(agent.choose, state.clone(), p)
-                except Exception:
-                    log.exception(
-                        "table %s: bot %r failed; a random bot takes over", table.id, agent
+                    started = time.perf_counter()
+                    action = await self.bots.choose(agent, state, p)
+                    self.decisions.append(
+                        (table.game.info.name, agent.name, time.perf_counter() - started)
                     )
-                    table.seats[p].agent = bot_registry.make("random", seed=table.seed + p)
+                except Exception:
+                    self.errors.error(
+                        f"bot-{agent.name}",
+                        "table %s: bot %r failed; a random bot takes over",
+                        table.id,
+                        agent,
+                    )
+                    table.seats[p].agent = bot_registry.make(
+                        "random", seed=bot_seed_of(table, "fallback", p)
+                    )
                     continue
+                backoff = 0.0
                 async with table.lock:
                     if (
                         table.state.version != version
@@ -892,12 +1162,22 @@ class TableManager:
                     try:
                         await self._apply_locked(table, p, action, version)
                     except ApiError as err:
-                        log.warning("table %s: bot %d refused: %s", table.id, p, err.message)
-                        await asyncio.sleep(0.5)
+                        # a database that refuses writes: try again later, log it once
+                        backoff = 5.0 if err.code == "storage" else 0.5
+                        self.errors.error(
+                            f"bot-refused-{err.code}",
+                            "table %s: bot %d refused: %s",
+                            table.id,
+                            p,
+                            err.message,
+                            exc_info=False,
+                        )
+                if backoff:
+                    await asyncio.sleep(backoff)  # outside the lock: people may act
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: bot for seat %d failed", table.id, p)
+            self.errors.error("bot-loop", "table %s: bot for seat %d failed", table.id, p)
         finally:
             if table.bot_tasks.get(p) is asyncio.current_task():
                 del table.bot_tasks[p]
@@ -952,11 +1232,27 @@ class TableManager:
                 table.log.pop()
             table.log_epoch += 1
             if table.clocks is not None:
-                table.clocks.switch(time.monotonic(), previous.active_players())
+                self._restore_clocks(table, seat, previous.active_players())
                 self._arm_clock(table)
             self._changed(table)
             self._kick(table)
             return {"ok": True, "version": previous.version}
+
+    def _restore_clocks(self, table: LiveTable, seat: int, active: tuple[int, ...]) -> None:
+        """Undo: the clocks as they were before the action taken back (no extra time
+        given again), the time since then charged to the player who takes it back."""
+        clocks = table.clocks
+        assert clocks is not None
+        now = time.monotonic()
+        snapshot, table.clocks_before = table.clocks_before, None
+        if snapshot is None:  # e.g. after a restart: no refund, no extra time
+            clocks.charge(now)
+        else:
+            remaining, _running, at = snapshot
+            clocks.remaining = list(remaining)
+            clocks.remaining[seat] -= int((now - at) * 1000)
+        clocks.running = active
+        clocks.since = now
 
     def can_undo(self, table: LiveTable, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action now."""
@@ -977,9 +1273,15 @@ class TableManager:
             raise ApiError(409, "not-over", "a rematch starts when the game is over")
         name = table.seats[seat].name
         if table.rematch_id is not None:
+            # one seat per person: their own seat of this game, once
             new = await self.get(table.rematch_id)
-            wanted = seat if new.seats[seat].kind == "open" else None
-            got, joined_token = await self.join(new.id, wanted, name)
+            if new.seats[seat].kind != "open":
+                raise ApiError(
+                    409,
+                    "taken",
+                    f"seat {seat} of the rematch is taken (one seat per player: yours)",
+                )
+            got, joined_token = await self.join(new.id, seat, name)
             return new, got, joined_token
         specs: list[dict[str, Any]] = []
         for s in table.seats:
@@ -1006,8 +1308,12 @@ class TableManager:
 
     # -- what clients see ------------------------------------------------------------------------
     def lobby(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first."""
-        live = sorted(self.tables.values(), key=lambda t: -t.updated_at)
+        """Open and running tables: those where people are present first, then newest first."""
+
+        def present(t: LiveTable) -> bool:
+            return any(s.connections for s in t.seats) or bool(t.subscribers)
+
+        live = sorted(self.tables.values(), key=lambda t: (not present(t), -t.updated_at))
         return [t.public() for t in live if t.status in ("open", "playing")][
             : self.settings.lobby_limit
         ]
@@ -1021,6 +1327,7 @@ class TableManager:
             recipient is not None
             and table.status == "playing"
             and not table.controlled_by_bot(recipient)
+            and not (table.race is not None and table.race.counting_down())
         ):
             game = table.game
             legal = [
@@ -1049,6 +1356,33 @@ class TableManager:
         while start > 0 and log[start - 1].n > after:
             start -= 1
         return [e.render(r, show) for e in log[start:]]
+
+
+MAX_VERSION = 2**31 - 1
+
+
+def check_version(version: Any) -> None:
+    """The version an action was chosen on: required, a whole number in range (422)."""
+    if version is None:
+        raise ApiError(422, "bad-version", "say which version the action was chosen on ('version')")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(422, "bad-version", "version must be a whole number")
+    if not 0 <= version <= MAX_VERSION:
+        raise ApiError(422, "bad-version", f"version must be between 0 and {MAX_VERSION}")
+
+
+def submission_key(
+    seat: int, client_id: Any, version: int, text: str
+) -> tuple[int, str, int, str] | None:
+    """What makes a submission a repetition of an earlier one (``None`` without an id)."""
+    if client_id is None or isinstance(client_id, bool):
+        return None
+    if not isinstance(client_id, (int, str)):
+        raise ApiError(422, "bad-id", "a message id is a number or a short text")
+    ident = str(client_id)
+    if len(ident) > 64:
+        raise ApiError(422, "bad-id", "a message id has at most 64 characters")
+    return (seat, ident, version, text.strip())
 
 
 def _clean_name(name: str | None, seat: int) -> str:

@@ -14,7 +14,10 @@ Protocol (JSON text frames):
   ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
   ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``.
 
-Each connection has its own rate limit; oversized frames close it (1009).
+Each connection has its own rate limit, which every frame counts against (binary
+frames are answered with an error; a client that keeps going too fast is hung up
+on, 1008); oversized frames close it (1009). Each client address may hold
+``Settings.max_ws_per_address`` sockets at once.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
-from .ratelimit import TokenBucket
+from .ratelimit import TokenBucket, client_address
 from .tables import SPECTATOR, LiveTable, Subscriber, TableManager
 
 
@@ -50,8 +53,43 @@ def state_message(manager: TableManager, table: LiveTable, sub: Subscriber) -> b
     )
 
 
+async def _frame(ws: WebSocket) -> str | bytes | None:
+    """The next frame's payload (text or bytes), or ``None`` when the socket closed."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+def _id_of(frame: str | bytes) -> Any:
+    """The ``id`` of a small JSON message (to answer it even when refusing it)."""
+    if isinstance(frame, bytes) or len(frame) > 1024:
+        return None
+    try:
+        msg = orjson.loads(frame)
+    except orjson.JSONDecodeError:
+        return None
+    return msg.get("id") if isinstance(msg, dict) else None
+
+
 async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     """Serve one WebSocket connection to a table."""
+    settings = manager.settings
+    address = client_address(ws.scope, settings.trusted_proxies)
+    if not manager.open_socket(address):
+        # over the per-address cap: refuse the handshake (HTTP 403), costs nothing
+        await ws.close(1013)
+        return
+    try:
+        await _serve_socket(ws, table_id, manager)
+    finally:
+        manager.close_socket(address)
+
+
+async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     await ws.accept()
     settings = manager.settings
 
@@ -65,8 +103,13 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
             await ws.close(code)
 
     try:
-        hello_text = await asyncio.wait_for(ws.receive_text(), timeout=15)
-        hello = orjson.loads(hello_text) if len(hello_text) <= settings.max_body else None
+        first = await asyncio.wait_for(_frame(ws), timeout=settings.hello_timeout)
+        if first is None:
+            return
+        if isinstance(first, bytes):
+            await fail(ApiError(400, "binary", "send JSON text frames, not binary ones"), 4400)
+            return
+        hello = orjson.loads(first) if len(first) <= settings.max_body else None
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await fail(ApiError(400, "bad-hello", 'start with {"type": "hello", "token": …}'), 4400)
             return
@@ -81,53 +124,74 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
             await ws.close(4400)
         return
 
-    sub = manager.connect(table, seat)
+    sub = manager.connect(table, seat, token if isinstance(token, str) else None)
 
     watch_delay = settings.watch_delay
 
     async def pump() -> None:
         while True:
             await sub.wake.wait()
-            if watch_delay > 0 and (seat is None or seat not in table.state.active_players()):
+            if not manager.holds_seat(table, sub):
+                manager._unseat(table, sub.seat)  # type: ignore[arg-type]
+            if watch_delay > 0 and (
+                sub.seat is None or sub.seat not in table.state.active_players()
+            ):
                 # someone else is playing: let a few of their actions arrive, send one frame
                 await asyncio.sleep(watch_delay)
             sub.wake.clear()
-            await send(state_message(manager, table, sub))
+            async with table.lock:  # never between an action and its commit
+                frame = state_message(manager, table, sub)
+            await send(frame)
+
+    def error(status: int, code: str, message: str, msg_id: Any = None) -> bytes:
+        return orjson.dumps(
+            {"type": "error", "id": msg_id, "status": status, "error": code, "message": message}
+        )
 
     pusher = asyncio.create_task(pump())
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst) if settings.ws_rate > 0 else None
+    refused = 0  # frames refused in a row for going too fast
     try:
         while True:
-            text = await ws.receive_text()
-            if len(text) > settings.max_body:
+            frame = await _frame(ws)
+            if frame is None:
+                break
+            if len(frame) > settings.max_body:
                 await ws.close(1009)
                 break
+            # every frame counts against the rate, whatever it holds
+            if bucket is not None and not bucket.take():
+                refused += 1
+                if refused > max(50.0, 4 * settings.ws_burst):  # it never slows down: hang up
+                    await ws.close(1008)
+                    break
+                await send(
+                    error(429, "rate-limited", "too many messages; slow down", _id_of(frame))
+                )
+                continue
+            refused = 0
+            if isinstance(frame, bytes):
+                await send(error(400, "binary", "send JSON text frames, not binary ones"))
+                continue
             msg_id: Any = None
             try:
-                msg = orjson.loads(text)
+                msg = orjson.loads(frame)
                 if not isinstance(msg, dict):
                     raise ApiError(400, "bad-message", "messages are JSON objects")
                 msg_id = msg.get("id")
-                if bucket is not None and not bucket.take():
-                    raise ApiError(429, "rate-limited", "too many messages; slow down")
                 kind = msg.get("type")
                 if kind == "ping":
                     await send(orjson.dumps({"type": "pong", "id": msg_id}))
                     continue
                 if kind not in ("act", "undo"):
                     raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
-                if seat is None:
+                if sub.seat is None:
                     raise ApiError(403, "spectator", "spectators cannot act")
                 if kind == "act":
-                    version = msg.get("version")
-                    if version is not None and (
-                        not isinstance(version, int) or isinstance(version, bool)
-                    ):
-                        raise ApiError(422, "bad-version", "version must be a whole number")
                     action = msg.get("action")
                     if not isinstance(action, str):
                         raise ApiError(422, "bad-action", "action must be a text")
-                    result = await manager.act(table_id, token, action, version)
+                    result = await manager.act(table_id, token, action, msg.get("version"), msg_id)
                 else:
                     result = await manager.undo(table_id, token)
                 await send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
@@ -138,11 +202,7 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
                     )
                 )
             except orjson.JSONDecodeError:
-                await send(
-                    orjson.dumps(
-                        {"type": "error", "status": 400, "error": "bad-json", "message": "not JSON"}
-                    )
-                )
+                await send(error(400, "bad-json", "not JSON"))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -144,6 +144,15 @@ class Seat:
     busy: bool = False
 
 
+def face_down(view: dict[str, Any]) -> dict[str, Any]:
+    """A view during the countdown: every stack's top card stays face-down until
+    "Lift Off!" (RC-PLAY-1/2)."""
+    out = dict(view)
+    out["players"] = [{**p, "top": None} for p in view.get("players", [])]
+    out["countdown"] = True
+    return out
+
+
 def make_seats(texts: Sequence[str], seed: int) -> list[Seat]:
     """Seats from their specs; bots and speed RNGs seeded from ``seed`` and the seat."""
     seats = []
@@ -249,9 +258,12 @@ class RealtimeRace:
         self._seq = 0
         self._listeners: list[Listener] = []
         self.events_seen = 0
-        #: state version right after the last Stop / round change: actions chosen
-        #: on an earlier version are stale even if they happen to be legal again
-        self.boundary = state.version
+
+    @property
+    def boundary(self) -> int:
+        """The state's boundary (:attr:`State.boundary`): actions chosen on an earlier
+        version are stale even if they happen to be legal again."""
+        return self.state.boundary
 
     # -- plumbing ------------
     def subscribe(self, listener: Listener) -> None:
@@ -299,11 +311,22 @@ class RealtimeRace:
             self.state.version if based_on is None else based_on,
         )
 
+    @property
+    def counting_down(self) -> bool:
+        """Whether the pause before a round is on: stacks stay face-down and bots
+        do not decide until "Lift Off!" (RC-PLAY-1/2)."""
+        return self.time < self.paused_until
+
+    def counting_down_at(self, now: float) -> bool:
+        """Whether the countdown before a round is on at time ``now`` (the clock's,
+        which may be ahead of the driver's last :meth:`advance`)."""
+        return now < self.paused_until and self.state.phase == LOADING and not self.state.is_over()
+
     def _schedule_bots(self) -> None:
         state = self.state
-        if state.is_over():
+        if state.is_over() or self.counting_down:
             return
-        base = max(self.time, self.paused_until)
+        base = self.time
         for p in state.active_players():
             seat = self.seats[p]
             if seat.busy or seat.agent is None:
@@ -314,9 +337,16 @@ class RealtimeRace:
 
     # -- real time ------------
     def next_arrival(self) -> float | None:
-        """When the next queued action arrives (after scheduling idle bots)."""
+        """When the next queued action arrives (after scheduling idle bots), or the
+        end of the countdown when bots wait for it."""
         self._schedule_bots()
-        return self._heap[0].time if self._heap else None
+        nxt = self._heap[0].time if self._heap else None
+        if self.counting_down and any(
+            self.seats[p].agent is not None and not self.seats[p].busy
+            for p in self.state.active_players()
+        ):
+            nxt = self.paused_until if nxt is None else min(nxt, self.paused_until)
+        return nxt
 
     def advance(self, until: float) -> int:
         """Apply every arrival due at or before ``until``; returns how many were delivered."""
@@ -325,6 +355,13 @@ class RealtimeRace:
         n = self.state.num_players
         while True:
             self._schedule_bots()
+            if (
+                self.counting_down
+                and self.paused_until <= until
+                and (not heap or heap[0].time >= self.paused_until)
+            ):
+                self.time = self.paused_until  # "Lift Off!": the bots look now
+                continue
             if not heap or heap[0].time > until:
                 break
             t = heap[0].time
@@ -414,6 +451,19 @@ class RealtimeRace:
             self.seats[p].busy = False
         text = str(arrival.action)
         now = self.time
+        if arrival.based_on is not None and state.is_stale(arrival.based_on):
+            self._emit(
+                Event(
+                    "stale",
+                    now,
+                    p,
+                    text,
+                    state.version,
+                    "too late: this was decided before Stop was called",
+                    state.stale_rule,
+                )
+            )
+            return
         if now < self.paused_until:
             self._emit(
                 Event(
@@ -424,19 +474,6 @@ class RealtimeRace:
                     state.version,
                     f"wait: the round starts in {self.paused_until - now:.1f} s",
                     "RC-PLAY-2",
-                )
-            )
-            return
-        if arrival.based_on is not None and arrival.based_on < self.boundary:
-            self._emit(
-                Event(
-                    "stale",
-                    now,
-                    p,
-                    text,
-                    state.version,
-                    "too late: this was decided before Stop was called",
-                    "RC-STOP-3",
                 )
             )
             return
@@ -464,8 +501,6 @@ class RealtimeRace:
             return
         public = state.game.action_is_public(state, p, action)
         self._emit(Event("applied", now, p, text, state.version, public=public))
-        if state.phase != before_phase or state.round != before_round:
-            self.boundary = state.version
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
             self._emit(
                 Event(

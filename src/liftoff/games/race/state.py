@@ -193,6 +193,19 @@ class RaceState(State):
             return (self.pending_player(),)
         return ()
 
+    #: a choice made before the last Stop (or round change) comes too late
+    stale_rule = "RC-STOP-3"
+
+    def _boundary_mark(self) -> object:
+        if self.phase == LOADING:
+            return (self.round, self.phase)
+        return (self.round, self.phase, self.version)
+
+    def _is_boundary(self, before: object) -> bool:
+        """Boundaries: a Stop, a new round, and during resolution every action (each
+        reveals or settles something); loading actions of others are not one."""
+        return self._boundary_mark() != before
+
     def pending_player(self) -> int:
         """The player who must make the pending resolution choice (-1 if none)."""
         if self.pending is None:

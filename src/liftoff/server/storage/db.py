@@ -31,9 +31,10 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
-from .models import ActionRow, SeatRow, TableRow
+from .models import ActionRow, LeaseRow, SeatRow, TableRow
 
 _ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks")
 _INSERT_SQLITE = (
@@ -98,6 +99,8 @@ class TableData:
     outcome: dict[str, Any] | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    bot_seed: int | None = None  # private: the seed of the table's bots
+    creator: str | None = None  # the client address that created it
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -284,6 +287,71 @@ class Store:
 
         await self._write(write)
 
+    # -- the server lease: one server per database ---------------------------------------
+    async def take_lease(
+        self, owner: str, host: str, ttl: float, dead: Callable[[str, str], bool]
+    ) -> tuple[str, str, float] | None:
+        """Take the database's server lease for ``owner`` (on ``host``); ``None`` when
+        taken, else the holder's (host, owner, seconds since it renewed). A lease not
+        renewed for ``ttl`` seconds, or whose holder ``dead(host, owner)`` says is gone,
+        is taken over."""
+        now = time.time()
+        held: list[tuple[str, str, float]] = []
+
+        def write(conn: Connection) -> None:
+            row = conn.execute(select(LeaseRow).where(LeaseRow.name == "server")).first()
+            if row is None:
+                conn.execute(
+                    insert(LeaseRow).values(name="server", owner=owner, host=host, renewed_at=now)
+                )
+                return
+            lease = row._mapping
+            age = now - lease["renewed_at"]
+            if lease["owner"] != owner and age <= ttl and not dead(lease["host"], lease["owner"]):
+                held.append((lease["host"], lease["owner"], age))
+                return
+            taken = conn.execute(
+                update(LeaseRow)
+                .where(
+                    LeaseRow.name == "server",
+                    LeaseRow.owner == lease["owner"],
+                    LeaseRow.renewed_at == lease["renewed_at"],
+                )
+                .values(owner=owner, host=host, renewed_at=now)
+            )
+            if taken.rowcount != 1:
+                held.append((lease["host"], lease["owner"], 0.0))
+
+        try:
+            await self._write(write)
+        except IntegrityError:  # another server inserted it at the same moment
+            return ("?", "another server", 0.0)
+        return held[0] if held else None
+
+    async def renew_lease(self, owner: str) -> bool:
+        """Renew ``owner``'s lease (a write: the health check); ``False`` if it lost it."""
+        stmt = (
+            update(LeaseRow)
+            .where(LeaseRow.name == "server", LeaseRow.owner == owner)
+            .values(renewed_at=time.time())
+        )
+        count: list[int] = []
+
+        def write(conn: Connection) -> None:
+            count.append(conn.execute(stmt).rowcount)
+
+        await self._write(write)
+        return count[0] == 1
+
+    async def release_lease(self, owner: str) -> None:
+        """Give the lease up (a clean stop)."""
+        stmt = delete(LeaseRow).where(LeaseRow.name == "server", LeaseRow.owner == owner)
+
+        def write(conn: Connection) -> None:
+            conn.execute(stmt)
+
+        await self._write(write)
+
     # -- tables and seats ---------------------------------------------------------------
     async def create_table(self, t: TableData) -> None:
         """Insert a new table with its seats."""
@@ -300,6 +368,8 @@ class Store:
             "outcome": None,
             "rematch_of": t.rematch_of,
             "rematch_id": None,
+            "bot_seed": t.bot_seed,
+            "creator": t.creator,
         }
         seat_values = [
             {
@@ -317,6 +387,20 @@ class Store:
         def write(conn: Connection) -> None:
             conn.execute(insert(TableRow).values(**table_values))
             conn.execute(insert(SeatRow), seat_values)
+
+        await self._write(write)
+
+    async def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats and its action log."""
+        statements = [
+            delete(ActionRow).where(ActionRow.table_id == table_id),
+            delete(SeatRow).where(SeatRow.table_id == table_id),
+            delete(TableRow).where(TableRow.id == table_id),
+        ]
+
+        def write(conn: Connection) -> None:
+            for stmt in statements:
+                conn.execute(stmt)
 
         await self._write(write)
 
@@ -374,6 +458,8 @@ class Store:
                     outcome=None if r.outcome is None else orjson.loads(r.outcome),
                     rematch_of=r.rematch_of,
                     rematch_id=r.rematch_id,
+                    bot_seed=r.bot_seed,
+                    creator=r.creator,
                 )
             seats = (
                 (

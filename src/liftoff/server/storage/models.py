@@ -41,6 +41,8 @@ class TableRow(Base):
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # private
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -73,3 +75,14 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)
     clocks: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class LeaseRow(Base):
+    """The lease of the one server that owns the database (renewed while it runs)."""
+
+    __tablename__ = "server_lease"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    host: Mapped[str] = mapped_column(String(200))
+    renewed_at: Mapped[float] = mapped_column(Float)

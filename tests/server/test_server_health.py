@@ -1,0 +1,152 @@
+"""Storage failures made visible: health that writes, one server per database,
+errors logged once, and clear one-line refusals from ``liftoff serve``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from server_helpers import Db, ServerFactory
+
+from liftoff.server.health import ErrorLog, Lease, LeaseHeld
+from liftoff.server.storage import Store
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
+
+
+async def test_one_server_per_database(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    assert (await r.call("GET", "/api/health")).json()["ok"] is True
+    other = Store(db.url, schema=db.schema)
+    await other.start()
+    try:
+        with pytest.raises(LeaseHeld, match="another liftoff server"):
+            await Lease(other, 30.0, ErrorLog()).take()
+        await r.stop()
+        second = Lease(other, 30.0, ErrorLog())
+        await second.take()  # the first one let go when it stopped
+        await second.release()
+        # a holder that crashed on this host (no such process) is taken over at once
+        dead = await other.take_lease("999999999:x", socket.gethostname(), 30.0, lambda h, o: False)
+        assert dead is None
+        third = Lease(other, 30.0, ErrorLog())
+        await third.take()
+        await third.release()
+        # one on another host: only after the lease's time
+        assert await other.take_lease("1:y", "elsewhere", 30.0, lambda h, o: False) is None
+        with pytest.raises(LeaseHeld):
+            await Lease(other, 30.0, ErrorLog()).take()
+        await asyncio.sleep(0.3)
+        late = Lease(other, 0.2, ErrorLog())
+        await late.take()
+        await late.release()
+    finally:
+        await other.close()
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "1000"},
+    )
+
+
+def _one_clear_line(res: subprocess.CompletedProcess[str], words: str) -> None:
+    assert res.returncode != 0
+    out = (res.stdout + res.stderr).strip()
+    assert "Traceback" not in out and len(out.splitlines()) == 1, out
+    assert words in out, out
+
+
+async def test_serve_refuses_in_one_clear_line(server: ServerFactory, sqlite_db: Db) -> None:
+    r = await server(sqlite_db)
+    path = sqlite_db.url.split("///", 1)[1]
+    port = int(r.base.rsplit(":", 1)[1])
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    free_port = str(free.getsockname()[1])
+    free.close()
+    res = await asyncio.to_thread(_serve, "--port", str(port), "--db", f"sqlite:///{path}x")
+    _one_clear_line(res, "in use")
+    assert not Path(path + "x").exists()  # the port was found busy before the database
+    res = await asyncio.to_thread(_serve, "--port", free_port, "--db", f"sqlite:///{path}")
+    _one_clear_line(res, "another liftoff server")
+    res = await asyncio.to_thread(_serve, "--port", free_port, "--db", "nonsense://x")
+    _one_clear_line(res, "cannot use the database")
+    ro = f"sqlite:///file:{path}?mode=ro&uri=true"
+    await r.stop()
+    res = await asyncio.to_thread(_serve, "--port", free_port, "--db", ro)
+    _one_clear_line(res, "readonly")
+
+
+@pytest.mark.postgres
+async def test_a_database_that_refuses_writes_is_reported_not_spammed(
+    server: ServerFactory, db: Db, caplog: pytest.LogCaptureFixture
+) -> None:
+    if db.schema is None:
+        pytest.skip("PostgreSQL only: a role whose rights are taken away mid-game")
+    import asyncpg
+
+    raw = db.url.replace("postgresql+asyncpg://", "postgresql://")
+    role = f"liftoff_rw_{secrets.token_hex(4)}"
+    conn = await asyncpg.connect(raw)
+    s = db.schema
+    try:
+        await conn.execute(f'CREATE ROLE "{role}" LOGIN')
+        await conn.execute(f'GRANT ALL ON SCHEMA "{s}" TO "{role}"')
+        await conn.execute(
+            f'ALTER DEFAULT PRIVILEGES IN SCHEMA "{s}" GRANT ALL ON TABLES TO "{role}"'
+        )
+        url = db.url.replace("postgres@", f"{role}@")
+        r = await server(Db(url, s))
+        bots = [{"type": "bot", "bot": "random"}] * 2
+        tid = (await r.create("planet", bots))["table"]["id"]
+        await r.wait_for(tid, lambda t: t["version"] >= 3)
+        mine = await r.create("planet", [{"type": "you"}, {"type": "bot", "bot": "random"}])
+        mid, tok = mine["table"]["id"], mine["token"]
+        await conn.execute(
+            f'REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" FROM "{role}"'
+        )
+        caplog.clear()
+        with caplog.at_level(logging.ERROR, logger="liftoff.server"):
+            health = await r.call("GET", "/api/health")
+            assert health.status_code == 503
+            body = health.json()
+            assert body["ok"] is False and "refuses writes" in body["database"]
+            version = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
+            view = await r.view(mid, tok)
+            if view["legal"]:
+                res = await r.act(mid, tok, view["legal"][0]["text"], view["version"])
+                assert res.status_code == 503 and res.json()["error"] == "storage"
+            for _method, _path, _status, text in r.traffic:
+                assert "SQL" not in text and "UPDATE " not in text and "INSERT " not in text
+            await asyncio.sleep(3.0)
+            after = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
+            assert after == version  # nothing is acknowledged that was not stored
+        write_errors = [rec for rec in caplog.records if "writing action" in rec.getMessage()]
+        assert len(write_errors) <= 1  # logged once, not every second
+        assert sum(1 for rec in caplog.records if rec.exc_info) <= 2
+        await conn.execute(
+            f'GRANT INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" TO "{role}"'
+        )
+        started = time.monotonic()
+        while (await r.call("GET", "/api/health")).status_code != 200:
+            assert time.monotonic() - started < 10
+            await asyncio.sleep(0.2)
+        await r.stop()
+    finally:
+        await conn.execute(f'DROP OWNED BY "{role}"')
+        await conn.execute(f'DROP ROLE IF EXISTS "{role}"')
+        await conn.close()
