@@ -237,11 +237,13 @@ class State(ABC):
         self._last_undoable = bool(data.get("last_undoable", False))
 
     def record(self) -> dict[str, Any]:
-        """``{"game", "players", "seed", "options", "actions"}``: the save file,
-        the replay and the bug report in one; ``Game.replay`` rebuilds the game.
+        """``{"game", "version", "players", "seed", "options", "actions"}``: the save
+        file, the replay and the bug report in one; ``Game.replay`` rebuilds the
+        game and refuses one played under other rules or content (``version``).
         """
         return {
             "game": self.game.info.name,
+            "version": self.game.version.to_json(),
             "players": self.num_players,
             "seed": self.seed,
             "options": dict(self.options),
