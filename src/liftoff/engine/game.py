@@ -50,7 +50,7 @@ class GameVersion:
             or not isinstance(raw.get("content", ""), str)
         ):
             raise ReplayError(
-                'record \'version\' must be {"rules": "…", "content": "…"}, not ' f"{raw!r}"
+                f'record \'version\' must be {{"rules": "…", "content": "…"}}, not {raw!r}'
             )
         return GameVersion(raw["rules"], raw.get("content", ""))
 
