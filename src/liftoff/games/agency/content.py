@@ -603,7 +603,7 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
     return out
 
 
-def _meets(have: Mapping[str, int], alternative: Mapping[str, int]) -> bool:
+def _meets(have: Alternative, alternative: Alternative) -> bool:
     return all(have.get(colour, 0) >= k for colour, k in alternative.items())
 
 
@@ -628,7 +628,7 @@ def nesting_problems(requirements: list[Requirement]) -> list[str]:
     return out
 
 
-def _describe_alt(alternative: Mapping[str, int]) -> str:
+def _describe_alt(alternative: Alternative) -> str:
     return " + ".join(f"{k} {c}" for c, k in alternative.items())
 
 
