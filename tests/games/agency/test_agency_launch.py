@@ -416,3 +416,19 @@ def test_cost_reductions_stack_and_never_go_below_zero() -> None:
         s2.apply(0, launch("lab", a))
     assert err.value.rule == "AG-MONEY-1"
     assert s2.money[0] == 2
+
+
+@pytest.mark.rules("AG-LR-15", "AG-LAU-4", "AG-LAU-5")
+def test_launch_cost_does_not_depend_on_capacity_or_weight() -> None:
+    s = start(2, seed=3)
+    costs = set()
+    for capacity in range(1, 6):
+        set_player(s, 0, capacity=capacity, money=30)
+        costs.add((s.launch_cost(0, SYM_LAB), s.launch_cost(0, SYM_EXTRA)))
+    assert costs == {(C.board.board.cost_track[0], C.board.board.cost_track[0] - 2)}
+    # a heavy launch and a light one cost the same
+    light, heavy = pick(1, 1, 1)[0], pick(2, 3, 1)[0]
+    t = launch_position(lab=2, tech={"red": 2}, money=20, capacity=4, earth=[light, heavy])
+    before = t.money[0]
+    t.apply(0, launch("lab", heavy))
+    assert before - t.money[0] + gain(heavy) == C.board.board.cost_track[0]
