@@ -18,6 +18,45 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="State")
 
 RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+LEGACY_RULES = "1"  # records written before they carried a version were played under rules 1
+
+
+@dataclass(frozen=True)
+class GameVersion:
+    """The rules and content a game is played under; every record carries it.
+
+    ``rules`` is the game's ``GameInfo.rules_version`` (raised whenever a rules
+    change can make a recorded game play differently); ``content`` fingerprints
+    the game's data files ("" for a game without a fingerprint).
+    """
+
+    rules: str
+    content: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """The record's ``version`` field."""
+        return {"rules": self.rules, "content": self.content}
+
+    @staticmethod
+    def from_record(record: Mapping[str, Any], current: GameVersion) -> GameVersion:
+        """The version a record was played under. A record without one predates
+        versioning: rules ``LEGACY_RULES``, content unknown (taken as ``current``'s;
+        games whose options name their content still check it)."""
+        raw = record.get("version")
+        if raw is None:
+            return GameVersion(LEGACY_RULES, current.content)
+        if (
+            not isinstance(raw, Mapping)
+            or not isinstance(raw.get("rules"), str)
+            or not isinstance(raw.get("content", ""), str)
+        ):
+            raise ReplayError(
+                f'record \'version\' must be {{"rules": "…", "content": "…"}}, not {raw!r}'
+            )
+        return GameVersion(raw["rules"], raw.get("content", ""))
+
+    def __str__(self) -> str:
+        return f"rules {self.rules}" + (f", content {self.content}" if self.content else "")
 
 
 def _canon(data: Any) -> str:
@@ -37,6 +76,7 @@ class GameInfo:
     hidden_information: bool
     summary: str = ""
     rule_prefix: str = ""
+    rules_version: str = LEGACY_RULES
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe dict."""
@@ -49,6 +89,7 @@ class GameInfo:
             "stochastic": self.stochastic,
             "hidden_information": self.hidden_information,
             "summary": self.summary,
+            "rules_version": self.rules_version,
         }
 
 
@@ -82,6 +123,13 @@ class Game(ABC, Generic[S]):
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Cross-checks between options and the player count (raise OptionError)."""
+
+    def option_warnings(self, players: int, options: Mapping[str, Any] | None = None) -> list[str]:
+        """Sentences warning about allowed but doubtful settings (e.g. variants that
+        contradict each other), for front ends to show when a game is set up;
+        empty by default. Raises :class:`OptionError` like ``new_game`` for
+        settings it would refuse."""
+        return []
 
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> S:
@@ -126,6 +174,22 @@ class Game(ABC, Generic[S]):
         """The catalogue text of clause ``rule``, if this game ships it."""
         return None
 
+    # -- versions ------------------------------------------------------------
+    def content_fingerprint(self) -> str:
+        """A fingerprint of the content (data files) this game plays with ("" if none)."""
+        return ""
+
+    @property
+    def version(self) -> GameVersion:
+        """The rules and content version of games made now (carried by every record)."""
+        return GameVersion(self.info.rules_version, self.content_fingerprint())
+
+    def replays_unchanged(self, rules: str, state: S) -> bool:
+        """Whether ``state``, replayed under the current rules from a record played
+        under the older rules version ``rules``, went exactly as it went then (the
+        game knows where its rules changed). By default no older version is."""
+        return False
+
     # -- persistence -------------------------------------------------------
     @abstractmethod
     def from_json(self, data: Mapping[str, Any]) -> S:
@@ -134,7 +198,11 @@ class Game(ABC, Generic[S]):
     def replay(self, record: Mapping[str, Any]) -> S:
         """Rebuild a game from its record (see ``State.record``).
 
-        Raises :class:`ReplayError` naming the first action that fails.
+        A record played under another version (its ``version`` field; none means
+        rules ``LEGACY_RULES``) is refused with a :class:`ReplayError` naming both
+        versions, unless the game confirms that the replay never reached a rule
+        that changed since (``replays_unchanged``). Raises :class:`ReplayError`
+        naming the first action that fails.
         """
         if not isinstance(record, Mapping):
             raise ReplayError("a record must be a JSON object")
@@ -143,6 +211,25 @@ class Game(ABC, Generic[S]):
             raise ReplayError(f"record is missing {', '.join(missing)}")
         if record["game"] != self.info.name:
             raise ReplayError(f"record is for game {record['game']!r}, not {self.info.name!r}")
+        current = self.version
+        played = GameVersion.from_record(record, current)
+        mismatch = (
+            f"this record was played under {self.info.name} {played}, but this is "
+            f"{self.info.name} {current}"
+        )
+        if played.content != current.content:
+            raise ReplayError(f"{mismatch}: load the content it was played with to replay it")
+        try:
+            state = self._replay_actions(record)
+        except ReplayError as exc:
+            if played == current:
+                raise
+            raise ReplayError(f"{mismatch}, under which {exc}", exc.index) from exc
+        if played != current and not self.replays_unchanged(played.rules, state):
+            raise ReplayError(f"{mismatch}, and the rules changed in a way this game reaches")
+        return state
+
+    def _replay_actions(self, record: Mapping[str, Any]) -> S:
         if record.get("start") is not None:
             state = self._replay_start(record)
         else:

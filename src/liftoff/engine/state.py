@@ -336,8 +336,9 @@ class State(ABC):
             self._start = game.from_json(start)
 
     def record(self) -> dict[str, Any]:
-        """``{"game", "players", "seed", "options", "actions"}``: the save file,
-        the replay and the bug report in one; ``Game.replay`` rebuilds the game.
+        """``{"game", "version", "players", "seed", "options", "actions"}``: the save
+        file, the replay and the bug report in one; ``Game.replay`` rebuilds the
+        game and refuses one played under other rules or content (``version``).
 
         A determinized state's record adds ``"start"``, a snapshot (``to_json``)
         of the sampled world it was made as, and lists only the actions since;
@@ -345,6 +346,7 @@ class State(ABC):
         """
         out = {
             "game": self.game.info.name,
+            "version": self.game.version.to_json(),
             "players": self.num_players,
             "seed": self.seed,
             "options": dict(self.options),

@@ -103,11 +103,12 @@ def test_broken_files_report_path_and_field(tmp_path: Path) -> None:
     missions.write_text(text.replace("weight = 2", 'weight = "heavy"', 1), "utf-8")
     problems = validate_content(str(missions))
     assert problems and all(p[0] == str(missions) for p in problems)
-    assert any(p[1].startswith("missions[") and p[1].endswith(".weight") for p in problems)
-    # a missing field
+    assert any(p[1].startswith("M") and p[1].endswith(".weight") for p in problems)
+    # a missing field, named by the card's id
+    first = C.missions.missions[0].id
     missions.write_text(text.replace("level = 1\n", "", 1), "utf-8")
     problems = validate_content(str(missions))
-    assert any(p[1] == "missions[0].level" and "required" in p[2].lower() for p in problems)
+    assert any(p[1] == f"{first}.level" and "required" in p[2].lower() for p in problems)
     # wrong counts
     cut = text.split("[[missions]]")
     missions.write_text("[[missions]]".join(cut[:-1]), "utf-8")
@@ -125,7 +126,7 @@ def test_dangling_and_cross_file_errors(tmp_path: Path) -> None:
     text = specs.read_text("utf-8")
     specs.write_text(text.replace('id = "S02"', 'id = "S01"', 1), "utf-8")
     problems = validate_content(str(d))
-    assert any(p[1] == "specialists[1].id" and "duplicate" in p[2] for p in problems)
+    assert any(p[1] == "S01" and "duplicate" in p[2] and "1 and 2" in p[2] for p in problems)
     specs.write_text(text.replace("players = 3", "players = 2", 1), "utf-8")
     problems = validate_content(str(specs))
     assert any("'3' mark" in p[2] for p in problems)
@@ -195,3 +196,62 @@ def test_cli_validate(tmp_path: Path) -> None:
     assert "labs" in bad.output and "AG-LAB-1" in bad.output.replace("\n", "")
     missing = runner.invoke(app, ["content", "validate", str(tmp_path / "nope.toml")])
     assert missing.exit_code != 0
+
+
+@pytest.mark.rules("AG-GAP-1")
+def test_validate_reports_every_kind_of_error_at_once_by_card_id(tmp_path: Path) -> None:
+    d = copy_data(tmp_path)
+    missions = d / "missions.toml"
+    text = missions.read_text("utf-8")
+    # a type error in M1-01 and a duplicate id (M1-03 written as M1-02) in one file
+    broken = text.replace(
+        'id = "M1-01"\nname = "Weather Satellite"\nlevel = 1\nweight = 1',
+        'id = "M1-01"\nname = "Weather Satellite"\nlevel = 1\nweight = "heavy"',
+        1,
+    ).replace('id = "M1-03"', 'id = "M1-02"', 1)
+    missions.write_text(broken, "utf-8")
+    labs = d / "labs.toml"
+    labs.write_text(labs.read_text("utf-8").replace('id = "L02"', 'id = "L01"', 1), "utf-8")
+    for problems in (validate_content(str(d)), validate_content(str(missions))):
+        fields = {p[1] for p in problems if p[0] == str(missions)}
+        assert "M1-01.weight" in fields  # by card id, not missions[0]
+        assert "M1-02" in fields  # the duplicate, in the same run as the type error
+        assert not any("missions[" in p[1] for p in problems)
+    together = validate_content(str(d))
+    assert any(p[0] == str(labs) and p[1] == "L01" and "duplicate" in p[2] for p in together)
+    alone = validate_content(str(labs))
+    assert [p[1] for p in alone] == ["L01"]
+    result = CliRunner().invoke(build(), ["content", "validate", str(d)])
+    assert result.exit_code == 1
+    assert "M1-01.weight" in result.output and "L01" in result.output
+    assert "3 problem(s)" in result.output
+
+
+@pytest.mark.rules("AG-GAP-3")
+def test_a_nesting_requirement_table_is_refused(tmp_path: Path) -> None:
+    d = copy_data(tmp_path)
+    board = d / "board.toml"
+    text = board.read_text("utf-8")
+    board.write_text(
+        text.replace(
+            "alternatives = [{red = 3}, {green = 3}]", "alternatives = [{red = 2}, {green = 3}]"
+        ),
+        "utf-8",
+    )
+    problems = validate_content(str(board))
+    assert any("level 3's 2 red + 2 yellow also meets level 1's 2 red" in p[2] for p in problems)
+
+
+@pytest.mark.rules("AG-GAP-8")
+def test_the_board_file_no_longer_carries_missions_per_round(tmp_path: Path) -> None:
+    d = copy_data(tmp_path)
+    board = d / "board.toml"
+    board.write_text(
+        board.read_text("utf-8").replace(
+            "missions_per_level = 7", "missions_per_round = 3\nmissions_per_level = 7"
+        ),
+        "utf-8",
+    )
+    problems = validate_content(str(board))
+    assert any(p[1] == "board.missions_per_round" for p in problems)  # the option decides
+    assert GAME.options["missions_per_round"].default == 3

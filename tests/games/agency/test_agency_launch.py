@@ -6,6 +6,7 @@ import pytest
 
 from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME, AgencyState
+from liftoff.games.agency.content import COLOURS
 from liftoff.games.agency.state import SYM_BONUS, SYM_EXTRA, SYM_LAB
 from liftoff.games.agency.testing import at_step, set_player, start
 
@@ -179,19 +180,53 @@ def test_launch_requirements() -> None:
     assert "2 red" in err.value.message
 
 
-@pytest.mark.rules("AG-LAU-7")
-def test_requirements_are_not_cumulative() -> None:
+@pytest.mark.rules("AG-LAU-7", "AG-GAP-3")
+def test_requirements_never_nest_over_all_pairs_of_levels() -> None:
+    """Holding exactly one alternative of one level never meets another level
+    (known fact: meeting level 4's does not meet level 2's), in both phases,
+    for every ordered pair of levels and every pair of alternatives."""
     s = start(2, seed=1)
-    s.rnd = 5
-    # meeting level 4 does not meet level 2
-    set_player(s, 0, tech={"red": 2, "yellow": 2, "blue": 3, "green": 0})
-    assert s.meets(0, 4) and not s.meets(0, 2)
-    set_player(s, 0, tech={"red": 0, "yellow": 0, "blue": 4, "green": 3})
-    assert s.meets(0, 4) and not s.meets(0, 2) and s.meets(0, 1)
-    set_player(s, 0, tech={"red": 3, "yellow": 0, "blue": 0, "green": 0})
-    assert s.meets(0, 2) and not s.meets(0, 1)
-    set_player(s, 0, tech={"red": 0, "yellow": 2, "blue": 2, "green": 0})
-    assert s.meets(0, 3) and not s.meets(0, 2) and not s.meets(0, 4)
+    checked = 0
+    for (phase, level), alternatives in C.reqs.items():
+        for alternative in alternatives:
+            held = dict.fromkeys(("red", "yellow", "blue", "green"), 0)
+            held.update({COLOURS[c]: k for c, k in alternative})
+            set_player(s, 0, tech=held)
+            assert s.meets(0, level, phase)
+            for (other_phase, other), other_alts in C.reqs.items():
+                if other_phase != phase or other == level or other_alts == ((),):
+                    continue  # a level with no requirement is open to everyone
+                assert not s.meets(0, other, phase), (phase, level, held, other)
+                checked += 1
+    assert checked == 2 * 4 * 3 + 1  # phase 2: 4 levels x 2 alts x 3 others; phase 1: L1 vs L2
+    # the audit's example: level 4's requirement alone meets neither level 2 nor 3
+    set_player(s, 0, tech={"red": 2, "yellow": 1, "blue": 2, "green": 1})
+    assert s.meets(0, 4, 2) and not any(s.meets(0, lv, 2) for lv in (1, 2, 3))
+
+
+@pytest.mark.rules("AG-GAP-8", "AG-LAU-5")
+def test_launch_sets_are_pruned_by_weight_and_match_every_fitting_subset() -> None:
+    from itertools import combinations
+
+    from liftoff.games.agency.state import fitting_sets
+
+    ids = [f"M{i:02d}" for i in range(12)]
+    for seed in range(20):
+        rng = __import__("random").Random(seed)
+        weight = {m: rng.randint(1, 4) for m in ids}
+        limit = rng.randint(1, 9)
+        for size in range(1, 7):
+            brute = [c for c in combinations(ids, size) if sum(weight[m] for m in c) <= limit]
+            assert fitting_sets(ids, weight, size, limit) == brute  # same sets, same order
+    # no limit on missions per round, 20 missions on Earth: only fitting launches are built
+    ones = sorted(m.id for m in C.missions.missions if m.level == 1)[:20]
+    s = start(2, seed=3, options={"missions_per_round": 0})
+    set_player(s, 0, capacity=5, money=30, earth=ones)
+    at_step(s, "launch", player=0)
+    launches = [a for a in s.legal_actions(0) if str(a) != "done"]
+    assert launches and all(
+        sum(C.mission[m].weight for m in str(a).split()[-1].split(",")) <= 5 for a in launches
+    )
 
 
 @pytest.mark.rules("AG-EX-16", "AG-LAB-3", "AG-R-3", "AG-LR-4")
@@ -201,7 +236,13 @@ def test_top_lab_gives_its_own_launch_one_more_capacity() -> None:
     s = start(2, seed=3)
     at_step(s, "launch", player=0, round=5)
     set_player(
-        s, 0, lab=4, tech={"red": 4, "yellow": 3, "blue": 3}, capacity=3, money=30, earth=[*w4, *w3]
+        s,
+        0,
+        lab=4,
+        tech={"red": 2, "yellow": 1, "blue": 2, "green": 1},
+        capacity=3,
+        money=30,
+        earth=[*w4, *w3],
     )
     s.sym[0][SYM_EXTRA] = 1
     s._legal_cache = None
@@ -280,7 +321,7 @@ def test_lab_points_rise_with_level_and_fall_in_phase_2() -> None:
     a = pick(1, 1, 1)[0]
     t = start(2, seed=3)
     at_step(t, "launch", player=0, round=6)
-    set_player(t, 0, lab=3, tech={"blue": 2}, money=10, earth=[a])
+    set_player(t, 0, lab=3, tech={"green": 3}, money=10, earth=[a])
     vp = t.vp[0]
     t.apply(0, launch("lab", a))
     assert t.vp[0] == vp + C.lab_side[3].vp_phase2 + C.mission[a].points
@@ -375,3 +416,19 @@ def test_cost_reductions_stack_and_never_go_below_zero() -> None:
         s2.apply(0, launch("lab", a))
     assert err.value.rule == "AG-MONEY-1"
     assert s2.money[0] == 2
+
+
+@pytest.mark.rules("AG-LR-15", "AG-LAU-4", "AG-LAU-5")
+def test_launch_cost_does_not_depend_on_capacity_or_weight() -> None:
+    s = start(2, seed=3)
+    costs = set()
+    for capacity in range(1, 6):
+        set_player(s, 0, capacity=capacity, money=30)
+        costs.add((s.launch_cost(0, SYM_LAB), s.launch_cost(0, SYM_EXTRA)))
+    assert costs == {(C.board.board.cost_track[0], C.board.board.cost_track[0] - 2)}
+    # a heavy launch and a light one cost the same
+    light, heavy = pick(1, 1, 1)[0], pick(2, 3, 1)[0]
+    t = launch_position(lab=2, tech={"red": 2}, money=20, capacity=4, earth=[light, heavy])
+    before = t.money[0]
+    t.apply(0, launch("lab", heavy))
+    assert before - t.money[0] + gain(heavy) == C.board.board.cost_track[0]

@@ -107,9 +107,9 @@ def test_final_scoring_hourglass_and_objectives() -> None:
     per = s.score_per(0, C.mission[hour].effects[0])  # type: ignore[arg-type]
     assert per == 4  # one per level-1 mission in space, itself included
     assert s.src[0][7] == per
-    # 6 missions of levels 1 and 2 with a level 2: the 6+ tier (4/6/8 → 8/15/24);
+    # 6 missions of levels 1 and 2: the 5+ tier (3/5/7 → 6/12/20);
     # the returned station objective scores nothing although 4 investments would earn 30
-    assert s.src[0][8] == 15 == s.objective_score(0, oid)
+    assert s.src[0][8] == 12 == s.objective_score(0, oid)
 
 
 @pytest.mark.rules("AG-EX-11", "AG-FIN-5", "AG-GOAL-1", "AG-R-5")
@@ -195,3 +195,16 @@ def test_components_in_the_data() -> None:
     s.vp[0] = 230
     s.src[0][0] += 228
     assert not s.invariants()
+
+
+@pytest.mark.rules("AG-LR-12")
+def test_an_objective_with_a_requirement_scores_only_when_it_is_met() -> None:
+    oid = objective(what="missions", levels=[2, 3])  # needs one level-3 mission in space
+    assert C.objective[oid].requires is not None
+    first = C.objective[oid].tiers[0]
+    s = ended()
+    set_player(s, 0, space=missions(2, first.min), objectives=[oid])
+    assert s.objective_score(0, oid) == 0  # enough missions, none of level 3
+    t = ended()
+    set_player(t, 0, space=[*missions(2, first.min - 1), *missions(3, 1)], objectives=[oid])
+    assert t.objective_score(0, oid) == first.vp

@@ -36,9 +36,9 @@ def test_extra_resources_only_where_they_count() -> None:
     assert {"pay satellite S", "pay rocket F", "pay rocket S"} <= legal
     assert "pay satellite F" not in legal  # the Satellite counts Screws only
     assert not any(t.startswith(("pay bonfire", "pay trampoline")) for t in legal)
-    err = refused(s, 0, "pay bonfire F", "PL-PAY-7")
-    assert "PL-LR-1" in err.message
-    refused(s, 0, "pay trampoline S", "PL-PAY-7")
+    err = refused(s, 0, "pay bonfire F", "PL-LR-1")  # the rule that forbids, not PL-PAY-7
+    assert "Satellite, the Rocket Ship and the UFO" in err.message
+    refused(s, 0, "pay trampoline S", "PL-LR-1")
     s.apply(0, "pay rocket F")
     assert area(s, "rocket")["fuel"] == 1
 

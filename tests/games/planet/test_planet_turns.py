@@ -101,7 +101,7 @@ def test_no_hand_limit() -> None:
     assert sum(s.hands[0]) == 24
 
 
-@pytest.mark.rules("PL-CARD-5", "PL-RES-4", "PL-MIRA-2", "PL-SGATE-2")
+@pytest.mark.rules("PL-CARD-5", "PL-RES-4", "PL-MIRA-2", "PL-SGATE-2", "PL-LR-1")
 def test_action_cards_as_costs_have_no_effect() -> None:
     s = position(
         2,
@@ -115,7 +115,7 @@ def test_action_cards_as_costs_have_no_effect() -> None:
     refused(s, 0, "board miracle F", "PL-MIRA-2")
     s.apply(0, "board miracle moon")
     assert s.boarded[1] == [0]
-    refused(s, 0, "pay stargate F", "PL-PAY-7")
+    refused(s, 0, "pay stargate F", "PL-LR-1")
 
 
 @pytest.mark.rules("PL-RES-1", "PL-RES-2", "PL-RES-3", "PL-GAP-33", "PL-ROCK-2")

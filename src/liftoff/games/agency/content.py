@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from liftoff.engine import ContentError
-from liftoff.engine.content import load_file, load_packaged, parse_text, validate
+from liftoff.engine.content import load_packaged, parse_text, validate
 
 from .effects import Counter, Effect
 
@@ -248,7 +250,6 @@ class Board(_Model):
     objective_sale: int = Field(ge=0, le=20)
     money_instead: int = Field(ge=0, le=10)
     extra_launch_discount: int = Field(ge=0, le=10)
-    missions_per_round: int = Field(ge=0, le=10)
     missions_per_level: int = Field(ge=1, le=30)
     mission_draw: int = Field(ge=1, le=6)
     green_vp: int = Field(ge=0, le=10)
@@ -326,7 +327,14 @@ class Content:
     def build(files: Mapping[str, BaseModel], paths: Mapping[str, str] | None = None) -> Content:
         """Bundle validated files after the cross-file checks (raises ContentError)."""
         paths = dict(paths or {})
-        problems = cross_check(files, paths)
+        problems = [
+            pr
+            for kind, model in files.items()
+            for pr in duplicate_ids(
+                kind, model.model_dump(), paths.get(kind, f"{PACKAGE}/{kind}.toml")
+            )
+        ]
+        problems += cross_check(files, paths)
         if problems:
             raise ContentError(problems)
         sp: SpecialistsFile = files["specialists"]  # type: ignore[assignment]
@@ -400,11 +408,6 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
         out.append(
             _counts_problem(p("specialists"), "specialists", "specialists", len(sp.specialists), 36)
         )
-    seen: dict[str, int] = {}
-    for i, s in enumerate(sp.specialists):
-        if s.id in seen:
-            out.append((p("specialists"), f"specialists[{i}].id", f"duplicate id {s.id!r}"))
-        seen[s.id] = i
     for mark, want in SPECIALIST_MARK_COUNTS.items():
         got = sum(1 for s in sp.specialists if s.players == mark)
         if got != want:
@@ -420,12 +423,8 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
     # missions
     if len(mi.missions) != MISSION_COUNT:
         out.append(_counts_problem(p("missions"), "missions", "missions", len(mi.missions), 96))
-    seen = {}
     by_name: dict[str, Mission] = {}
-    for i, m in enumerate(mi.missions):
-        if m.id in seen:
-            out.append((p("missions"), f"missions[{i}].id", f"duplicate id {m.id!r}"))
-        seen[m.id] = i
+    for m in mi.missions:
         other = by_name.get(m.name)
         if other is not None:
             a = m.model_dump(exclude={"id", "players"})
@@ -434,7 +433,7 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
                 out.append(
                     (
                         p("missions"),
-                        f"missions[{i}]",
+                        m.id,
                         f"copies of {m.name!r} must be identical apart from id and mark "
                         f"(differs from {other.id})",
                     )
@@ -516,11 +515,6 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
         out.append(
             _counts_problem(p("objectives"), "objectives", "objectives", len(ob.objectives), 16)
         )
-    seen = {}
-    for i, o in enumerate(ob.objectives):
-        if o.id in seen:
-            out.append((p("objectives"), f"objectives[{i}].id", f"duplicate id {o.id!r}"))
-        seen[o.id] = i
 
     # board
     bp = p("board")
@@ -563,6 +557,7 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
     keys = [(r.phase, r.level) for r in board.requirements]
     if len(keys) != len(set(keys)):
         out.append((bp, "board.requirements", "a (phase, level) is given twice"))
+    out.extend((bp, "board.requirements", msg) for msg in nesting_problems(board.requirements))
     sixes = [i + 1 for i, s in enumerate(board.station) if s.vp == 6]
     eights = [i + 1 for i, s in enumerate(board.station) if s.vp == 8]
     if len(sixes) != 2 or len(eights) != 1:
@@ -608,7 +603,118 @@ def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> lis
     return out
 
 
+def _meets(have: Alternative, alternative: Alternative) -> bool:
+    return all(have.get(colour, 0) >= k for colour, k in alternative.items())
+
+
+def nesting_problems(requirements: list[Requirement]) -> list[str]:
+    """Requirements must not nest (AG-GAP-3; known fact: meeting level 4's does not
+    meet level 2's): within a phase, no alternative of one level may meet an
+    alternative of another level. A level without a requirement (``{}``) is open
+    to everyone and is left out."""
+    out: list[str] = []
+    for a in requirements:
+        for b in requirements:
+            if a.phase != b.phase or a.level == b.level:
+                continue
+            for alt_a in a.alternatives:
+                for alt_b in b.alternatives:
+                    if alt_a and alt_b and _meets(alt_a, alt_b):
+                        out.append(
+                            f"phase {a.phase}: level {a.level}'s {_describe_alt(alt_a)} also "
+                            f"meets level {b.level}'s {_describe_alt(alt_b)}; requirements do "
+                            "not nest (AG-GAP-3)"
+                        )
+    return out
+
+
+def _describe_alt(alternative: Alternative) -> str:
+    return " + ".join(f"{k} {c}" for c, k in alternative.items())
+
+
 # -- loading -------------------------------------------------------------------------
+CARD_LISTS = {
+    "specialists": "specialists",
+    "missions": "missions",
+    "labs": "labs",
+    "objectives": "objectives",
+}
+_POSITION = re.compile(r"^(specialists|missions|labs|objectives)\[(\d+)\](.*)$")
+
+
+def _card_at(data: Any, listing: str, index: int) -> str | None:
+    cards = data.get(listing) if isinstance(data, dict) else None
+    if isinstance(cards, list) and 0 <= index < len(cards):
+        card = cards[index]
+        if isinstance(card, dict) and isinstance(card.get("id"), str) and card["id"]:
+            return str(card["id"])
+    return None
+
+
+def name_cards(data: Any, problems: list[Problem]) -> list[Problem]:
+    """Problems located by card id (``M1-01.weight``) instead of list position
+    (``missions[0].weight``) wherever the card has an id."""
+    out: list[Problem] = []
+    for path, loc, msg in problems:
+        m = _POSITION.match(loc)
+        card = _card_at(data, m.group(1), int(m.group(2))) if m else None
+        if m and card is not None:
+            loc = card + m.group(3)
+        out.append((path, loc, msg))
+    return out
+
+
+def duplicate_ids(kind: str, data: Any, path: str) -> list[Problem]:
+    """Two cards of one file with the same id (checked on the raw data, so it is
+    reported together with any schema error)."""
+    listing = CARD_LISTS.get(kind)
+    cards = data.get(listing) if listing and isinstance(data, dict) else None
+    if not isinstance(cards, list):
+        return []
+    first: dict[str, int] = {}
+    out: list[Problem] = []
+    for i, card in enumerate(cards):
+        cid = card.get("id") if isinstance(card, dict) else None
+        if not isinstance(cid, str):
+            continue
+        if cid in first:
+            out.append(
+                (
+                    path,
+                    cid,
+                    f"duplicate id {cid!r}: cards {first[cid] + 1} and {i + 1} of the "
+                    "file both use it",
+                )
+            )
+        else:
+            first[cid] = i
+    return out
+
+
+def read_kind(kind: str, found: Path | None) -> tuple[BaseModel | None, list[Problem]]:
+    """One content file (``found``, or the shipped one): the model if it is valid,
+    and every problem found in it (schema errors by card id, duplicate ids)."""
+    if found is None:
+        where = f"{PACKAGE}/{kind}.toml"
+        text = resources.files(PACKAGE).joinpath(f"{kind}.toml").read_text(encoding="utf-8")
+    else:
+        where = str(found)
+        try:
+            text = found.read_text(encoding="utf-8")
+        except OSError as exc:
+            return None, [(where, "(file)", f"cannot be read: {exc.strerror}")]
+    try:
+        data = parse_text(text, where)
+    except ContentError as exc:
+        return None, exc.problems
+    problems = duplicate_ids(kind, data, where)
+    try:
+        model = validate(FILES[kind], data, where)
+    except ContentError as exc:
+        return None, name_cards(data, exc.problems) + problems
+    return (None if problems else model), problems
+
+
 def load_packaged_file(kind: str) -> BaseModel:
     """One shipped file, validated."""
     return load_packaged(FILES[kind], PACKAGE, f"{kind}.toml")
@@ -630,16 +736,14 @@ def load_content(directory: str | Path | None = None) -> Content:
     files: dict[str, BaseModel] = {}
     paths: dict[str, str] = {}
     problems: list[Problem] = []
-    for kind, model in FILES.items():
+    for kind in FILES:
         found = _find(Path(directory), kind) if directory is not None else None
-        try:
-            if found is not None:
-                files[kind] = load_file(model, found)
-                paths[kind] = str(found)
-            else:
-                files[kind] = load_packaged_file(kind)
-        except ContentError as exc:
-            problems.extend(exc.problems)
+        if found is not None:
+            paths[kind] = str(found)
+        model, found_problems = read_kind(kind, found)
+        problems.extend(found_problems)
+        if model is not None:
+            files[kind] = model
     if problems:
         raise ContentError(problems)
     return Content.build(files, paths)
@@ -687,10 +791,13 @@ def validate_path(path: str | Path) -> list[Problem]:
                 f"{', '.join(k + '.toml' for k in FILES)} or set meta.kind",
             )
         ]
+    problems = duplicate_ids(kind, data, str(p))
     try:
         model = validate(FILES[kind], data, str(p))
     except ContentError as exc:
-        return exc.problems
+        return name_cards(data, exc.problems) + problems
+    if problems:
+        return problems
     files: dict[str, BaseModel] = {k: load_packaged_file(k) for k in FILES if k != kind}
     files[kind] = model
     return cross_check(files, {kind: str(p)})

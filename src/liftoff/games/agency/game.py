@@ -84,6 +84,9 @@ class AgencyGame(Game[AgencyState]):
                 "content",
             )
 
+    def content_fingerprint(self) -> str:
+        return self.content.fingerprint
+
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
         options["content"] = self.content.fingerprint
         state = AgencyState.setup(self, players, seed, options)

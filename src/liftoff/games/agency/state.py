@@ -124,6 +124,37 @@ def _copy(value: Any, depth: int) -> Any:
     return [[list(y) for y in x] for x in value]
 
 
+def fitting_sets(
+    cands: list[str], weight: dict[str, int], size: int, limit: int
+) -> list[tuple[str, ...]]:
+    """Every ``size``-set of ``cands`` weighing at most ``limit``, in the order of
+    ``itertools.combinations``; a branch stops as soon as the weight it must still
+    add cannot fit (so the work follows the launches that fit, not all subsets)."""
+    n = len(cands)
+    weights = [weight[m] for m in cands]
+    lightest = [0] * (n + 1)  # lightest[i]: the lightest weight among cands[i:]
+    lightest[n] = 1 << 30
+    for i in range(n - 1, -1, -1):
+        lightest[i] = min(weights[i], lightest[i + 1])
+    out: list[tuple[str, ...]] = []
+    chosen: list[str] = []
+
+    def walk(start: int, left: int, room: int) -> None:
+        if left == 0:
+            out.append(tuple(chosen))
+            return
+        if left * lightest[start] > room:
+            return
+        for i in range(start, n - left + 1):
+            if weights[i] <= room:
+                chosen.append(cands[i])
+                walk(i + 1, left - 1, room - weights[i])
+                chosen.pop()
+
+    walk(0, size, limit)
+    return out
+
+
 class AgencyState(State):
     """A game of agency in progress (see the module docstring for the steps)."""
 
@@ -498,9 +529,10 @@ class AgencyState(State):
             limit = self.base_capacity(p, symbol) + boost_total
             name = SYMBOL_NAMES[symbol]
             for r in range(1, min(room, len(cands)) + 1):
-                for combo in combinations(cands, r):
-                    if sum(weight[m] for m in combo) <= limit:
-                        out.append(Launch(name, combo))
+                sets = fitting_sets(cands, weight, r, limit)
+                if not sets:
+                    break  # a larger set weighs at least as much as some smaller one
+                out.extend(Launch(name, combo) for combo in sets)
         return out
 
     def any_launch(self, p: int) -> bool:

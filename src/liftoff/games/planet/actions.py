@@ -222,6 +222,11 @@ def _token(word: str, text: str) -> str:
     w = word if word in ("F", "S", "W=F", "W=S") else word.lower()
     if w in ("f", "s", "w=f", "w=s"):
         w = w.upper()
+    if w in ("W", "w"):
+        raise _bad(
+            text,
+            "a Wild pays as the resource it stands for: write W=F (as Fuel) or W=S (as Screw)",
+        )
     if w not in TOKENS:
         raise _bad(text, f"{word!r} is not a card (F, S, W=F, W=S or an action card)")
     return w

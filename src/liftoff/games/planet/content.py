@@ -7,7 +7,9 @@ Point table is a data change. ``load_content(directory)`` reads replacements
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -177,6 +179,12 @@ class PlanetContent:
     deck: DeckFile
     points: PointsFile
     board: BoardFile
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """16 hex digits identifying this content (records carry it)."""
+        parts = [m.model_dump_json() for m in (self.deck, self.points, self.board)]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
     def point(self, lp_id: str) -> PointSpec:
         for p in self.points.points:

@@ -21,8 +21,9 @@ def _place(state: PlanetState, seg: int) -> str:
 
 
 def _lp(state: PlanetState, lp: str) -> str:
-    slot = state.slot_of(lp)
-    return state.lp_at(slot).name if slot >= 0 else lp
+    """The printed name of Lift Off Point ``lp`` (on the board or in the box)."""
+    spec = state.cfg.lps.get(lp)
+    return spec.name if spec is not None else lp
 
 
 def describe(state: PlanetState, player: int, action: Action) -> str:
@@ -58,7 +59,7 @@ def describe(state: PlanetState, player: int, action: Action) -> str:
         whose = "your" if action.owner == player else f"p{action.owner}'s"
         return f"Play Move Your Alien!: take {whose} Alien off the {_lp(state, action.lp)}"
     if isinstance(action, A.PlayTerraform):
-        new = f"the {action.new}" if action.new else "a random Lift Off Point"
+        new = f"the {_lp(state, action.new)}" if action.new else "a random Lift Off Point"
         return f"Play Terraform!: replace the {_lp(state, action.lp)} with {new}"
     if isinstance(action, A.PlayGarglore):
         where = "its lava pool" if action.target == "pool" else f"the {_lp(state, action.target)}"

@@ -146,6 +146,9 @@ class PlanetGame(Game[PlanetState]):
             "every Lift Off Point's price; Action cards move the Moon, the Garglore and Aliens."
         ),
         rule_prefix="PL-",
+        # 2: finished_keep_playing keeps the turn (PL-GAP-29); a Lift Off re-checks
+        # every other Lift Off Point at once (PL-LIFT-1, PL-MIRA-4)
+        rules_version="2",
     )
     options = OPTIONS
 
@@ -182,6 +185,29 @@ class PlanetGame(Game[PlanetState]):
                 "option 'finished_keep_playing' applies to Family Fun: set family=true",
                 "finished_keep_playing",
             )
+
+    def option_warnings(self, players: int, options: Mapping[str, Any] | None = None) -> list[str]:
+        """Cutthroat Planet with Family Fun is allowed but contradictory (PL-GAP-31)."""
+        opts = self.options.validate(options)
+        self.check_options(players, opts)
+        if opts["cutthroat"] and opts["family"]:
+            return [
+                "Cutthroat Planet (a 'Take that!' variant) contradicts Family Fun, which "
+                "removes the 'Take that!' cards; the game allows both (PL-GAP-31)"
+            ]
+        return []
+
+    def content_fingerprint(self) -> str:
+        return self.content.fingerprint
+
+    def replays_unchanged(self, rules: str, state: PlanetState) -> bool:
+        """A rules-1 record replays unchanged unless a Lift Off completed another
+        Lift Off Point (rules 1 waited for the next check) or a finished player kept
+        playing under ``finished_keep_playing`` (rules 1 ended each action's turn)."""
+        if rules != "1":
+            return False
+        kept_playing = state.cfg.finished_keep_playing and any(state.finish_seq)
+        return state.rechecked_launches == 0 and not kept_playing
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> PlanetState:
         state = object.__new__(PlanetState)

@@ -175,6 +175,10 @@ class PlanetState(State):
     """A game of planet. Build one with ``liftoff.games.get("planet").new_game``."""
 
     cfg: PlanetConfig
+    # Lift Offs made by the re-check after a roll, a Teleport payment, a handover or
+    # the Stargate (rules 2, PL-LIFT-1). Rules 1 missed them, so a record of rules 1
+    # replays unchanged exactly when this stays 0 (a replay diagnostic: not saved).
+    rechecked_launches: int = 0
 
     # -- setup ---------------------------------------------------------------
     def _setup(self, first_player: int) -> None:
@@ -382,7 +386,10 @@ class PlanetState(State):
         """After an action in the Play step: Team Up window, Family Fun turn end."""
         if self.stage != PLAY:
             return
-        if self.cfg.family and self.finish_seq[self.turn] and not self.cfg.team:
+        cfg = self.cfg
+        if cfg.family and self.finish_seq[self.turn] and not cfg.team:
+            if cfg.finished_keep_playing:  # PL-GAP-29 alternative: they keep taking turns
+                return
             self._event(f"p{self.turn} has saved every Alien; the turn ends")  # PL-FAM-1
             self._end_turn()
             return
@@ -500,11 +507,24 @@ class PlanetState(State):
             ready = [slot for slot in range(4) if self._ready(slot)]
             if not ready:
                 return
-            self._lift_together(ready)
+            self._launch(ready)
             if self.stage == OVER:
                 return
 
     def _lift_together(self, slots: list[int]) -> None:
+        """Lift off ``slots`` (a die roll, a Teleport payment, a Slingshot handover,
+        the Stargate's face), then every other Lift Off Point whose condition this
+        made true, at once (PL-LIFT-1): saving a player's last Alien can complete
+        a Miracle (PL-MIRA-4, PL-GAP-22)."""
+        self._launch(slots)
+        if self.stage == OVER:
+            return
+        launches = sum(self.launches.values())
+        self._check_lifts()
+        if sum(self.launches.values()) != launches:
+            self.rechecked_launches += 1
+
+    def _launch(self, slots: list[int]) -> None:
         """Every boarded Alien on ``slots`` is saved at once; then the end is checked."""
         day = min(self.days_passed, self.cfg.days_total)
         for slot in slots:
@@ -1011,8 +1031,9 @@ class PlanetState(State):
                 return "PL-TELE-6", "the Teleport cannot be paid in advance"
             if lp.mechanic != "threshold":
                 return (
-                    "PL-PAY-7",
-                    f"extra resources count for nothing at the {lp.name} (ruling PL-LR-1)",
+                    "PL-LR-1",
+                    f"extra resources count for nothing at the {lp.name}: they may be paid "
+                    "only into the Satellite, the Rocket Ship and the UFO",
                 )
             if action.token not in ("F", "S", "W=F", "W=S"):
                 return "PL-RES-4", "only resource cards pay toward a Lift Off Cost"
