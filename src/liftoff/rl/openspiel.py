@@ -12,21 +12,37 @@
 Design:
 
 - **Game type.** Sequential, imperfect information, zero-sum, terminal
-  rewards, ``SAMPLED_STOCHASTIC`` chance: dice and draws happen inside the
-  engine with the state's seeded RNG, so there are no chance nodes. Cloning a
-  state copies its RNG (a clone replays the same future);
-  ``resample_from_infostate`` reseeds it, so a search that resamples sees fresh
-  chance every time.
+  rewards. Dice and draws happen inside the engine with the state's own seeded
+  RNG, so there are no chance nodes and the chance mode is ``DETERMINISTIC``:
+  given a state, its future depends only on the actions (the RNG is part of
+  the state, and serialization carries it). pyspiel cannot serialize a Python
+  game declared ``SAMPLED_STOCHASTIC`` (it asks the game for a C++ RNG state
+  that Python cannot provide), hence this choice. Cloning a state copies its
+  RNG (a clone replays the same future); ``resample_from_infostate`` reseeds
+  it, so a search that resamples sees fresh chance every time. Each
+  ``new_initial_state()`` is a new deal (see ``rng_seed``).
+- **Serialization.** ``state.serialize()``, ``game.deserialize_state``,
+  ``pyspiel.serialize_game_and_state`` and ``pickle`` all work: the state's
+  Python part is the engine state's ``to_json`` (RNG included) plus the
+  adapter's bookkeeping, so a deserialized state replays the same future.
 - **Simultaneous phases** (race loading, agency drafts) are played in turn: the
   current player is the first player who may act after the previous actor, in
   seat order. Any interleaving is a legal history, and a player's information
   state never shows another's hidden choice (an agency draft pick stays secret).
 - **Actions** are :class:`~liftoff.rl.spaces.ActionIndex` ids;
   ``num_distinct_actions`` is the size of the game's fixed action space.
-- **Observations** come from ``view(player)`` only: the observation string is
-  the view as compact JSON, the observation tensor is the game's encoder
-  (:mod:`liftoff.rl.encoders`), the information-state string is the view plus
-  the player's own past actions. No information-state tensor is provided.
+- **Observations** come from views only. Default (``single_player`` private
+  info, public info, no perfect recall): the observation string is
+  ``view(player)`` as compact JSON, the observation tensor is the game's
+  encoder (:mod:`liftoff.rl.encoders`). Information state (perfect recall,
+  ``single_player``): the view plus the player's own past actions, string
+  only. Public only (private info ``none``, no perfect recall): the spectator
+  view ``view(None)`` as JSON (the same for every player), string only.
+  Private only (no public info, no perfect recall): the entries of
+  ``view(player)`` that the spectator view lacks or shows differently, string
+  only. Other observation types (``all_players``, or perfect recall without
+  ``single_player`` private info and public info) are refused with a
+  ``ValueError``.
 - **Returns** are ``rank`` rewards from ``outcome()``: for each player, (players
   placed below − players placed above) / (n − 1), so +1 for a sole winner and
   −1 for the sole last; they sum to 0.
@@ -35,7 +51,9 @@ Design:
 - **Parameters.** ``players``, ``rng_seed`` (the n-th new initial state is
   dealt with ``derive_seed(rng_seed, n)``; a C++ int), ``max_game_length`` and
   every option a user chooses, with its default (not those the game sets
-  itself, like agency's content fingerprint).
+  itself, like agency's content fingerprint). A text option's commas are
+  written ``;`` in OpenSpiel parameters (``lift_die=X;1;1;2;2;3``), since
+  OpenSpiel game strings separate parameters with commas.
 """
 
 from __future__ import annotations
@@ -57,6 +75,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     raise missing_extra(exc) from exc
 
 DEFAULT_MAX_LENGTH = 3000
+PARAM_COMMA = ";"  # stands for "," inside text option values in OpenSpiel parameters
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
@@ -72,6 +91,16 @@ def _public_options(game: Game[Any]) -> list[Any]:
     return [o for o in game.options.options if not getattr(o, "internal", False)]
 
 
+def _to_param(value: Any) -> Any:
+    """An option value as an OpenSpiel parameter (commas in text become ``;``)."""
+    return value.replace(",", PARAM_COMMA) if isinstance(value, str) else value
+
+
+def _from_param(value: Any) -> Any:
+    """The inverse of :func:`_to_param`."""
+    return value.replace(PARAM_COMMA, ",") if isinstance(value, str) else value
+
+
 def _game_type(game: Game[Any]) -> Any:
     params: dict[str, Any] = {
         "players": game.info.min_players,
@@ -79,12 +108,12 @@ def _game_type(game: Game[Any]) -> Any:
         "max_game_length": DEFAULT_MAX_LENGTH,
     }
     for option in _public_options(game):
-        params[option.name] = option.default
+        params[option.name] = _to_param(option.default)
     return pyspiel.GameType(
         short_name=short_name(game.info.name),
         long_name=f"liftoff: {game.info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -112,7 +141,7 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"unknown parameters {unknown} for {short_name(name)}")
         full = {k: params.get(k, v) for k, v in spec.items()}
         players = int(full["players"])
-        options = {o.name: full[o.name] for o in _public_options(engine_game)}
+        options = {o.name: _from_param(full[o.name]) for o in _public_options(engine_game)}
         engine_game.new_game(players, 0, options)  # validates the settings
         index = action_index(engine_game, players, options)
         info = pyspiel.GameInfo(
@@ -161,13 +190,64 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         core.last = last
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (game_from_string, (str(self),))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self, perfect_recall)
+        return Observer(self, observation_kind(iig_obs_type))
+
+
+def observation_kind(iig_obs_type: Any) -> str:
+    """``"default"``, ``"info_state"`` or ``"public"`` for an OpenSpiel
+    ``IIGObservationType`` (``None``: the default observation); ``ValueError``
+    for a type liftoff does not provide."""
+    if iig_obs_type is None:
+        return "default"
+    private = iig_obs_type.private_info
+    recall = bool(iig_obs_type.perfect_recall)
+    public = bool(iig_obs_type.public_info)
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
+        return "info_state" if recall else "default"
+    if private == pyspiel.PrivateInfoType.NONE and public and not recall:
+        return "public"
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and not public and not recall:
+        return "private"
+    raise ValueError(
+        "liftoff provides these observation types: single_player private info with "
+        "public info (with or without perfect recall), public-only (private info "
+        "none) and private-only (no public info), the last two without perfect "
+        f"recall; not private_info={private.name.lower()}, "
+        f"public_info={public}, perfect_recall={recall}"
+    )
+
+
+_GAMES_BY_STRING: dict[str, LiftoffGame] = {}
+
+
+def game_from_string(text: str) -> LiftoffGame:
+    """The game named by an OpenSpiel game string (``str(game)``), loaded once
+    per string (unpickling states and games goes through here)."""
+    game = _GAMES_BY_STRING.get(text)
+    if game is None:
+        register()
+        game = _GAMES_BY_STRING[text] = pyspiel.load_game(text)
+    return game
+
+
+def _restore_core(
+    game_text: str, state_json: str, last: int, own: list[list[int]], steps: int
+) -> _Core:
+    game = game_from_string(game_text)
+    core = _Core(game)
+    core.state = game.engine_game.from_json(json.loads(state_json))
+    core.last = last
+    core.own = [list(h) for h in own]
+    core.steps = steps
+    return core
 
 
 class _Core:
@@ -219,6 +299,12 @@ class _Core:
                 self.amap = self.game.index.legal_map(self.get(), player)
             self.ids = sorted(self.amap)
         return self.amap
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (by ``serialize`` and ``pickle``) as the game string, the
+        engine state's JSON (RNG included) and the adapter's bookkeeping."""
+        state_json = json.dumps(self.get().to_json(), sort_keys=True, separators=(",", ":"))
+        return (_restore_core, (str(self.game), state_json, self.last, self.own, self.steps))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
@@ -295,32 +381,96 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
         return self.resampled(player_id, seed)
 
     def resampled(self, player_id: int, seed: int) -> LiftoffState:
-        """``resample_from_infostate`` with an explicit seed."""
-        new: LiftoffState = self.clone()
-        core = new._core
-        core.state = self._core.get().determinize(player_id, seed)
-        core.fresh = False
-        return new
+        """``resample_from_infostate`` with an explicit seed.
+
+        The copy's engine state is ``determinize(player_id, seed)``. Its
+        pyspiel ``history()`` and every other player's own-action record (in
+        their information-state strings) are rebuilt from the determinized
+        engine history, leaving out the other players' hidden actions
+        (``Game.action_is_public`` false, e.g. agency draft keeps): the copy
+        never shows what ``player_id`` could not see."""
+        core = self._core
+        game = core.game
+        engine = core.get().determinize(player_id, seed)
+        engine_game = game.engine_game
+        history: list[tuple[int, int]] = []
+        own: list[list[int]] = [[] for _ in range(game.players)]
+        for p, text in engine.history:
+            action = engine_game.parse_action(engine, p, text)
+            if p != player_id and not engine_game.action_is_public(engine, p, action):
+                continue
+            history.append((p, game.index.id_of(action)))
+            own[p].append(history[-1][1])
+        new_core = _Core(game)
+        new_core.state = engine
+        new_core.last = core.last
+        new_core.own = own
+        new_core.steps = core.steps
+        return _state_with_history(game, new_core, history)
 
     def __str__(self) -> str:
         return json.dumps(self._core.get().to_json(), sort_keys=True, separators=(",", ":"))
 
 
-class Observer:
-    """The PyObserver of a liftoff game: strings and tensors from ``view(player)``."""
+def private_part(mine: Any, public: Any) -> Any:
+    """What a player's view holds beyond the spectator view: the entries of
+    ``mine`` that ``public`` lacks or holds differently (recursively in
+    objects); ``{}`` when there is nothing private."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {}
+        for key, value in mine.items():
+            if key not in public:
+                out[key] = value
+            elif value != public[key]:
+                out[key] = private_part(value, public[key])
+        return out
+    return mine
 
-    def __init__(self, game: LiftoffGame, perfect_recall: bool) -> None:
+
+def _state_with_history(
+    game: LiftoffGame, core: _Core, history: list[tuple[int, int]]
+) -> LiftoffState:
+    """A state holding ``core`` whose pyspiel history is ``history`` (set the way
+    ``game.deserialize_state`` sets it; pyspiel offers no other way)."""
+    import base64
+    import pickle
+
+    text = (
+        "history="
+        + ",".join(f"{p}:{a}" for p, a in history)
+        + f"\nmove_number={len(history)}\n__dict__="
+        + base64.b64encode(pickle.dumps({"_core": core})).decode("ascii")
+    )
+    state: LiftoffState = game.deserialize_state(text)
+    return state
+
+
+class Observer:
+    """The PyObserver of a liftoff game: strings and tensors from views
+    (``kind``: ``default``, ``info_state`` or ``public``; see the module docstring)."""
+
+    def __init__(self, game: LiftoffGame, kind: str = "default") -> None:
         self.game = game
-        self.perfect_recall = perfect_recall
-        self.tensor: Any = None if perfect_recall else np.zeros(game.encoder.size, np.float32)
-        self.dict: dict[str, Any] = {} if perfect_recall else {"observation": self.tensor}
+        self.kind = kind
+        self.perfect_recall = kind == "info_state"
+        has_tensor = kind == "default"
+        self.tensor: Any = np.zeros(game.encoder.size, np.float32) if has_tensor else None
+        self.dict: dict[str, Any] = {"observation": self.tensor} if has_tensor else {}
 
     def set_from(self, state: LiftoffState, player: int) -> None:
         if self.tensor is not None:
             self.tensor[:] = self.game.encoder.encode(state.engine_state.view(player))
 
     def string_from(self, state: LiftoffState, player: int) -> str:
-        view = json.dumps(state.engine_state.view(player), sort_keys=True, separators=(",", ":"))
+        engine = state.engine_state
+        seen: Any
+        if self.kind == "public":
+            seen = engine.view(None)
+        elif self.kind == "private":
+            seen = private_part(engine.view(player), engine.view(None))
+        else:
+            seen = engine.view(player)
+        view = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         if not self.perfect_recall:
             return view
         own = ",".join(map(str, state._core.own[player]))
@@ -380,7 +530,9 @@ __all__ = [
     "LiftoffGame",
     "LiftoffState",
     "Observer",
+    "game_from_string",
     "load",
+    "observation_kind",
     "register",
     "seeded_resampler",
     "short_name",
