@@ -78,8 +78,8 @@ def test_resume_after_a_lost_chunk_gives_the_same_files(tmp_path: Path) -> None:
     # pretend the run stopped: keep some finished games, one line cut in half
     lines = (cut / "games.jsonl").read_text().splitlines()
     assert len(lines) == 30
-    from liftoff.sim.store import partial_line, start_partial
     from liftoff.sim.runner import run_chunk
+    from liftoff.sim.store import partial_line, start_partial
 
     for name in ("games.jsonl", "games.csv", "meta.json", "run.json"):
         (cut / name).unlink()
