@@ -183,5 +183,46 @@ def test_ratings_with_a_bot_in_several_seats() -> None:
     records = run("race", schedule(bots, 4, 3, seed=2))
     assert all(len(r["seats"]) == 4 for r in records)
     by = {s.bot: s for s in summarize("race", 4, 2, bots, records).stats}
-    assert by["heuristic"].games == sum(r["seats"].count("heuristic") for r in records)
+    assert by["heuristic"].seats == sum(r["seats"].count("heuristic") for r in records)
+    assert by["heuristic"].games == sum(1 for r in records if "heuristic" in r["seats"])
     assert by["heuristic"].mu > by["random"].mu
+
+
+def test_a_bot_in_several_seats_counts_games_not_seats_in_its_interval() -> None:
+    """Bot "a" holds two seats of every 3-player game: 40 games are 40
+    observations, not 80 independent seats. The interval is the Wilson interval
+    at the effective sample size of the game-level (clustered) variance, not
+    the per-seat one."""
+    import math
+
+    from liftoff.bots.tournament import clustered_wilson, wilson
+
+    records = []
+    for i in range(40):
+        won = i % 4 != 0  # "a" wins 30 of 40 games, with one of its two seats
+        records.append(
+            {
+                "index": i,
+                "seed": i,
+                "seats": ["a", "a", "b"],
+                "winners": [i % 2] if won else [2],
+                "places": ([1, 2, 3] if i % 2 == 0 else [2, 1, 3]) if won else [2, 3, 1],
+                "scores": [1, 0, 0] if won else [0, 0, 1],
+            }
+        )
+    by = {s.bot: s for s in summarize("race", 3, 0, ["a", "b"], records).stats}
+    a = by["a"]
+    assert (a.games, a.seats, a.wins) == (40, 80, 30.0)
+    assert a.win_rate == 0.375
+    per_game = [(1.0 if i % 4 else 0.0, 2) for i in range(40)]
+    p = 30 / 80
+    var = 40 / 39 * sum((y - p * m) ** 2 for y, m in per_game) / 80**2
+    expected = wilson(p * (p * (1 - p) / var), p * (1 - p) / var)
+    assert a.interval == pytest.approx(expected)
+    assert a.interval == pytest.approx(clustered_wilson(per_game))
+    naive = wilson(a.wins, a.seats)  # what counting seats as games gave
+    assert not math.isclose(a.interval[0], naive[0], abs_tol=0.005)
+    # one seat per game: the plain Wilson interval (up to the g/(g-1) correction)
+    single = clustered_wilson([(1.0, 1)] * 30 + [(0.0, 1)] * 10)
+    assert single == pytest.approx(wilson(30, 40), abs=0.01)
+    assert a.to_json()["seats"] == 80 and a.to_json()["games"] == 40

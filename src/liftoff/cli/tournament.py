@@ -28,18 +28,21 @@ def _print_summary(summary: Any) -> None:
         )
     )
     table.add_column("bot", overflow="fold")
-    for col in ("games", "wins", "win %", "95% CI", "score", "place", "rating", "mu±sigma"):
+    several = any(s.seats != s.games for s in summary.stats)
+    columns = ["games", *(["seats"] if several else []), "wins", "win %", "95% CI"]
+    for col in (*columns, "score", "place", "rating", "mu±sigma"):
         table.add_column(col, justify="right", no_wrap=True)
     for s in summary.stats:
         lo, hi = s.interval
         table.add_row(
             s.bot,
             str(s.games),
+            *([str(s.seats)] if several else []),
             f"{s.wins:g}",
             f"{100 * s.win_rate:.1f}",
             f"{100 * lo:.0f}-{100 * hi:.0f}",
-            f"{s.score_sum / s.games:.2f}" if s.games else "-",
-            f"{s.place_sum / s.games:.2f}" if s.games else "-",
+            f"{s.score_sum / s.seats:.2f}" if s.seats else "-",
+            f"{s.place_sum / s.seats:.2f}" if s.seats else "-",
             f"{s.ordinal:.1f}",
             f"{s.mu:.1f}±{s.sigma:.1f}",
         )
