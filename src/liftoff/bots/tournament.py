@@ -269,9 +269,7 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def clustered_wilson(
-    clusters: Sequence[tuple[float, int]], z: float = Z95
-) -> tuple[float, float]:
+def clustered_wilson(clusters: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
     """A Wilson interval of the rate ``sum(y) / sum(m)`` over clusters ``(y, m)``
     (``y`` successes in ``m`` trials, e.g. a bot's wins in its ``m`` seats of
     one game): the Wilson interval at the *effective* sample size
