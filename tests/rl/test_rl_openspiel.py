@@ -70,9 +70,13 @@ def test_observations_come_from_views(name: str) -> None:
     for _ in range(15):
         for p in range(2):
             view = state.engine_state.view(p)
-            assert np.allclose(state.observation_tensor(p), enc.encode(view))
+            tensor = np.asarray(state.observation_tensor(p))
+            assert np.allclose(tensor[: enc.size], enc.encode(view))
+            # agency (factored actions) appends the choice in progress, 0/1 per id
+            assert set(np.unique(tensor[enc.size :])) <= {0.0, 1.0}
             assert f'"you":{p}' in state.observation_string(p)
-            assert state.information_state_string(p).startswith(state.observation_string(p))
+            view_text = state.observation_string(p).split("|choosing ")[0]
+            assert state.information_state_string(p).startswith(view_text)
         state.apply_action(rng.choice(state.legal_actions()))
 
 
@@ -116,8 +120,9 @@ def test_agency_draft_picks_stay_hidden_from_the_others() -> None:
     assert before != after  # player 1 learns that a choice was made ...
     assert state.engine_state.view(0)["players"][0]["kept"] is not None
     assert "kept" not in state.engine_state.view(1)["players"][0]  # ... but not which
-    picked = state.action_to_string(0, state.history()[-1])
-    assert picked.split()[1] not in after
+    picked = state.action_to_string(0, state.history()[-1])  # "keep:O02" (factored ids)
+    assert picked.startswith("keep:")
+    assert picked.split(":")[1] not in after
 
 
 def test_returns_are_zero_sum_and_max_game_length_truncates() -> None:
@@ -274,9 +279,10 @@ def test_resampled_state_never_shows_the_others_hidden_actions() -> None:
     engine = state.engine_state
     rules = engine.game
     hidden = {
-        game.index.id_of_text(engine, p, text)
+        part
         for p, text in engine.history
         if p == 1 and not rules.action_is_public(engine, p, rules.parse_action(engine, p, text))
+        for part in game.index.parts(rules.parse_action(engine, p, text))
     }
     assert hidden, "the opening should contain a hidden keep of player 1"
     own_text = [state.action_to_string(1, a) for a in hidden]

@@ -13,6 +13,12 @@ Importing this module registers ``liftoff/planet-v0``, ``liftoff/race-v0`` and
 opponents="random")`` works (or, without importing it first,
 ``gymnasium.make("liftoff.rl.gymnasium:liftoff/planet-v0")``).
 
+For agency the actions are ids of the **factored** space by default
+(:mod:`liftoff.rl.factored`: a launch or a draft keep is chosen part by part,
+one ``step`` per part; the bots do not move between the parts of one choice,
+and the observation carries the choice so far); ``action_space="flat"``
+gives the flat ids instead.
+
 ``action_masks()`` (the name sb3-contrib's ``MaskablePPO`` calls) and
 ``action_mask()`` return the learner's mask now. Once the episode is over no
 action is legal, but the mask then marks every id: whatever a vector
@@ -52,9 +58,9 @@ from typing import Any
 from liftoff.engine import Agent, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import HIGH, encoder_for
+from liftoff.rl.factored import Chooser, check_space, make_space
 from liftoff.rl.spaces import (
     REWARD_KINDS,
-    action_index,
     as_action_id,
     game_of,
     next_actor,
@@ -113,10 +119,12 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         observation: str = "dict",
+        action_space: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = game_of(game)
+        space_kind = check_space(self.game, action_space)
         if observation not in OBSERVATIONS:
             raise ValueError(f"observation must be 'dict' or 'flat', not {observation!r}")
         if reward not in REWARD_KINDS:
@@ -144,13 +152,16 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         self.num_players = players
         self.seat_choice = seat
         self.game_options = dict(options)
-        self.index = action_index(self.game, players, options)
+        self.space_kind = space_kind
+        self.index = make_space(self.game, players, options, space_kind)
+        self.chooser = Chooser(self.index, 0)
         self.encoder = encoder_for(self.game, players, options)
         self.reward_kind = reward
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        vector = gym.spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32)
+        width = self.encoder.size + self.chooser.feature_size
+        vector = gym.spaces.Box(0.0, HIGH, (width,), np.float32)
         self.observation_space: Any = (
             vector
             if observation == "flat"
@@ -186,6 +197,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
             self.bots[p] = _bot(spec, seed_p) if isinstance(spec, str) else spec
         self._last_actor = -1
         self._steps = 0
+        self.chooser = Chooser(self.index, self.seat)
         self._run_bots()
         return self._obs(), self._info()
 
@@ -194,16 +206,20 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         assert state is not None, "call reset() first"
         if state.is_over():
             raise RuntimeError("the episode is over: call reset()")
-        legal = self.index.legal_map(state, self.seat)
         action_id = as_action_id(action)
-        if action_id is None or action_id not in legal:
+        try:
+            chosen = None if action_id is None else self.chooser.choose(state, action_id)
+        except KeyError:
+            action_id = None
+        if action_id is None:
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), self.illegal_reward, True, False, info
-        state.apply_legal(self.seat, legal[action_id])
-        self._last_actor = self.seat
         self._steps += 1
-        self._run_bots()
+        if chosen is not None:  # a whole action (in the factored space, the last part)
+            state.apply_legal(self.seat, chosen)
+            self._last_actor = self.seat
+            self._run_bots()
         terminated = state.is_over()
         reward = returns_from_outcome(state, self.reward_kind)[self.seat] if terminated else 0.0
         truncated = not terminated and self._steps >= self.max_steps
@@ -238,7 +254,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         assert state is not None, "call reset() first"
         if state.is_over() or (self._steps >= self.max_steps):
             return np.ones(self.index.size, dtype=np.int8)
-        return self.index.mask(state, self.seat)
+        return self.chooser.mask(state)
 
     def action_masks(self) -> Any:
         """The learner's legal-action mask now, as booleans (sb3-contrib's
@@ -248,6 +264,8 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
     def _obs(self) -> Any:
         assert self.state is not None
         vector = self.encoder.encode(self.state.view(self.seat))
+        if self.chooser.feature_size:
+            vector = np.concatenate([vector, self.chooser.features()])
         if self.observation_kind == "flat":
             return vector
         return {"observation": vector, "action_mask": self.action_mask()}
@@ -273,7 +291,8 @@ def make(
 ) -> LiftoffEnv:
     """A :class:`LiftoffEnv`: keyword arguments ``seat`` (int or ``"random"``),
     ``reward``, ``max_steps``, ``illegal_reward``, ``render_mode``,
-    ``observation`` (``"dict"`` or ``"flat"``) and the game's options."""
+    ``observation`` (``"dict"`` or ``"flat"``), ``action_space``
+    (``"factored"``, agency's default, or ``"flat"``) and the game's options."""
     return LiftoffEnv(game, opponents, players, **kwargs)
 
 

@@ -66,7 +66,8 @@ import liftoff
 from liftoff.engine import Action, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import encoder_for
-from liftoff.rl.spaces import action_index, next_actor, returns_from_outcome
+from liftoff.rl.factored import Chooser, FactoredSpace, check_space, make_space, parts_of
+from liftoff.rl.spaces import next_actor, returns_from_outcome
 
 try:
     import numpy as np
@@ -109,6 +110,8 @@ def _game_type(game: Game[Any]) -> Any:
     }
     for option in _public_options(game):
         params[option.name] = _to_param(option.default)
+    if check_space(game, None) == "factored":
+        params["action_space"] = "factored"
     return pyspiel.GameType(
         short_name=short_name(game.info.name),
         long_name=f"liftoff: {game.info.title}",
@@ -143,7 +146,8 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         players = int(full["players"])
         options = {o.name: _from_param(full[o.name]) for o in _public_options(engine_game)}
         engine_game.new_game(players, 0, options)  # validates the settings
-        index = action_index(engine_game, players, options)
+        space = check_space(engine_game, full.get("action_space", "flat"))
+        index = make_space(engine_game, players, options, space)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size,
             max_chance_outcomes=0,
@@ -158,7 +162,9 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
         self.engine_options = options
         self.index = index
+        self.factored = isinstance(index, FactoredSpace)
         self.encoder = encoder_for(engine_game, players, options)
+        self.observation_size = self.encoder.size + (index.size if self.factored else 0)
         self.rng_seed = int(full["rng_seed"])
         self.max_length = int(full["max_game_length"])
         self._dealt = 0
@@ -185,7 +191,9 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         hist = core.own
         last = -1
         for player, text in state.history:
-            hist[player].append(self.index.id_of_text(state, player, text))
+            hist[player].extend(
+                parts_of(self.index, self.engine_game.parse_action(state, player, text))
+            )
             last = player
         core.last = last
         return out
@@ -239,7 +247,12 @@ def game_from_string(text: str) -> LiftoffGame:
 
 
 def _restore_core(
-    game_text: str, state_json: str, last: int, own: list[list[int]], steps: int
+    game_text: str,
+    state_json: str,
+    last: int,
+    own: list[list[int]],
+    steps: int,
+    partial: list[list[int]] | None = None,
 ) -> _Core:
     game = game_from_string(game_text)
     core = _Core(game)
@@ -247,6 +260,8 @@ def _restore_core(
     core.last = last
     core.own = [list(h) for h in own]
     core.steps = steps
+    for chooser, ids in zip(core.choosers, partial or [], strict=False):
+        chooser.partial = list(ids)
     return core
 
 
@@ -257,7 +272,18 @@ class _Core:
     action (pyspiel asks for them several times per action); ``fresh`` is False
     when the cache is stale."""
 
-    __slots__ = ("amap", "cur", "fresh", "game", "ids", "last", "own", "state", "steps")
+    __slots__ = (
+        "amap",
+        "choosers",
+        "cur",
+        "fresh",
+        "game",
+        "ids",
+        "last",
+        "own",
+        "state",
+        "steps",
+    )
 
     def __init__(self, game: LiftoffGame) -> None:
         self.game = game
@@ -268,7 +294,18 @@ class _Core:
         self.fresh = False
         self.cur = 0
         self.ids: list[int] | None = None
-        self.amap: dict[int, Action] | None = None
+        self.amap: dict[int, Action | None] | None = None
+        # one per seat in the factored space: the choice in progress
+        self.choosers = (
+            [Chooser(game.index, p) for p in range(game.players)] if game.factored else []
+        )
+
+    def choosing(self) -> int:
+        """The seat with a factored choice in progress (it acts again), or -1."""
+        for chooser in self.choosers:
+            if chooser.partial:
+                return chooser.seat
+        return -1
 
     def get(self) -> State:
         state = self.state
@@ -286,17 +323,27 @@ class _Core:
             if state.is_over() or self.steps >= self.game.max_length:
                 self.cur = TERMINAL
             else:
-                self.cur = next_actor(state.active_players(), self.last, self.game.players)
+                seat = self.choosing()
+                self.cur = (
+                    seat
+                    if seat >= 0
+                    else next_actor(state.active_players(), self.last, self.game.players)
+                )
         return self.cur
 
-    def legal(self) -> dict[int, Action]:
-        """``{id: action}`` for the current player, cached until the next action."""
+    def legal(self) -> dict[int, Action | None]:
+        """``{id: action}`` for the current player, cached until the next action
+        (factored space: ``None`` for an id that does not complete the choice)."""
         player = self.current()
         if self.amap is None:
             if player < 0:
                 self.amap = {}
+            elif self.choosers:
+                chooser = self.choosers[player]
+                chooser.legal_ids(self.get())  # drops a stale choice
+                self.amap = chooser.next_choices(self.get())
             else:
-                self.amap = self.game.index.legal_map(self.get(), player)
+                self.amap = dict(self.game.index.legal_map(self.get(), player))  # type: ignore[union-attr]
             self.ids = sorted(self.amap)
         return self.amap
 
@@ -304,7 +351,11 @@ class _Core:
         """Pickled (by ``serialize`` and ``pickle``) as the game string, the
         engine state's JSON (RNG included) and the adapter's bookkeeping."""
         state_json = json.dumps(self.get().to_json(), sort_keys=True, separators=(",", ":"))
-        return (_restore_core, (str(self.game), state_json, self.last, self.own, self.steps))
+        partial = [c.partial for c in self.choosers]
+        return (
+            _restore_core,
+            (str(self.game), state_json, self.last, self.own, self.steps, partial),
+        )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
@@ -316,6 +367,11 @@ class _Core:
         new.fresh = False
         new.cur = 0
         new.ids = new.amap = None
+        new.choosers = []
+        for chooser in self.choosers:
+            copy = Chooser(chooser.space, chooser.seat)
+            copy.partial = chooser.partial.copy()
+            new.choosers.append(copy)
         return new
 
 
@@ -347,15 +403,20 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         core = self._core
         player = core.current()
-        chosen = core.legal().get(int(action)) if player >= 0 else None
-        if chosen is None:
+        legal = core.legal()
+        action = int(action)
+        if player < 0 or action not in legal:
             raise ValueError(
                 f"action {action} ({core.game.index.text(action)}) is not legal for "
                 f"player {player} now"
             )
-        core.get().apply_legal(player, chosen)
-        core.own[player].append(int(action))
-        core.last = player
+        chosen = (
+            core.choosers[player].choose(core.get(), action) if core.choosers else legal[action]
+        )
+        if chosen is not None:
+            core.get().apply_legal(player, chosen)
+            core.last = player
+        core.own[player].append(action)
         core.steps += 1
         core.fresh = False
 
@@ -399,13 +460,19 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
             action = engine_game.parse_action(engine, p, text)
             if p != player_id and not engine_game.action_is_public(engine, p, action):
                 continue
-            history.append((p, game.index.id_of(action)))
-            own[p].append(history[-1][1])
+            for part in parts_of(game.index, action):
+                history.append((p, part))
+                own[p].append(part)
         new_core = _Core(game)
         new_core.state = engine
         new_core.last = core.last
-        new_core.own = own
         new_core.steps = core.steps
+        if core.choosers:  # the player's own choice in progress stays; others' go
+            mine = core.choosers[player_id].partial
+            new_core.choosers[player_id].partial = list(mine)
+            history.extend((player_id, part) for part in mine)
+            own[player_id].extend(mine)
+        new_core.own = own
         return _state_with_history(game, new_core, history)
 
     def __str__(self) -> str:
@@ -454,12 +521,15 @@ class Observer:
         self.kind = kind
         self.perfect_recall = kind == "info_state"
         has_tensor = kind == "default"
-        self.tensor: Any = np.zeros(game.encoder.size, np.float32) if has_tensor else None
+        self.tensor: Any = np.zeros(game.observation_size, np.float32) if has_tensor else None
         self.dict: dict[str, Any] = {"observation": self.tensor} if has_tensor else {}
 
     def set_from(self, state: LiftoffState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = self.game.encoder.encode(state.engine_state.view(player))
+            size = self.game.encoder.size
+            self.tensor[:size] = self.game.encoder.encode(state.engine_state.view(player))
+            if self.game.factored:
+                self.tensor[size:] = state._core.choosers[player].features()
 
     def string_from(self, state: LiftoffState, player: int) -> str:
         engine = state.engine_state
@@ -472,6 +542,10 @@ class Observer:
             seen = engine.view(player)
         view = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         if not self.perfect_recall:
+            choosers = state._core.choosers
+            if self.kind == "default" and choosers and choosers[player].partial:
+                chosen = ",".join(self.game.index.text(i) for i in choosers[player].partial)
+                return f"{view}|choosing {chosen}"
             return view
         own = ",".join(map(str, state._core.own[player]))
         return f"{view}|{own}"
