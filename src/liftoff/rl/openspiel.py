@@ -31,6 +31,10 @@ Design:
   state never shows another's hidden choice (an agency draft pick stays secret).
 - **Actions** are :class:`~liftoff.rl.spaces.ActionIndex` ids;
   ``num_distinct_actions`` is the size of the game's fixed action space.
+  agency uses its factored space by default (:mod:`liftoff.rl.factored`; one
+  pyspiel action per part of a launch or keep, the player stays current until
+  the choice is complete; parameter ``action_space``: ``factored`` or
+  ``flat``).
 - **Observations** come from views only. Default (``single_player`` private
   info, public info, no perfect recall): the observation string is
   ``view(player)`` as compact JSON, the observation tensor is the game's
