@@ -450,19 +450,23 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
 
         The copy's engine state is ``determinize(player_id, seed)``. Its
         pyspiel ``history()`` and every other player's own-action record (in
-        their information-state strings) are rebuilt from the determinized
-        engine history, leaving out the other players' hidden actions
+        their information-state strings) are rebuilt from the actions
+        ``player_id`` saw: the real history without the other players' hidden
+        actions
         (``Game.action_is_public`` false, e.g. agency draft keeps): the copy
         never shows what ``player_id`` could not see."""
         core = self._core
         game = core.game
-        engine = core.get().determinize(player_id, seed)
+        real = core.get()
+        engine = real.determinize(player_id, seed)
         engine_game = game.engine_game
         history: list[tuple[int, int]] = []
         own: list[list[int]] = [[] for _ in range(game.players)]
-        for p, text in engine.history:
-            action = engine_game.parse_action(engine, p, text)
-            if p != player_id and not engine_game.action_is_public(engine, p, action):
+        # from the real history, which the player saw but for the others' hidden
+        # actions (whatever history the determinized engine state keeps)
+        for p, text in real.history:
+            action = engine_game.parse_action(real, p, text)
+            if p != player_id and not engine_game.action_is_public(real, p, action):
                 continue
             for part in parts_of(game.index, action):
                 history.append((p, part))
