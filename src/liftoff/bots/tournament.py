@@ -235,7 +235,9 @@ def run(
         return records
     size = chunk_size or max(1, min(16, math.ceil(len(tasks) / (workers * 4))))
     records = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    finished = False
+    try:
         futures = [
             pool.submit(_play_chunk, game_name, chunk, options) for chunk in _chunks(tasks, size)
         ]
@@ -246,8 +248,45 @@ def run(
                 on_records(got)
             if on_progress is not None:
                 on_progress(len(got))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C: stop the workers now (the games so far went to on_records)
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
     records.sort(key=lambda r: int(r["index"]))
     return records
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def resumable(tasks: Sequence[GameTask], lines: Iterable[str]) -> dict[int, dict[str, Any]]:
+    """The records among ``lines`` (JSON, one per line, as an interrupted run
+    saved them) that belong to ``tasks``: same index, seed and seats. A line
+    cut short or from another schedule is left out (that game is played again)."""
+    by_index = {t.index: t for t in tasks}
+    out: dict[int, dict[str, Any]] = {}
+    for line in lines:
+        try:
+            rec = json.loads(line)
+            task = by_index.get(int(rec["index"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+        if (
+            task is not None
+            and rec.get("seed") == task.seed
+            and rec.get("seats") == list(task.seats)
+        ):
+            out[task.index] = rec
+    return out
 
 
 # -- statistics ----------------------------------------------------------------------------
