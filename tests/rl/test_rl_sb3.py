@@ -1,11 +1,17 @@
 """sb3-contrib's MaskablePPO trains on the Gymnasium adapter out of the box:
-a registered id, a flat ``Box`` observation (``MlpPolicy``), ``action_masks()``.
+a registered id, a flat ``Box`` observation (``MlpPolicy``), ``action_masks()``
+(and agency's factored action space).
 
 torch and sb3-contrib are not project dependencies (through uv, torch would be
 a multi-GB CUDA download): CI installs the CPU wheel with pip after
 ``uv sync`` (see ``.ci/run``); elsewhere this test skips with the reason."""
 
 from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,25 +21,31 @@ pytest.importorskip(
 )
 pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed (see .ci/run)")
 
-from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
-from stable_baselines3.common.env_util import make_vec_env
 
-import liftoff.rl.gymnasium  # noqa: F401  (registers liftoff/<game>-v0)
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
+
+
+def _example() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("liftoff_example_maskable_ppo", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.timeout(300)
 @pytest.mark.filterwarnings("ignore:.*render_mode=.rgb_array.*:UserWarning")
-def test_maskable_ppo_trains_a_few_thousand_steps_and_only_picks_legal_actions() -> None:
-    env = make_vec_env(
-        "liftoff/planet-v0",
-        n_envs=2,
-        seed=0,
-        env_kwargs={"opponents": "random", "observation": "flat", "seat": "random"},
-    )
-    model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, n_epochs=2, seed=0)
-    model.learn(total_timesteps=2048)
-    assert model.num_timesteps >= 2048
+@pytest.mark.parametrize(("game", "players", "steps"), [("planet", 2, 2048), ("agency", 3, 1024)])
+def test_maskable_ppo_trains_and_only_picks_legal_actions(
+    game: str, players: int, steps: int
+) -> None:
+    example = _example()
+    model = example.make_model(game, players, n_envs=2)
+    model.learn(total_timesteps=steps)
+    assert model.num_timesteps >= steps
+    env = model.get_env()
     obs = env.reset()
     for _ in range(200):
         masks = get_action_masks(env)
@@ -41,3 +53,4 @@ def test_maskable_ppo_trains_a_few_thousand_steps_and_only_picks_legal_actions()
         actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
         assert all(masks[i, a] for i, a in enumerate(actions))
         obs, _, _, _ = env.step(actions)
+    assert 0.0 <= example.win_rate(model, game, players, games=2) <= 1.0
