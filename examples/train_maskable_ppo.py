@@ -28,8 +28,11 @@ from typing import Any
 import liftoff.rl.gymnasium  # noqa: F401  (registers liftoff/<game>-v0)
 
 
-def make_model(game: str = "planet", players: int = 2, n_envs: int = 4, seed: int = 0) -> Any:
-    """An untrained MaskablePPO on ``n_envs`` copies of ``liftoff/<game>-v0``."""
+def make_model(
+    game: str = "planet", players: int = 2, n_envs: int = 4, seed: int = 0, **ppo: Any
+) -> Any:
+    """An untrained MaskablePPO on ``n_envs`` copies of ``liftoff/<game>-v0``
+    (``ppo``: MaskablePPO's keyword arguments; its defaults otherwise)."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
 
@@ -42,11 +45,10 @@ def make_model(game: str = "planet", players: int = 2, n_envs: int = 4, seed: in
             "players": players,
             "observation": "flat",
             "seat": "random",
+            "render_mode": None,  # make_vec_env would ask for "rgb_array"
         },
     )
-    return MaskablePPO(
-        "MlpPolicy", env, n_steps=512, batch_size=256, n_epochs=4, seed=seed, verbose=0
-    )
+    return MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, **ppo)
 
 
 def win_rate(model: Any, game: str = "planet", players: int = 2, games: int = 100) -> float:

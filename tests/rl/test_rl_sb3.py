@@ -36,13 +36,12 @@ def _example() -> ModuleType:
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.filterwarnings("ignore:.*render_mode=.rgb_array.*:UserWarning")
 @pytest.mark.parametrize(("game", "players", "steps"), [("planet", 2, 2048), ("agency", 3, 1024)])
 def test_maskable_ppo_trains_and_only_picks_legal_actions(
     game: str, players: int, steps: int
 ) -> None:
     example = _example()
-    model = example.make_model(game, players, n_envs=2)
+    model = example.make_model(game, players, n_envs=2, n_steps=512, batch_size=256, n_epochs=2)
     model.learn(total_timesteps=steps)
     assert model.num_timesteps >= steps
     env = model.get_env()
