@@ -133,9 +133,17 @@ def positions(name: str, count: int, seed: int = 1) -> list[State]:
     return out
 
 
+def _load(name: str, **params: Any) -> Any:
+    """The OpenSpiel game, in the flat action space (one id per engine action,
+    as our bot chooses; agency's default is the factored space)."""
+    if name == "agency":
+        params["action_space"] = "flat"
+    return openspiel.load(name, players=PLAYERS, **params)
+
+
 def iteration_rates(name: str, budget: float, seed: int = 1) -> dict[str, float]:
     """Iterations per second of both bots over the same positions (within ``budget`` s)."""
-    spiel = openspiel.load(name, players=PLAYERS)
+    spiel = _load(name)
     ours_time = theirs_time = 0.0
     ours_its = theirs_its = 0
     start = time.perf_counter()
@@ -168,7 +176,7 @@ def iteration_rates(name: str, budget: float, seed: int = 1) -> dict[str, float]
 
 def play_match(name: str, seed: int, ours_seat: int, time_per_move: float) -> float:
     """One two-player game, ours at ``ours_seat``: our return (+1 win, 0 tie, −1 loss)."""
-    spiel = openspiel.load(name, players=PLAYERS, rng_seed=seed % 2**31)  # a C++ int
+    spiel = _load(name, rng_seed=seed % 2**31)  # a C++ int
     state = spiel.new_initial_state()
     ours = _ours(derive_seed(seed, "ours"), time_per_move)
     theirs = _theirs(spiel, derive_seed(seed, "theirs"), time_per_move)

@@ -183,5 +183,113 @@ def test_ratings_with_a_bot_in_several_seats() -> None:
     records = run("race", schedule(bots, 4, 3, seed=2))
     assert all(len(r["seats"]) == 4 for r in records)
     by = {s.bot: s for s in summarize("race", 4, 2, bots, records).stats}
-    assert by["heuristic"].games == sum(r["seats"].count("heuristic") for r in records)
+    assert by["heuristic"].seats == sum(r["seats"].count("heuristic") for r in records)
+    assert by["heuristic"].games == sum(1 for r in records if "heuristic" in r["seats"])
     assert by["heuristic"].mu > by["random"].mu
+
+
+def test_a_bot_in_several_seats_counts_games_not_seats_in_its_interval() -> None:
+    """Bot "a" holds two seats of every 3-player game: 40 games are 40
+    observations, not 80 independent seats. The interval is the Wilson interval
+    at the effective sample size of the game-level (clustered) variance, not
+    the per-seat one."""
+    import math
+
+    from liftoff.bots.tournament import clustered_wilson, wilson
+
+    records = []
+    for i in range(40):
+        won = i % 4 != 0  # "a" wins 30 of 40 games, with one of its two seats
+        records.append(
+            {
+                "index": i,
+                "seed": i,
+                "seats": ["a", "a", "b"],
+                "winners": [i % 2] if won else [2],
+                "places": ([1, 2, 3] if i % 2 == 0 else [2, 1, 3]) if won else [2, 3, 1],
+                "scores": [1, 0, 0] if won else [0, 0, 1],
+            }
+        )
+    by = {s.bot: s for s in summarize("race", 3, 0, ["a", "b"], records).stats}
+    a = by["a"]
+    assert (a.games, a.seats, a.wins) == (40, 80, 30.0)
+    assert a.win_rate == 0.375
+    per_game = [(1.0 if i % 4 else 0.0, 2) for i in range(40)]
+    p = 30 / 80
+    var = 40 / 39 * sum((y - p * m) ** 2 for y, m in per_game) / 80**2
+    expected = wilson(p * (p * (1 - p) / var), p * (1 - p) / var)
+    assert a.interval == pytest.approx(expected)
+    assert a.interval == pytest.approx(clustered_wilson(per_game))
+    naive = wilson(a.wins, a.seats)  # what counting seats as games gave
+    assert not math.isclose(a.interval[0], naive[0], abs_tol=0.005)
+    # one seat per game: the plain Wilson interval (up to the g/(g-1) correction)
+    single = clustered_wilson([(1.0, 1)] * 30 + [(0.0, 1)] * 10)
+    assert single == pytest.approx(wilson(30, 40), abs=0.01)
+    assert a.to_json()["seats"] == 80 and a.to_json()["games"] == 40
+
+
+def _without_timing(path: Path) -> list[dict[str, object]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    for row in rows:
+        row.pop("seconds", None)
+    return rows
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_then_resume_gives_the_same_tournament(tmp_path: Path, workers: int) -> None:
+    """A real SIGINT keeps the finished games in OUT.partial and says how to go
+    on; the same command with --resume plays only the rest, and records (timing
+    aside) and summary equal those of an uninterrupted run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    cli = [sys.executable, "-c", "from liftoff.cli.main import main; main()"]
+    settings = ["tournament", "race", "--bots", "random,heuristic", "--games", "120", "--seed", "2"]
+    whole = tmp_path / "whole.jsonl"
+    done = subprocess.run(
+        [*cli, *settings, "--out", str(whole), "--summary", str(tmp_path / "whole.json")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    cut = tmp_path / "cut.jsonl"
+    args = [*settings, "--workers", str(workers), "--out", str(cut)]
+    proc = subprocess.Popen(
+        [*cli, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    partial = tmp_path / "cut.jsonl.partial"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if partial.exists() and partial.read_text().count("\n") >= 1:
+            break
+        if proc.poll() is not None:
+            pytest.fail(
+                f"the tournament ended before it could be interrupted: {proc.stderr.read()}"
+            )
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    text = " ".join((out + err).split())
+    assert proc.returncode == 130, text
+    assert "interrupted:" in text and "--resume" in text and "Traceback" not in text
+    kept = len(partial.read_text().splitlines())
+    assert 1 <= kept < 120 and not cut.exists()
+    resumed = subprocess.run(
+        [*cli, *args, "--resume", "--summary", str(tmp_path / "cut.json")],
+        capture_output=True,
+        text=True,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resuming:" in " ".join((resumed.stdout + resumed.stderr).split())
+    assert _without_timing(cut) == _without_timing(whole)
+    assert (tmp_path / "cut.json").read_text() == (tmp_path / "whole.json").read_text()
+    assert not partial.exists()
+
+
+def test_resume_without_saved_games_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    result = runner.invoke(build(), ["tournament", "race", "--out", str(out), "--resume"])
+    assert result.exit_code == 2 and "nothing to resume" in " ".join(result.output.split())

@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import liftoff  # noqa: E402
-from liftoff.rl.gymnasium import make  # noqa: E402
+from liftoff.rl.gymnasium import LiftoffEnv, make  # noqa: E402
 
 GAMES = liftoff.games.names()
 
@@ -87,15 +87,86 @@ def test_illegal_action_terminates_with_a_penalty() -> None:
     assert info["illegal_action"] is True
 
 
-def test_opponents_can_be_listed_and_unknown_bots_fall_back_to_random() -> None:
+def test_opponents_can_be_listed_and_unknown_bots_are_refused_at_construction() -> None:
     env = make("race", opponents=["random", "heuristic"], players=3)
     env.reset(seed=0)
     assert type(env.bots[1]).__name__ == "RandomBot"
     with pytest.raises(ValueError, match="need 2 opponents"):
         make("race", opponents=["random"], players=3)
-    env = make("planet", opponents="no_such_bot")
-    with pytest.warns(UserWarning, match="using 'random' instead"):
-        env.reset(seed=0)
-    assert type(env.bots[1]).__name__ == "RandomBot"
+    with pytest.raises(ValueError, match=r"'nosuchbot'.*known bots: heuristic"):
+        make("planet", opponents="nosuchbot")
+    with pytest.raises(ValueError, match="bad parameters"):
+        make("planet", opponents="random:speed=3")
+    with pytest.raises(ValueError, match="neither a bot spec nor an agent"):
+        make("planet", opponents=[42])
     with pytest.raises(ValueError, match="seat"):
         make("planet", seat=2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_registered_ids_make_checked_envs(name: str) -> None:
+    import gymnasium
+
+    env = gymnasium.make(f"liftoff/{name}-v0", opponents="random", players=2)
+    assert isinstance(env.unwrapped, LiftoffEnv) and env.unwrapped.game.info.name == name
+    _, info = env.reset(seed=1)
+    mask = env.unwrapped.action_masks()
+    assert mask.dtype == bool and np.array_equal(mask, info["action_mask"].astype(bool))
+    assert np.array_equal(env.get_wrapper_attr("action_masks")(), mask)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*alternative render modes.*")
+        check_env(env.unwrapped, skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_flat_observation_is_a_box_with_the_mask_in_info(name: str) -> None:
+    env = make(name, opponents="random", observation="flat")
+    assert isinstance(env.observation_space, gymnasium_spaces().Box)
+    obs, info = env.reset(seed=2)
+    assert obs.shape == env.observation_space.shape and obs.dtype == np.float32
+    for _ in range(20):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+        obs, _, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        if terminated or truncated:
+            break
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*alternative render modes.*")
+        check_env(make(name, opponents="random", observation="flat"), skip_render_check=True)
+    with pytest.raises(ValueError, match="observation must be"):
+        make(name, observation="pixels")
+
+
+def gymnasium_spaces():  # type: ignore[no-untyped-def]
+    import gymnasium
+
+    return gymnasium.spaces
+
+
+def test_vector_env_final_observations_carry_usable_masks() -> None:
+    """In a vector env every observation and every ``action_masks()`` call, the
+    last step of an episode included, offers at least one id (a maskable
+    policy fails on an all-zero mask); during play the mask is the legal ids."""
+    import gymnasium
+
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: make("race", opponents="random", players=2, max_steps=25) for _ in range(2)]
+    )
+    obs, _ = envs.reset(seed=[1, 2])
+    finished = 0
+    for _ in range(200):
+        masks = np.stack(envs.call("action_masks"))
+        assert masks.any(axis=1).all()
+        assert np.array_equal(masks, obs["action_mask"].astype(bool))
+        actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+        obs, _, terminated, truncated, _ = envs.step(actions)
+        assert obs["action_mask"].any(axis=1).all()
+        finished += int(np.sum(terminated | truncated))
+        if finished >= 3:
+            break
+    assert finished >= 3
+    env = make("planet", opponents="random")
+    obs, _ = env.reset(seed=0)
+    legal = env.index.legal_ids(env.state, env.seat)
+    assert sorted(np.flatnonzero(obs["action_mask"])) == legal

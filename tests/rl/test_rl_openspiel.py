@@ -3,6 +3,9 @@ OpenSpiel's MCTS and IS-MCTS bots."""
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -35,8 +38,9 @@ def test_random_sim_test(name: str) -> None:
     game = pyspiel.load_game(f"liftoff_{name}", {"players": 2, "rng_seed": 1})
     gt = game.get_type()
     assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert gt.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    # no chance nodes: the dice live in the state's RNG, which serialization carries
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_game_parameters_carry_player_count_and_options() -> None:
@@ -66,9 +70,13 @@ def test_observations_come_from_views(name: str) -> None:
     for _ in range(15):
         for p in range(2):
             view = state.engine_state.view(p)
-            assert np.allclose(state.observation_tensor(p), enc.encode(view))
+            tensor = np.asarray(state.observation_tensor(p))
+            assert np.allclose(tensor[: enc.size], enc.encode(view))
+            # agency (factored actions) appends the choice in progress, 0/1 per id
+            assert set(np.unique(tensor[enc.size :])) <= {0.0, 1.0}
             assert f'"you":{p}' in state.observation_string(p)
-            assert state.information_state_string(p).startswith(state.observation_string(p))
+            view_text = state.observation_string(p).split("|choosing ")[0]
+            assert state.information_state_string(p).startswith(view_text)
         state.apply_action(rng.choice(state.legal_actions()))
 
 
@@ -112,8 +120,9 @@ def test_agency_draft_picks_stay_hidden_from_the_others() -> None:
     assert before != after  # player 1 learns that a choice was made ...
     assert state.engine_state.view(0)["players"][0]["kept"] is not None
     assert "kept" not in state.engine_state.view(1)["players"][0]  # ... but not which
-    picked = state.action_to_string(0, state.history()[-1])
-    assert picked.split()[1] not in after
+    picked = state.action_to_string(0, state.history()[-1])  # "keep:O02" (factored ids)
+    assert picked.startswith("keep:")
+    assert picked.split(":")[1] not in after
 
 
 def test_returns_are_zero_sum_and_max_game_length_truncates() -> None:
@@ -168,3 +177,129 @@ def test_openspiel_mcts_and_ismcts_bots_play(name: str) -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.move_number() == 6
+
+
+def _played(name: str, players: int = 2, moves: int = 25, seed: int = 0) -> object:
+    game = pyspiel.load_game(f"liftoff_{name}", {"players": players, "rng_seed": seed})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_serializes_to_a_string_and_back(name: str) -> None:
+    state = _played(name)
+    game = state.get_game()
+    copy = game.deserialize_state(state.serialize())
+    assert str(copy) == str(state)  # engine JSON, RNG included
+    assert copy.history() == state.history()
+    assert copy.information_state_string(1) == state.information_state_string(1)
+    # the copy replays the same future, dice included
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        action = state.legal_actions()[-1]
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert str(copy) == str(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_states_and_games_pickle(name: str) -> None:
+    state = _played(name, players=3, moves=10)
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.history() == state.history()
+    assert str(pickle.loads(pickle.dumps(state.get_game()))) == str(state.get_game())
+    game2, state2 = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(state.get_game(), state)
+    )
+    assert str(state2) == str(state) and str(game2) == str(state.get_game())
+
+
+def test_text_options_with_commas_survive_the_game_string() -> None:
+    game = pyspiel.load_game("liftoff_planet", {"players": 2, "lift_die": "X;X;1;2;2;3"})
+    assert game.new_initial_state().engine_state.options["lift_die"] == "X,X,1,2,2,3"
+    again = pyspiel.load_game(str(game))
+    assert again.new_initial_state().engine_state.options["lift_die"] == "X,X,1,2,2,3"
+
+
+PUBLIC = pyspiel.IIGObservationType(
+    perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+)
+PRIVATE = pyspiel.IIGObservationType(
+    perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_public_observation_is_the_spectator_view(name: str) -> None:
+    from open_spiel.python.observation import make_observation
+
+    state = _played(name, moves=8)
+    public = make_observation(state.get_game(), PUBLIC)
+    spectator = json.dumps(state.engine_state.view(None), sort_keys=True, separators=(",", ":"))
+    assert public.string_from(state, 0) == public.string_from(state, 1) == spectator
+    assert public.tensor is None  # strings only
+    private = make_observation(state.get_game(), PRIVATE)
+    mine, theirs = private.string_from(state, 0), private.string_from(state, 1)
+    assert mine != theirs
+    # the player's own hand (private) is in their default observation, never in the public one
+    assert state.observation_string(0) != spectator
+
+
+@pytest.mark.parametrize(
+    "obs_type",
+    [
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+        ),
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    ],
+    ids=["all_players", "public_perfect_recall"],
+)
+def test_unsupported_observation_types_are_refused(obs_type: object) -> None:
+    game = pyspiel.load_game("liftoff_planet", {"players": 2})
+    with pytest.raises(ValueError, match="observation types"):
+        game.make_py_observer(obs_type)
+
+
+def test_resampled_state_never_shows_the_others_hidden_actions() -> None:
+    """agency draft keeps are hidden: after resampling from player 0's point of
+    view, neither ``history()`` nor player 1's information state may carry
+    player 1's real keeps (only what player 0 could see)."""
+    game = pyspiel.load_game("liftoff_agency", {"players": 2, "rng_seed": 3})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(4):  # both players keep objectives and specialists
+        state.apply_action(rng.choice(state.legal_actions()))
+    engine = state.engine_state
+    rules = engine.game
+    hidden = {
+        part
+        for p, text in engine.history
+        if p == 1 and not rules.action_is_public(engine, p, rules.parse_action(engine, p, text))
+        for part in game.index.parts(rules.parse_action(engine, p, text))
+    }
+    assert hidden, "the opening should contain a hidden keep of player 1"
+    own_text = [state.action_to_string(1, a) for a in hidden]
+    for k in range(5):
+        other = state.resampled(0, 100 + k)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        real_pairs = [(p, a) for p, a in zip_history(state) if p == 1 and a in hidden]
+        assert not set(real_pairs) & set(zip_history(other))
+        info1 = other.information_state_string(1)
+        own_part = info1.rpartition("|")[2]
+        assert not set(own_part.split(",")) & {str(a) for a in hidden}
+        view_part = info1.rpartition("|")[0]
+        for text in own_text:
+            # the real keep's card may appear in the resampled hand by chance, but
+            # never as an action record of player 1
+            assert f'"{text}"' not in view_part
+
+
+def zip_history(state: object) -> list[tuple[int, int]]:
+    return [(int(pa.player), int(pa.action)) for pa in state.full_history()]

@@ -167,3 +167,45 @@ def test_failures_are_counted_by_kind() -> None:
     ]
     assert failures(rows) == (3, "KeyError ×1, TooLong ×2")
     assert failures(rows[:1]) == (0, "")
+
+
+def _seat_panel(rows: list[dict[str, object]]) -> Bars:
+    secs = {s.key: s for s in sections(rows)}
+    panel = next(p for p in secs["seats"].panels if p.key == "seat_wins")
+    assert isinstance(panel, Bars)
+    return panel
+
+
+def test_shared_wins_count_one_kth_for_each_winner(runs: dict[str, Path]) -> None:
+    """Seat win shares add up to the games with a winner (not 121% as when every
+    winner of a shared win counted fully), the fair line is 1/players, and a
+    run where every game is a four-way tie shows no seat effect at all."""
+    from liftoff.sim.facts import win_share
+    from liftoff.sim.report import Run, _seat_findings
+
+    _, rows = load_run(runs["base"])
+    assert any(len(r["winners"]) > 1 for r in rows), "the fixture should hold shared wins"
+    panel = _seat_panel(rows)
+    data = panel.compute(rows)
+    decided = sum(1 for r in rows if r["winners"])
+    assert math.isclose(sum(v[0] for v in data.values()), decided / len(rows))
+    assert panel.reference is not None and panel.reference(rows) == 0.25
+    for seat in range(4):
+        shares = next(m for m in metrics(rows) if m.key == f"seat.{seat}").values
+        assert math.isclose(sum(shares), sum(win_share(r, seat) for r in rows))
+        assert math.isclose(data[f"seat {seat}"][0], sum(shares) / len(rows))
+    tied = [dict(r, winners=[0, 1, 2, 3]) for r in rows]
+    for mid, lo, hi in _seat_panel(tied).compute(tied).values():
+        assert mid == 0.25 and lo < 0.25 < hi
+    run = Run(runs["base"], {"config": {"players": 4}}, tied, "tied")
+    finding = _seat_findings(run)[0]
+    assert "seat 0 25.0%" in finding and "χ²=0.00, df=3, p = 1.000" in finding
+    assert "no significant seat effect" in finding
+
+
+def test_a_run_where_every_game_failed_reports_the_failures(tmp_path: Path) -> None:
+    config = make_config("planet", 3, ["random"], 4, seed=1, max_actions=5)
+    simulate(config, tmp_path / "run", workers=1)
+    page = write_report(tmp_path / "run", tmp_path / "report").read_text(encoding="utf-8")
+    assert "No game finished." in page
+    assert "4 of 4 game(s) failed" in page and "TooLong" in page

@@ -67,9 +67,9 @@ def test_rows_match_the_replayed_games(tmp_path: Path) -> None:
         assert json.loads(flat["details.stop_callers"]) == outcome.details["stop_callers"]
 
 
-def test_rerunning_into_a_directory_replaces_old_records(tmp_path: Path) -> None:
+def test_a_forced_rerun_into_a_directory_replaces_old_records(tmp_path: Path) -> None:
     simulate(make_config("planet", 2, ["random"], 6, keep_records=6), tmp_path)
-    simulate(make_config("planet", 2, ["random"], 6, seed=1, keep_records=2), tmp_path)
+    simulate(make_config("planet", 2, ["random"], 6, seed=1, keep_records=2), tmp_path, force=True)
     assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [
         "game-000000.json",
         "game-000003.json",

@@ -12,8 +12,10 @@ any number of workers gives the same results (bots with a ``time_limit`` are
 the exception: their choices depend on machine speed). Games are played in
 chunks of consecutive games by a :class:`~concurrent.futures.ProcessPoolExecutor`.
 
-The summary gives per bot: games, wins (a shared win counts as a fraction),
-win rate with a Wilson 95% interval, average score and place, and an openskill
+The summary gives per bot: games, seats, wins (a shared win counts as a
+fraction), win rate per seat with a Wilson 95% interval whose sample size is
+the effective number of independent observations (games, not seats: a bot in
+several seats of one game is one cluster), average score and place, and an openskill
 (Plackett-Luce) rating computed over the games in schedule order (a bot in
 several seats of one game gets the mean of its seats' updates); for two
 players it adds the head-to-head win rates.
@@ -233,7 +235,9 @@ def run(
         return records
     size = chunk_size or max(1, min(16, math.ceil(len(tasks) / (workers * 4))))
     records = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    finished = False
+    try:
         futures = [
             pool.submit(_play_chunk, game_name, chunk, options) for chunk in _chunks(tasks, size)
         ]
@@ -244,14 +248,51 @@ def run(
                 on_records(got)
             if on_progress is not None:
                 on_progress(len(got))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C: stop the workers now (the games so far went to on_records)
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
     records.sort(key=lambda r: int(r["index"]))
     return records
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def resumable(tasks: Sequence[GameTask], lines: Iterable[str]) -> dict[int, dict[str, Any]]:
+    """The records among ``lines`` (JSON, one per line, as an interrupted run
+    saved them) that belong to ``tasks``: same index, seed and seats. A line
+    cut short or from another schedule is left out (that game is played again)."""
+    by_index = {t.index: t for t in tasks}
+    out: dict[int, dict[str, Any]] = {}
+    for line in lines:
+        try:
+            rec = json.loads(line)
+            task = by_index.get(int(rec["index"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+        if (
+            task is not None
+            and rec.get("seed") == task.seed
+            and rec.get("seats") == list(task.seats)
+        ):
+            out[task.index] = rec
+    return out
 
 
 # -- statistics ----------------------------------------------------------------------------
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default).
 
     >>> lo, hi = wilson(90, 100)
@@ -267,12 +308,43 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def clustered_wilson(clusters: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
+    """A Wilson interval of the rate ``sum(y) / sum(m)`` over clusters ``(y, m)``
+    (``y`` successes in ``m`` trials, e.g. a bot's wins in its ``m`` seats of
+    one game): the Wilson interval at the *effective* sample size
+    ``p(1 - p) / var``, with ``var`` the cluster-robust (ratio-estimator)
+    variance. With one trial per cluster it is about the plain Wilson interval;
+    trials that move together in a cluster widen it.
+
+    >>> lo, hi = clustered_wilson([(1.0, 1)] * 50 + [(0.0, 1)] * 50)
+    >>> round(lo, 2), round(hi, 2)
+    (0.4, 0.6)
+    >>> lo2, hi2 = clustered_wilson([(2.0, 2)] * 50 + [(0.0, 2)] * 50)
+    >>> round(lo2, 2), round(hi2, 2)  # 200 seats, but 100 independent games
+    (0.4, 0.6)
+    """
+    g = len(clusters)
+    trials = sum(m for _, m in clusters)
+    if g == 0 or trials == 0:
+        return 0.0, 1.0
+    p = sum(y for y, _ in clusters) / trials
+    if g < 2 or p in (0.0, 1.0):
+        return wilson(p * g, g, z)
+    var = g / (g - 1) * sum((y - p * m) ** 2 for y, m in clusters) / trials**2
+    n_eff = p * (1 - p) / var if var > 0 else float(g)
+    return wilson(p * n_eff, n_eff, z)
+
+
 @dataclass
 class BotStats:
-    """One bot's line of the summary."""
+    """One bot's line of the summary: ``games`` it sat in, ``seats`` it held
+    (more than games when it sits several times at one table), ``wins`` (shares
+    of wins over its seats) and the rate per seat, ``wins / seats``."""
 
     bot: str
     games: int = 0
+    seats: int = 0
+    clusters: list[tuple[float, int]] = field(default_factory=list, repr=False)
     wins: float = 0.0
     score_sum: float = 0.0
     place_sum: float = 0.0
@@ -289,22 +361,25 @@ class BotStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        """Wins per seat held (a shared win counts 1/k)."""
+        return self.wins / self.seats if self.seats else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        """95% interval of ``win_rate``, clustered by game (:func:`clustered_wilson`)."""
+        return clustered_wilson(self.clusters)
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {
             "bot": self.bot,
             "games": self.games,
+            "seats": self.seats,
             "wins": round(self.wins, 4),
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(lo, 4), round(hi, 4)],
-            "avg_score": round(self.score_sum / self.games, 4) if self.games else None,
-            "avg_place": round(self.place_sum / self.games, 4) if self.games else None,
+            "avg_score": round(self.score_sum / self.seats, 4) if self.seats else None,
+            "avg_place": round(self.place_sum / self.seats, 4) if self.seats else None,
             "decisions": self.decisions,
             "iterations_per_decision": (
                 None
@@ -382,9 +457,11 @@ def summarize(
         winners: list[int] = rec["winners"]
         places: list[int] = rec["places"]
         share = 1.0 / len(winners) if winners else 0.0
+        per_game: dict[str, list[float]] = {}
         for seat, bot in enumerate(seats):
             st = stats[bot]
-            st.games += 1
+            st.seats += 1
+            per_game.setdefault(bot, []).append(share if seat in winners else 0.0)
             if rec.get("decisions"):
                 st.decisions += int(rec["decisions"][seat])
                 st.iterations += int(rec["iterations"][seat])
@@ -392,6 +469,9 @@ def summarize(
             st.place_sum += places[seat]
             if seat in winners:
                 st.wins += share
+        for bot, values in per_game.items():
+            stats[bot].games += 1
+            stats[bot].clusters.append((sum(values), len(values)))
         if len(seats) == 2 and seats[0] != seats[1]:
             for seat in (0, 1):
                 a, b = seats[seat], seats[1 - seat]

@@ -19,9 +19,11 @@ def _has(module: str) -> bool:
 
 
 def simulate(
-    game: str = typer.Argument(..., help="Game name (see `liftoff games`)."),
+    game: str = typer.Argument(
+        None, help="Game name (see `liftoff games`); not with --resume.", show_default=False
+    ),
     games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
-    players: int = typer.Option(..., "--players", "-p", help="Players per game."),
+    players: int = typer.Option(None, "--players", "-p", help="Players per game (required)."),
     bots: str = typer.Option(
         "random",
         "--bots",
@@ -52,10 +54,23 @@ def simulate(
         help="A game with more actions is stopped and recorded as an error (TooLong).",
     ),
     fmt: str = typer.Option("csv", "--format", help="Table format: csv | parquet."),
-    out: Path = typer.Option(..., "--out", help="Directory for the results."),
+    out: Path = typer.Option(
+        None, "--out", help="Directory for the results (new or empty unless --force)."
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Write into a non-empty --out, removing an earlier run there."
+    ),
+    resume_dir: Path = typer.Option(
+        None,
+        "--resume",
+        help="Finish the interrupted run in this directory (its settings are kept; "
+        "--workers, --backend and --address may change).",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Play many games with bots and write one row per game (JSONL + CSV/Parquet)."""
+    """Play many games with bots and write one row per game (JSONL + CSV/Parquet).
+
+    Ctrl-C keeps every finished game; `liftoff simulate --resume DIR` plays the rest."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -67,10 +82,19 @@ def simulate(
     )
 
     from liftoff.engine import OptionError, OptionSet
-    from liftoff.sim import BackendError, SimError, StoreError, simulate, split_bot_specs
+    from liftoff.sim import (
+        BackendError,
+        SimError,
+        SimInterrupted,
+        StoreError,
+        resumable_config,
+        resume,
+        simulate,
+        split_bot_specs,
+    )
     from liftoff.sim.backends import BACKENDS
-    from liftoff.sim.runner import make_config
-    from liftoff.sim.store import FORMATS, prepare_out_dir
+    from liftoff.sim.runner import SimConfig, make_config
+    from liftoff.sim.store import FORMATS, is_empty, prepare_out_dir
 
     if backend not in BACKENDS:
         fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
@@ -80,21 +104,45 @@ def simulate(
         fail(f"--workers must be at least 1, not {workers}")
     if address and backend != "ray":
         fail("--address only applies to --backend ray")
-    try:
-        pairs = OptionSet.parse_pairs(option)
-        config = make_config(
-            game,
-            players,
-            split_bot_specs(bots),
-            games,
-            seed=seed,
-            options=pairs,
-            seating=seating,
-            keep_records=keep_records,
-            max_actions=max_actions,
-        )
-    except (SimError, OptionError) as exc:
-        fail(str(exc))
+    config: SimConfig
+    if resume_dir is not None:
+        if game is not None or out is not None or force:
+            fail(
+                "--resume DIR takes the game and settings from DIR: give no GAME, "
+                "--out or --force with it"
+            )
+        try:
+            config = resumable_config(resume_dir)
+        except StoreError as exc:
+            fail(str(exc))
+        out = resume_dir
+    else:
+        if game is None:
+            fail("give a GAME (see `liftoff games`), or --resume DIR")
+        if players is None:
+            fail("give --players")
+        if out is None:
+            fail("give --out DIR (a new or empty directory)")
+        try:
+            pairs = OptionSet.parse_pairs(option)
+            config = make_config(
+                game,
+                players,
+                split_bot_specs(bots),
+                games,
+                seed=seed,
+                options=pairs,
+                seating=seating,
+                keep_records=keep_records,
+                max_actions=max_actions,
+            )
+        except (SimError, OptionError) as exc:
+            fail(str(exc))
+        if not is_empty(out) and not force:
+            fail(
+                f"{out} is not empty; choose a new directory, finish an interrupted run "
+                f"with --resume {out}, or overwrite with --force"
+            )
     if fmt == "parquet" and not _has("pyarrow"):
         fail("--format parquet needs pyarrow: install the 'sim' extra (pip install 'liftoff[sim]')")
     if backend == "ray" and not _has("ray"):
@@ -102,10 +150,11 @@ def simulate(
             "--backend ray needs Ray: install the 'distributed' extra "
             "(pip install 'liftoff[distributed]')"
         )
-    try:
-        prepare_out_dir(out)
-    except StoreError as exc:
-        fail(str(exc))
+    if resume_dir is None:
+        try:
+            prepare_out_dir(out)
+        except StoreError as exc:
+            fail(str(exc))
 
     where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
     label = f"{config.game} x{config.games} ({where})"
@@ -129,17 +178,32 @@ def simulate(
             bar.refresh()
 
         try:
-            info = simulate(
-                config,
-                out,
-                backend=backend,
-                workers=workers,
-                address=address,
-                fmt=fmt,
-                progress=advance,
-            )
+            if resume_dir is not None:
+                info = resume(
+                    resume_dir, backend=backend, workers=workers, address=address, progress=advance
+                )
+            else:
+                info = simulate(
+                    config,
+                    out,
+                    backend=backend,
+                    workers=workers,
+                    address=address,
+                    fmt=fmt,
+                    progress=advance,
+                    force=force,
+                )
         except (BackendError, StoreError) as exc:
             fail(str(exc))
+        except SimInterrupted as stop:
+            bar.stop()
+            console.print(
+                f"[bold yellow]interrupted:[/bold yellow] {stop.done} of {stop.total} games "
+                f"are kept in {stop.out}; finish the run with:\n"
+                f"  liftoff simulate --resume {stop.out}",
+                soft_wrap=True,
+            )
+            raise typer.Exit(130) from None
     errors = int(info["errors"])
     console.print(
         f"{config.games} games in {info['seconds']:.1f} s "

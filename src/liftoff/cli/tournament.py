@@ -28,18 +28,21 @@ def _print_summary(summary: Any) -> None:
         )
     )
     table.add_column("bot", overflow="fold")
-    for col in ("games", "wins", "win %", "95% CI", "score", "place", "rating", "mu±sigma"):
+    several = any(s.seats != s.games for s in summary.stats)
+    columns = ["games", *(["seats"] if several else []), "wins", "win %", "95% CI"]
+    for col in (*columns, "score", "place", "rating", "mu±sigma"):
         table.add_column(col, justify="right", no_wrap=True)
     for s in summary.stats:
         lo, hi = s.interval
         table.add_row(
             s.bot,
             str(s.games),
+            *([str(s.seats)] if several else []),
             f"{s.wins:g}",
             f"{100 * s.win_rate:.1f}",
             f"{100 * lo:.0f}-{100 * hi:.0f}",
-            f"{s.score_sum / s.games:.2f}" if s.games else "-",
-            f"{s.place_sum / s.games:.2f}" if s.games else "-",
+            f"{s.score_sum / s.seats:.2f}" if s.seats else "-",
+            f"{s.place_sum / s.seats:.2f}" if s.seats else "-",
             f"{s.ordinal:.1f}",
             f"{s.mu:.1f}±{s.sigma:.1f}",
         )
@@ -97,10 +100,20 @@ def tournament(
     summary_path: Path = typer.Option(
         None, "--summary", help="Also write the summary table as JSON here."
     ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Continue an interrupted run of the same command: keep the games saved in "
+        "OUT.partial and play the rest.",
+    ),
 ) -> None:
-    """Round robin between bots over every seat order, in parallel, with ratings."""
+    """Round robin between bots over every seat order, in parallel, with ratings.
+
+    Games are saved as they finish (OUT.partial); after Ctrl-C, run the same
+    command with --resume to play only the missing games."""
     from liftoff.bots.tournament import (
         check_bot,
+        resumable,
         run,
         save_records,
         schedule,
@@ -151,21 +164,49 @@ def tournament(
             for rec in recs:
                 fh.write(json.dumps(rec, sort_keys=True) + "\n")
 
+    kept: dict[int, dict[str, Any]] = {}
+    if resume:
+        if not partial.is_file():
+            fail(f"nothing to resume: {partial} does not exist (run without --resume)")
+        try:
+            kept = resumable(tasks, partial.read_text(encoding="utf-8").splitlines())
+        except OSError as exc:
+            fail(f"cannot read {partial}: {exc}")
+        console.print(f"[dim]resuming: {len(kept)} of {len(tasks)} games kept[/dim]")
     try:
         partial.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text("")
+        partial.write_text(
+            "".join(json.dumps(r, sort_keys=True) + "\n" for _, r in sorted(kept.items())),
+            encoding="utf-8",
+        )
     except OSError as exc:
         fail(f"cannot write {partial}: {exc}")
-    with progress:
-        bar = progress.add_task("games", total=len(tasks))
-        records = run(
-            info.name,
-            tasks,
-            workers=workers,
-            options=dict(opts),
-            on_progress=lambda k: progress.advance(bar, k),
-            on_records=keep,
+    todo = [t for t in tasks if t.index not in kept]
+    done_now: list[int] = [len(kept)]
+
+    def advance(k: int) -> None:
+        done_now[0] += k
+        progress.advance(bar, k)
+
+    try:
+        with progress:
+            bar = progress.add_task("games", total=len(tasks), completed=len(kept))
+            played = run(
+                info.name,
+                todo,
+                workers=workers,
+                options=dict(opts),
+                on_progress=advance,
+                on_records=keep,
+            )
+    except KeyboardInterrupt:
+        console.print(
+            f"[bold yellow]interrupted:[/bold yellow] {done_now[0]} of {len(tasks)} games are "
+            f"kept in {partial}; play the rest with the same command and --resume",
+            soft_wrap=True,
         )
+        raise typer.Exit(130) from None
+    records = sorted([*kept.values(), *played], key=lambda r: int(r["index"]))
     try:
         save_records(records, path)
         partial.unlink(missing_ok=True)

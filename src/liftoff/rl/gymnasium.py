@@ -3,7 +3,27 @@
 ``make(game, opponents="heuristic", players=2, seat=0, **options)`` returns a
 ``gymnasium.Env`` whose observations are ``{"observation": float32 vector,
 "action_mask": int8 vector}`` (the mask is also in ``info["action_mask"]``)
-and whose actions are ids of :class:`~liftoff.rl.spaces.ActionIndex`.
+and whose actions are ids of :class:`~liftoff.rl.spaces.ActionIndex`. With
+``observation="flat"`` the observation is the float32 vector alone (a
+``Box``, what Stable-Baselines3's ``MlpPolicy`` takes); the mask is then in
+``info["action_mask"]`` and ``action_masks()`` only.
+
+Importing this module registers ``liftoff/planet-v0``, ``liftoff/race-v0`` and
+``liftoff/agency-v0`` with Gymnasium, so ``gymnasium.make("liftoff/planet-v0",
+opponents="random")`` works (or, without importing it first,
+``gymnasium.make("liftoff.rl.gymnasium:liftoff/planet-v0")``).
+
+For agency the actions are ids of the **factored** space by default
+(:mod:`liftoff.rl.factored`: a launch or a draft keep is chosen part by part,
+one ``step`` per part; the bots do not move between the parts of one choice,
+and the observation carries the choice so far); ``action_space="flat"``
+gives the flat ids instead.
+
+``action_masks()`` (the name sb3-contrib's ``MaskablePPO`` calls) and
+``action_mask()`` return the learner's mask now. Once the episode is over no
+action is legal, but the mask then marks every id: whatever a vector
+environment sends before its automatic reset is ignored, and a maskable
+policy must never see an all-zero mask.
 
 Each ``step`` applies the learner's action, then lets the bots act until the
 learner may act again or the game ends. In simultaneous phases (race loading,
@@ -14,8 +34,8 @@ acts again.
 ``opponents`` is a bot spec for every other seat (``"heuristic"``,
 ``"random"``, ``"ismcts:iterations=200"``, …), a list of specs (one per other
 seat, in seat order), or agent objects with ``choose(state, player)``. A spec
-naming a bot that is not available (``heuristic`` before it exists) falls back
-to ``random`` with a warning. Bots are reseeded from the episode seed, so
+naming an unknown bot, or with bad parameters, is refused at construction
+(``ValueError``). Bots are reseeded from the episode seed, so
 ``reset(seed=s)`` replays exactly.
 
 Rewards come at the end (``rank`` by default: +1 sole winner … −1 sole last;
@@ -32,16 +52,15 @@ np.True_
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from liftoff.engine import Agent, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import HIGH, encoder_for
+from liftoff.rl.factored import Chooser, check_space, make_space
 from liftoff.rl.spaces import (
     REWARD_KINDS,
-    action_index,
     as_action_id,
     game_of,
     next_actor,
@@ -57,21 +76,30 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 DEFAULT_MAX_STEPS = 10_000
 
 
+OBSERVATIONS = ("dict", "flat")
+GAMES_REGISTERED = ("planet", "race", "agency")
+
+
+class UnsupportedRenderMode(ValueError, TypeError):
+    """A ``render_mode`` other than ``"ansi"`` or ``None``. Also a ``TypeError``:
+    Stable-Baselines3's ``make_vec_env`` first asks for ``render_mode="rgb_array"``
+    and falls back to no render mode on a ``TypeError``."""
+
+
 def _bot(spec: str, seed: int) -> Agent:
     from liftoff import bots
 
+    return bots.make(spec, seed=seed)
+
+
+def _check_bot_spec(spec: str) -> None:
+    """``ValueError`` (naming the known bots) unless ``spec`` makes a bot."""
+    from liftoff import bots
+
     try:
-        return bots.make(spec, seed=seed)
-    except ValueError:
-        name = spec.partition(":")[0].strip()
-        if name in bots.names():
-            raise
-        warnings.warn(
-            f"bot {name!r} is not available (known: {', '.join(bots.names())}); "
-            "using 'random' instead",
-            stacklevel=3,
-        )
-        return bots.make("random", seed=seed)
+        bots.make(spec, seed=0)
+    except ValueError as exc:
+        raise ValueError(f"opponent {spec!r}: {exc}") from None
 
 
 class LiftoffEnv(gym.Env[dict[str, Any], Any]):
@@ -90,14 +118,21 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         max_steps: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        observation: str = "dict",
+        action_space: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = game_of(game)
+        space_kind = check_space(self.game, action_space)
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be 'dict' or 'flat', not {observation!r}")
         if reward not in REWARD_KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARD_KINDS)}")
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"unsupported render_mode {render_mode!r} (use 'ansi' or None)")
+            raise UnsupportedRenderMode(
+                f"unsupported render_mode {render_mode!r} (use 'ansi' or None)"
+            )
         self.game.new_game(players, 0, options)  # validates players and options early
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
@@ -107,21 +142,35 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
             specs = list(opponents)
             if len(specs) != players - 1:
                 raise ValueError(f"need {players - 1} opponents, got {len(specs)}")
+        for spec in specs:
+            if isinstance(spec, str):
+                _check_bot_spec(spec)
+            elif not callable(getattr(spec, "choose", None)):
+                raise ValueError(f"opponent {spec!r} is neither a bot spec nor an agent")
         self.opponent_specs = specs
+        self.observation_kind = observation
         self.num_players = players
         self.seat_choice = seat
         self.game_options = dict(options)
-        self.index = action_index(self.game, players, options)
+        self.space_kind = space_kind
+        self.index = make_space(self.game, players, options, space_kind)
+        self.chooser = Chooser(self.index, 0)
         self.encoder = encoder_for(self.game, players, options)
         self.reward_kind = reward
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = gym.spaces.Dict(
-            {
-                "observation": gym.spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
-                "action_mask": gym.spaces.Box(0, 1, (self.index.size,), np.int8),
-            }
+        width = self.encoder.size + self.chooser.feature_size
+        vector = gym.spaces.Box(0.0, HIGH, (width,), np.float32)
+        self.observation_space: Any = (
+            vector
+            if observation == "flat"
+            else gym.spaces.Dict(
+                {
+                    "observation": vector,
+                    "action_mask": gym.spaces.Box(0, 1, (self.index.size,), np.int8),
+                }
+            )
         )
         self.action_space = gym.spaces.Discrete(self.index.size)
         self.state: State | None = None
@@ -133,7 +182,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
     # -- episode -----------------------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         episode_seed = int(self.np_random.integers(0, 2**62))
         if self.seat_choice == "random":
@@ -148,24 +197,29 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
             self.bots[p] = _bot(spec, seed_p) if isinstance(spec, str) else spec
         self._last_actor = -1
         self._steps = 0
+        self.chooser = Chooser(self.index, self.seat)
         self._run_bots()
         return self._obs(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None, "call reset() first"
         if state.is_over():
             raise RuntimeError("the episode is over: call reset()")
-        legal = self.index.legal_map(state, self.seat)
         action_id = as_action_id(action)
-        if action_id is None or action_id not in legal:
+        try:
+            chosen = None if action_id is None else self.chooser.choose(state, action_id)
+        except KeyError:
+            action_id = None
+        if action_id is None:
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), self.illegal_reward, True, False, info
-        state.apply_legal(self.seat, legal[action_id])
-        self._last_actor = self.seat
         self._steps += 1
-        self._run_bots()
+        if chosen is not None:  # a whole action (in the factored space, the last part)
+            state.apply_legal(self.seat, chosen)
+            self._last_actor = self.seat
+            self._run_bots()
         terminated = state.is_over()
         reward = returns_from_outcome(state, self.reward_kind)[self.seat] if terminated else 0.0
         truncated = not terminated and self._steps >= self.max_steps
@@ -194,16 +248,27 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
 
     # -- observations --------------------------------------------------------------------------
     def action_mask(self) -> Any:
-        """The learner's legal-action mask now."""
-        assert self.state is not None
-        return self.index.mask(self.state, self.seat)
+        """The learner's legal-action mask now (int8, one entry per id); every
+        id once the episode is over (no action is wrong then: it is ignored)."""
+        state = self.state
+        assert state is not None, "call reset() first"
+        if state.is_over() or (self._steps >= self.max_steps):
+            return np.ones(self.index.size, dtype=np.int8)
+        return self.chooser.mask(state)
 
-    def _obs(self) -> dict[str, Any]:
+    def action_masks(self) -> Any:
+        """The learner's legal-action mask now, as booleans (sb3-contrib's
+        ``MaskablePPO`` calls this name)."""
+        return self.action_mask().astype(bool)
+
+    def _obs(self) -> Any:
         assert self.state is not None
-        return {
-            "observation": self.encoder.encode(self.state.view(self.seat)),
-            "action_mask": self.action_mask(),
-        }
+        vector = self.encoder.encode(self.state.view(self.seat))
+        if self.chooser.feature_size:
+            vector = np.concatenate([vector, self.chooser.features()])
+        if self.observation_kind == "flat":
+            return vector
+        return {"observation": vector, "action_mask": self.action_mask()}
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "seat": self.seat}
@@ -225,9 +290,32 @@ def make(
     **kwargs: Any,
 ) -> LiftoffEnv:
     """A :class:`LiftoffEnv`: keyword arguments ``seat`` (int or ``"random"``),
-    ``reward``, ``max_steps``, ``illegal_reward``, ``render_mode`` and the
-    game's options."""
+    ``reward``, ``max_steps``, ``illegal_reward``, ``render_mode``,
+    ``observation`` (``"dict"`` or ``"flat"``), ``action_space``
+    (``"factored"``, agency's default, or ``"flat"``) and the game's options."""
     return LiftoffEnv(game, opponents, players, **kwargs)
 
 
-__all__ = ["LiftoffEnv", "make"]
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game: ``liftoff/<game>-v0``."""
+    return f"liftoff/{game}-v0"
+
+
+def register() -> list[str]:
+    """Register ``liftoff/<game>-v0`` for every installed game (done on import;
+    harmless to repeat); returns the ids. ``gymnasium.make(id, **kwargs)``
+    passes its keyword arguments to :class:`LiftoffEnv`."""
+    import liftoff
+
+    ids = []
+    for name in liftoff.games.names():
+        ident = env_id(name)
+        if ident not in gym.registry:
+            gym.register(id=ident, entry_point=LiftoffEnv, kwargs={"game": name})
+        ids.append(ident)
+    return ids
+
+
+register()
+
+__all__ = ["LiftoffEnv", "UnsupportedRenderMode", "env_id", "make", "register"]

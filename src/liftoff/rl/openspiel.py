@@ -12,21 +12,41 @@
 Design:
 
 - **Game type.** Sequential, imperfect information, zero-sum, terminal
-  rewards, ``SAMPLED_STOCHASTIC`` chance: dice and draws happen inside the
-  engine with the state's seeded RNG, so there are no chance nodes. Cloning a
-  state copies its RNG (a clone replays the same future);
-  ``resample_from_infostate`` reseeds it, so a search that resamples sees fresh
-  chance every time.
+  rewards. Dice and draws happen inside the engine with the state's own seeded
+  RNG, so there are no chance nodes and the chance mode is ``DETERMINISTIC``:
+  given a state, its future depends only on the actions (the RNG is part of
+  the state, and serialization carries it). pyspiel cannot serialize a Python
+  game declared ``SAMPLED_STOCHASTIC`` (it asks the game for a C++ RNG state
+  that Python cannot provide), hence this choice. Cloning a state copies its
+  RNG (a clone replays the same future); ``resample_from_infostate`` reseeds
+  it, so a search that resamples sees fresh chance every time. Each
+  ``new_initial_state()`` is a new deal (see ``rng_seed``).
+- **Serialization.** ``state.serialize()``, ``game.deserialize_state``,
+  ``pyspiel.serialize_game_and_state`` and ``pickle`` all work: the state's
+  Python part is the engine state's ``to_json`` (RNG included) plus the
+  adapter's bookkeeping, so a deserialized state replays the same future.
 - **Simultaneous phases** (race loading, agency drafts) are played in turn: the
   current player is the first player who may act after the previous actor, in
   seat order. Any interleaving is a legal history, and a player's information
   state never shows another's hidden choice (an agency draft pick stays secret).
 - **Actions** are :class:`~liftoff.rl.spaces.ActionIndex` ids;
   ``num_distinct_actions`` is the size of the game's fixed action space.
-- **Observations** come from ``view(player)`` only: the observation string is
-  the view as compact JSON, the observation tensor is the game's encoder
-  (:mod:`liftoff.rl.encoders`), the information-state string is the view plus
-  the player's own past actions. No information-state tensor is provided.
+  agency uses its factored space by default (:mod:`liftoff.rl.factored`; one
+  pyspiel action per part of a launch or keep, the player stays current until
+  the choice is complete; parameter ``action_space``: ``factored`` or
+  ``flat``).
+- **Observations** come from views only. Default (``single_player`` private
+  info, public info, no perfect recall): the observation string is
+  ``view(player)`` as compact JSON, the observation tensor is the game's
+  encoder (:mod:`liftoff.rl.encoders`). Information state (perfect recall,
+  ``single_player``): the view plus the player's own past actions, string
+  only. Public only (private info ``none``, no perfect recall): the spectator
+  view ``view(None)`` as JSON (the same for every player), string only.
+  Private only (no public info, no perfect recall): the entries of
+  ``view(player)`` that the spectator view lacks or shows differently, string
+  only. Other observation types (``all_players``, or perfect recall without
+  ``single_player`` private info and public info) are refused with a
+  ``ValueError``.
 - **Returns** are ``rank`` rewards from ``outcome()``: for each player, (players
   placed below − players placed above) / (n − 1), so +1 for a sole winner and
   −1 for the sole last; they sum to 0.
@@ -35,7 +55,9 @@ Design:
 - **Parameters.** ``players``, ``rng_seed`` (the n-th new initial state is
   dealt with ``derive_seed(rng_seed, n)``; a C++ int), ``max_game_length`` and
   every option a user chooses, with its default (not those the game sets
-  itself, like agency's content fingerprint).
+  itself, like agency's content fingerprint). A text option's commas are
+  written ``;`` in OpenSpiel parameters (``lift_die=X;1;1;2;2;3``), since
+  OpenSpiel game strings separate parameters with commas.
 """
 
 from __future__ import annotations
@@ -48,7 +70,8 @@ import liftoff
 from liftoff.engine import Action, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import encoder_for
-from liftoff.rl.spaces import action_index, next_actor, returns_from_outcome
+from liftoff.rl.factored import Chooser, FactoredSpace, check_space, make_space, parts_of
+from liftoff.rl.spaces import next_actor, returns_from_outcome
 
 try:
     import numpy as np
@@ -57,6 +80,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     raise missing_extra(exc) from exc
 
 DEFAULT_MAX_LENGTH = 3000
+PARAM_COMMA = ";"  # stands for "," inside text option values in OpenSpiel parameters
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
@@ -72,6 +96,16 @@ def _public_options(game: Game[Any]) -> list[Any]:
     return [o for o in game.options.options if not getattr(o, "internal", False)]
 
 
+def _to_param(value: Any) -> Any:
+    """An option value as an OpenSpiel parameter (commas in text become ``;``)."""
+    return value.replace(",", PARAM_COMMA) if isinstance(value, str) else value
+
+
+def _from_param(value: Any) -> Any:
+    """The inverse of :func:`_to_param`."""
+    return value.replace(PARAM_COMMA, ",") if isinstance(value, str) else value
+
+
 def _game_type(game: Game[Any]) -> Any:
     params: dict[str, Any] = {
         "players": game.info.min_players,
@@ -79,12 +113,14 @@ def _game_type(game: Game[Any]) -> Any:
         "max_game_length": DEFAULT_MAX_LENGTH,
     }
     for option in _public_options(game):
-        params[option.name] = option.default
+        params[option.name] = _to_param(option.default)
+    if check_space(game, None) == "factored":
+        params["action_space"] = "factored"
     return pyspiel.GameType(
         short_name=short_name(game.info.name),
         long_name=f"liftoff: {game.info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -112,9 +148,10 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"unknown parameters {unknown} for {short_name(name)}")
         full = {k: params.get(k, v) for k, v in spec.items()}
         players = int(full["players"])
-        options = {o.name: full[o.name] for o in _public_options(engine_game)}
+        options = {o.name: _from_param(full[o.name]) for o in _public_options(engine_game)}
         engine_game.new_game(players, 0, options)  # validates the settings
-        index = action_index(engine_game, players, options)
+        space = check_space(engine_game, full.get("action_space", "flat"))
+        index = make_space(engine_game, players, options, space)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size,
             max_chance_outcomes=0,
@@ -129,7 +166,9 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
         self.engine_options = options
         self.index = index
+        self.factored = isinstance(index, FactoredSpace)
         self.encoder = encoder_for(engine_game, players, options)
+        self.observation_size = self.encoder.size + (index.size if self.factored else 0)
         self.rng_seed = int(full["rng_seed"])
         self.max_length = int(full["max_game_length"])
         self._dealt = 0
@@ -156,18 +195,78 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         hist = core.own
         last = -1
         for player, text in state.history:
-            hist[player].append(self.index.id_of_text(state, player, text))
+            hist[player].extend(
+                parts_of(self.index, self.engine_game.parse_action(state, player, text))
+            )
             last = player
         core.last = last
         return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (game_from_string, (str(self),))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self, perfect_recall)
+        return Observer(self, observation_kind(iig_obs_type))
+
+
+def observation_kind(iig_obs_type: Any) -> str:
+    """``"default"``, ``"info_state"`` or ``"public"`` for an OpenSpiel
+    ``IIGObservationType`` (``None``: the default observation); ``ValueError``
+    for a type liftoff does not provide."""
+    if iig_obs_type is None:
+        return "default"
+    private = iig_obs_type.private_info
+    recall = bool(iig_obs_type.perfect_recall)
+    public = bool(iig_obs_type.public_info)
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
+        return "info_state" if recall else "default"
+    if private == pyspiel.PrivateInfoType.NONE and public and not recall:
+        return "public"
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and not public and not recall:
+        return "private"
+    raise ValueError(
+        "liftoff provides these observation types: single_player private info with "
+        "public info (with or without perfect recall), public-only (private info "
+        "none) and private-only (no public info), the last two without perfect "
+        f"recall; not private_info={private.name.lower()}, "
+        f"public_info={public}, perfect_recall={recall}"
+    )
+
+
+_GAMES_BY_STRING: dict[str, LiftoffGame] = {}
+
+
+def game_from_string(text: str) -> LiftoffGame:
+    """The game named by an OpenSpiel game string (``str(game)``), loaded once
+    per string (unpickling states and games goes through here)."""
+    game = _GAMES_BY_STRING.get(text)
+    if game is None:
+        register()
+        game = _GAMES_BY_STRING[text] = pyspiel.load_game(text)
+    return game
+
+
+def _restore_core(
+    game_text: str,
+    state_json: str,
+    last: int,
+    own: list[list[int]],
+    steps: int,
+    partial: list[list[int]] | None = None,
+) -> _Core:
+    game = game_from_string(game_text)
+    core = _Core(game)
+    core.state = game.engine_game.from_json(json.loads(state_json))
+    core.last = last
+    core.own = [list(h) for h in own]
+    core.steps = steps
+    for chooser, ids in zip(core.choosers, partial or [], strict=False):
+        chooser.partial = list(ids)
+    return core
 
 
 class _Core:
@@ -177,7 +276,18 @@ class _Core:
     action (pyspiel asks for them several times per action); ``fresh`` is False
     when the cache is stale."""
 
-    __slots__ = ("amap", "cur", "fresh", "game", "ids", "last", "own", "state", "steps")
+    __slots__ = (
+        "amap",
+        "choosers",
+        "cur",
+        "fresh",
+        "game",
+        "ids",
+        "last",
+        "own",
+        "state",
+        "steps",
+    )
 
     def __init__(self, game: LiftoffGame) -> None:
         self.game = game
@@ -188,7 +298,18 @@ class _Core:
         self.fresh = False
         self.cur = 0
         self.ids: list[int] | None = None
-        self.amap: dict[int, Action] | None = None
+        self.amap: dict[int, Action | None] | None = None
+        # one per seat in the factored space: the choice in progress
+        self.choosers = (
+            [Chooser(game.index, p) for p in range(game.players)] if game.factored else []
+        )
+
+    def choosing(self) -> int:
+        """The seat with a factored choice in progress (it acts again), or -1."""
+        for chooser in self.choosers:
+            if chooser.partial:
+                return chooser.seat
+        return -1
 
     def get(self) -> State:
         state = self.state
@@ -206,19 +327,39 @@ class _Core:
             if state.is_over() or self.steps >= self.game.max_length:
                 self.cur = TERMINAL
             else:
-                self.cur = next_actor(state.active_players(), self.last, self.game.players)
+                seat = self.choosing()
+                self.cur = (
+                    seat
+                    if seat >= 0
+                    else next_actor(state.active_players(), self.last, self.game.players)
+                )
         return self.cur
 
-    def legal(self) -> dict[int, Action]:
-        """``{id: action}`` for the current player, cached until the next action."""
+    def legal(self) -> dict[int, Action | None]:
+        """``{id: action}`` for the current player, cached until the next action
+        (factored space: ``None`` for an id that does not complete the choice)."""
         player = self.current()
         if self.amap is None:
             if player < 0:
                 self.amap = {}
+            elif self.choosers:
+                chooser = self.choosers[player]
+                chooser.legal_ids(self.get())  # drops a stale choice
+                self.amap = chooser.next_choices(self.get())
             else:
-                self.amap = self.game.index.legal_map(self.get(), player)
+                self.amap = dict(self.game.index.legal_map(self.get(), player))  # type: ignore[union-attr]
             self.ids = sorted(self.amap)
         return self.amap
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (by ``serialize`` and ``pickle``) as the game string, the
+        engine state's JSON (RNG included) and the adapter's bookkeeping."""
+        state_json = json.dumps(self.get().to_json(), sort_keys=True, separators=(",", ":"))
+        partial = [c.partial for c in self.choosers]
+        return (
+            _restore_core,
+            (str(self.game), state_json, self.last, self.own, self.steps, partial),
+        )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
@@ -230,6 +371,11 @@ class _Core:
         new.fresh = False
         new.cur = 0
         new.ids = new.amap = None
+        new.choosers = []
+        for chooser in self.choosers:
+            copy = Chooser(chooser.space, chooser.seat)
+            copy.partial = chooser.partial.copy()
+            new.choosers.append(copy)
         return new
 
 
@@ -261,15 +407,20 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         core = self._core
         player = core.current()
-        chosen = core.legal().get(int(action)) if player >= 0 else None
-        if chosen is None:
+        legal = core.legal()
+        action = int(action)
+        if player < 0 or action not in legal:
             raise ValueError(
                 f"action {action} ({core.game.index.text(action)}) is not legal for "
                 f"player {player} now"
             )
-        core.get().apply_legal(player, chosen)
-        core.own[player].append(int(action))
-        core.last = player
+        chosen = (
+            core.choosers[player].choose(core.get(), action) if core.choosers else legal[action]
+        )
+        if chosen is not None:
+            core.get().apply_legal(player, chosen)
+            core.last = player
+        core.own[player].append(action)
         core.steps += 1
         core.fresh = False
 
@@ -295,33 +446,114 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
         return self.resampled(player_id, seed)
 
     def resampled(self, player_id: int, seed: int) -> LiftoffState:
-        """``resample_from_infostate`` with an explicit seed."""
-        new: LiftoffState = self.clone()
-        core = new._core
-        core.state = self._core.get().determinize(player_id, seed)
-        core.fresh = False
-        return new
+        """``resample_from_infostate`` with an explicit seed.
+
+        The copy's engine state is ``determinize(player_id, seed)``. Its
+        pyspiel ``history()`` and every other player's own-action record (in
+        their information-state strings) are rebuilt from the actions
+        ``player_id`` saw: the real history without the other players' hidden
+        actions
+        (``Game.action_is_public`` false, e.g. agency draft keeps): the copy
+        never shows what ``player_id`` could not see."""
+        core = self._core
+        game = core.game
+        real = core.get()
+        engine = real.determinize(player_id, seed)
+        engine_game = game.engine_game
+        history: list[tuple[int, int]] = []
+        own: list[list[int]] = [[] for _ in range(game.players)]
+        # from the real history, which the player saw but for the others' hidden
+        # actions (whatever history the determinized engine state keeps)
+        for p, text in real.history:
+            action = engine_game.parse_action(real, p, text)
+            if p != player_id and not engine_game.action_is_public(real, p, action):
+                continue
+            for part in parts_of(game.index, action):
+                history.append((p, part))
+                own[p].append(part)
+        new_core = _Core(game)
+        new_core.state = engine
+        new_core.last = core.last
+        new_core.steps = core.steps
+        if core.choosers:  # the player's own choice in progress stays; others' go
+            mine = core.choosers[player_id].partial
+            new_core.choosers[player_id].partial = list(mine)
+            history.extend((player_id, part) for part in mine)
+            own[player_id].extend(mine)
+        new_core.own = own
+        return _state_with_history(game, new_core, history)
 
     def __str__(self) -> str:
         return json.dumps(self._core.get().to_json(), sort_keys=True, separators=(",", ":"))
 
 
-class Observer:
-    """The PyObserver of a liftoff game: strings and tensors from ``view(player)``."""
+def private_part(mine: Any, public: Any) -> Any:
+    """What a player's view holds beyond the spectator view: the entries of
+    ``mine`` that ``public`` lacks or holds differently (recursively in
+    objects); ``{}`` when there is nothing private."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {}
+        for key, value in mine.items():
+            if key not in public:
+                out[key] = value
+            elif value != public[key]:
+                out[key] = private_part(value, public[key])
+        return out
+    return mine
 
-    def __init__(self, game: LiftoffGame, perfect_recall: bool) -> None:
+
+def _state_with_history(
+    game: LiftoffGame, core: _Core, history: list[tuple[int, int]]
+) -> LiftoffState:
+    """A state holding ``core`` whose pyspiel history is ``history`` (set the way
+    ``game.deserialize_state`` sets it; pyspiel offers no other way)."""
+    import base64
+    import pickle
+
+    text = (
+        "history="
+        + ",".join(f"{p}:{a}" for p, a in history)
+        + f"\nmove_number={len(history)}\n__dict__="
+        + base64.b64encode(pickle.dumps({"_core": core})).decode("ascii")
+    )
+    state: LiftoffState = game.deserialize_state(text)
+    return state
+
+
+class Observer:
+    """The PyObserver of a liftoff game: strings and tensors from views
+    (``kind``: ``default``, ``info_state`` or ``public``; see the module docstring)."""
+
+    def __init__(self, game: LiftoffGame, kind: str = "default") -> None:
         self.game = game
-        self.perfect_recall = perfect_recall
-        self.tensor: Any = None if perfect_recall else np.zeros(game.encoder.size, np.float32)
-        self.dict: dict[str, Any] = {} if perfect_recall else {"observation": self.tensor}
+        self.kind = kind
+        self.perfect_recall = kind == "info_state"
+        has_tensor = kind == "default"
+        self.tensor: Any = np.zeros(game.observation_size, np.float32) if has_tensor else None
+        self.dict: dict[str, Any] = {"observation": self.tensor} if has_tensor else {}
 
     def set_from(self, state: LiftoffState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = self.game.encoder.encode(state.engine_state.view(player))
+            size = self.game.encoder.size
+            self.tensor[:size] = self.game.encoder.encode(state.engine_state.view(player))
+            if self.game.factored:
+                self.tensor[size:] = state._core.choosers[player].features()
 
     def string_from(self, state: LiftoffState, player: int) -> str:
-        view = json.dumps(state.engine_state.view(player), sort_keys=True, separators=(",", ":"))
+        engine = state.engine_state
+        seen: Any
+        if self.kind == "public":
+            seen = engine.view(None)
+        elif self.kind == "private":
+            seen = private_part(engine.view(player), engine.view(None))
+        else:
+            seen = engine.view(player)
+        view = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         if not self.perfect_recall:
+            choosers = state._core.choosers
+            if self.kind == "default" and choosers and choosers[player].partial:
+                chosen = ",".join(self.game.index.text(i) for i in choosers[player].partial)
+                return f"{view}|choosing {chosen}"
             return view
         own = ",".join(map(str, state._core.own[player]))
         return f"{view}|{own}"
@@ -380,7 +612,9 @@ __all__ = [
     "LiftoffGame",
     "LiftoffState",
     "Observer",
+    "game_from_string",
     "load",
+    "observation_kind",
     "register",
     "seeded_resampler",
     "short_name",

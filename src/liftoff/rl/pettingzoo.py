@@ -20,6 +20,13 @@ skipped and reported in ``infos[agent]["skipped"]``. Agents who may not act
 send anything: their action is ignored; their mask offers only the extra id
 ``WAIT = size`` (the action space has ``size + 1`` ids).
 
+**agency** uses the factored action space by default
+(:mod:`liftoff.rl.factored`): a launch or a draft keep is chosen part by part,
+one step per part, by the same agent (AEC: the agent stays selected until its
+choice is complete; parallel: an agent's parts go in one per step, the
+action is applied with the step that completes it); observations carry the
+choice so far. ``action_space="flat"`` gives the flat ids.
+
 **Rewards** come at the end, from ``outcome()``: ``rank`` (default, zero-sum;
 +1 sole winner … −1 sole last), ``win`` or ``score``. An illegal action ends
 the episode: the offender gets ``illegal_reward`` (−1), the others 0, and
@@ -42,9 +49,9 @@ from typing import Any
 from liftoff.engine import Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import HIGH, encoder_for
+from liftoff.rl.factored import Chooser, check_space, make_space
 from liftoff.rl.spaces import (
     REWARD_KINDS,
-    action_index,
     as_action_id,
     game_of,
     next_actor,
@@ -81,8 +88,10 @@ class _Common:
         render_mode: str | None,
         options: Mapping[str, Any],
         extra_ids: int,
+        action_space: str | None = None,
     ) -> None:
         self.game = game_of(game)
+        self.space_kind = check_space(self.game, action_space)
         if reward not in REWARD_KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARD_KINDS)}")
         if render_mode not in (None, "ansi"):
@@ -90,7 +99,8 @@ class _Common:
         self.game.new_game(players, 0, options)  # validates players and options early
         self.num_players = players
         self.game_options = dict(options)
-        self.index = action_index(self.game, players, options)
+        self.index = make_space(self.game, players, options, self.space_kind)
+        self.choosers = [Chooser(self.index, p) for p in range(players)]
         self.encoder = encoder_for(self.game, players, options)
         self.reward_kind = reward
         self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
@@ -99,9 +109,10 @@ class _Common:
         self.possible_agents = [agent_name(p) for p in range(players)]
         self.seats = {a: p for p, a in enumerate(self.possible_agents)}
         self.n_ids = self.index.size + extra_ids
+        width = self.encoder.size + self.choosers[0].feature_size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(0.0, HIGH, (width,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.n_ids,), np.int8),
             }
         )
@@ -125,16 +136,22 @@ class _Common:
         else:
             game_seed = int(self._seed_source.integers(0, 2**62))
         state: State = self.game.new_game(self.num_players, game_seed, self.game_options)
+        for chooser in self.choosers:
+            chooser.reset()
         return state
 
     def _encode(self, seat: int, mask_seat: bool) -> dict[str, Any]:
         assert self.state is not None
         mask = np.zeros(self.n_ids, dtype=np.int8)
+        chooser = self.choosers[seat]
         if mask_seat:
-            ids = self.index.legal_ids(self.state, seat)
+            ids = chooser.legal_ids(self.state)
             if ids:
                 mask[ids] = 1
-        return {"observation": self.encoder.encode(self.state.view(seat)), "mask": mask}
+        vector = self.encoder.encode(self.state.view(seat))
+        if chooser.feature_size:
+            vector = np.concatenate([vector, chooser.features()])
+        return {"observation": vector, "mask": mask}
 
     def render(self) -> str | None:
         """``ansi``: the spectator view's main facts as text."""
@@ -162,10 +179,13 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        action_space: str | None = None,
         **options: Any,
     ) -> None:
         AECEnv.__init__(self)
-        self._setup(game, players, reward, max_steps, illegal_reward, render_mode, options, 0)
+        self._setup(
+            game, players, reward, max_steps, illegal_reward, render_mode, options, 0, action_space
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.state = self._new_state(seed)
@@ -204,18 +224,24 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         seat = self.seats[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        legal = self.index.legal_map(self.state, seat)
         action_id = as_action_id(action)
-        if action_id is None or action_id not in legal:
+        try:
+            chosen = (
+                None if action_id is None else self.choosers[seat].choose(self.state, action_id)
+            )
+        except KeyError:
+            action_id = None
+        if action_id is None:
             for a in self.agents:
                 self.rewards[a] = self.illegal_reward if a == agent else 0.0
                 self.terminations[a] = True
             self.infos[agent] = {"illegal_action": True, "action": repr(action)}
             self._accumulate_rewards()
             return
-        self.state.apply_legal(seat, legal[action_id])
-        self._last_actor = seat
         self._steps += 1
+        if chosen is not None:
+            self.state.apply_legal(seat, chosen)
+            self._last_actor = seat
         if self.state.is_over():
             for a, r in zip(
                 self.agents, returns_from_outcome(self.state, self.reward_kind), strict=True
@@ -229,7 +255,7 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         elif self._steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        else:
+        elif chosen is not None:
             self._select()
         self._accumulate_rewards()
 
@@ -246,9 +272,12 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        action_space: str | None = None,
         **options: Any,
     ) -> None:
-        self._setup(game, players, reward, max_steps, illegal_reward, render_mode, options, 1)
+        self._setup(
+            game, players, reward, max_steps, illegal_reward, render_mode, options, 1, action_space
+        )
         self.WAIT = self.index.size
 
     def _observations(self) -> dict[str, dict[str, Any]]:
@@ -290,7 +319,7 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         for seat in order:
             agent = agent_name(seat)
             action_id = as_action_id(actions.get(agent))
-            if action_id is None or action_id not in self.index.legal_map(state, seat):
+            if action_id is None or action_id not in self.choosers[seat].legal_ids(state):
                 illegal = agent
                 break
             chosen[seat] = action_id
@@ -301,11 +330,15 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
             infos[illegal] = {"illegal_action": True, "action": repr(actions.get(illegal))}
         else:
             for seat in order:
-                legal = self.index.legal_map(state, seat)
-                if chosen[seat] in legal:
-                    state.apply_legal(seat, legal[chosen[seat]])
-                else:
+                chooser = self.choosers[seat]
+                try:
+                    action = chooser.choose(state, chosen[seat])
+                except KeyError:  # an earlier action of this step made it illegal
+                    chooser.reset()
                     infos[agent_name(seat)]["skipped"] = True
+                    continue
+                if action is not None:
+                    state.apply_legal(seat, action)
             self._steps += 1
             if state.is_over():
                 returns = returns_from_outcome(state, self.reward_kind)

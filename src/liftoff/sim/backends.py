@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+import signal
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -32,17 +33,26 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the driver, which stops them itself (no
+    traceback from every worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_local(
     config: SimConfig,
     workers: int = 1,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    done: Collection[int] = (),
 ) -> Iterator[GameResult]:
-    """Play every game of ``config`` here (``workers == 1``) or in a process pool.
+    """Play every game of ``config`` (but those in ``done``) here
+    (``workers == 1``) or in a process pool.
 
-    Yields results chunk by chunk, in completion order.
+    Yields results chunk by chunk, in completion order. On ``KeyboardInterrupt``
+    the pool's workers are stopped at once and the interrupt goes on.
     """
-    spans = list(chunks(config.games, workers, chunk_size))
+    spans = list(chunks(config.games, workers, chunk_size, done))
     if workers <= 1:
         for start, stop in spans:
             results = run_chunk(config, start, stop)
@@ -55,17 +65,30 @@ def run_local(
     # threads running meanwhile (the CLI's progress bar refreshes by hand).
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_ignore_interrupts
+    )
+    finished = False
+    try:
         pending: set[Future[list[GameResult]]] = {
             pool.submit(run_chunk, config, start, stop) for start, stop in spans
         }
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
+            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
                 results = future.result()
                 if progress is not None:
                     progress(len(results))
                 yield from results
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # interrupted (or the consumer stopped): do not wait for running chunks
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
 
 
 UV_RUN_FLAG = "RAY_ENABLE_UV_RUN_RUNTIME_ENV"
@@ -107,8 +130,10 @@ def run_ray(
     address: str | None = None,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    done: Collection[int] = (),
 ) -> Iterator[GameResult]:
-    """Play every game of ``config`` as Ray tasks, one task per chunk.
+    """Play every game of ``config`` (but those in ``done``) as Ray tasks, one
+    task per chunk.
 
     ``address`` is ``HOST:PORT`` of a running cluster (or ``"auto"``); without
     it a local Ray is started with ``workers`` CPUs (default: all). A Ray
@@ -131,7 +156,7 @@ def run_ray(
         started = True
     try:
         total_cpus = int(ray.cluster_resources().get("CPU", 1))
-        spans = list(chunks(config.games, max(1, total_cpus), chunk_size))
+        spans = list(chunks(config.games, max(1, total_cpus), chunk_size, done))
         task = ray.remote(num_cpus=1)(run_chunk)
         config_ref = ray.put(config)
         pending = [task.remote(config_ref, start, stop) for start, stop in spans]
@@ -154,12 +179,14 @@ def run(
     address: str | None = None,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    done: Collection[int] = (),
 ) -> Iterator[GameResult]:
-    """Play ``config`` on the named backend (``local`` or ``ray``)."""
+    """Play ``config`` (but the games in ``done``) on the named backend
+    (``local`` or ``ray``)."""
     if backend == "local":
         if address:
             raise BackendError("--address only applies to --backend ray")
-        return run_local(config, workers, progress, chunk_size)
+        return run_local(config, workers, progress, chunk_size, done)
     if backend == "ray":
-        return run_ray(config, workers, address, progress, chunk_size)
+        return run_ray(config, workers, address, progress, chunk_size, done)
     raise BackendError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")

@@ -123,6 +123,22 @@ def winners_of(row: Row) -> list[int]:
     return [int(w) for w in row.get("winners") or []]
 
 
+def win_share(row: Row, seat: int) -> float:
+    """``seat``'s share of the win in one game: ``1/k`` if it is one of ``k``
+    winners, else 0. Over a run the shares of all seats sum to the number of
+    games with a winner, so a fair seat's mean share is ``1/players``."""
+    winners = winners_of(row)
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def _share(values: Sequence[float]) -> Value:
+    """Mean win share with a Wilson 95% interval on the fractional count."""
+    n = len(values)
+    k = float(sum(values))
+    lo, hi = wilson(k, n)
+    return (k / n if n else 0.0), lo, hi
+
+
 def _player_lists(rows: Sequence[Row], skip: set[str]) -> dict[str, str]:
     """Details keys holding one number (or one dict of numbers) per player in
     every row: key -> ``"number"`` or ``"dict"``."""
@@ -219,7 +235,10 @@ def metrics(
     )
     rate("winners.shared", "shared win", [len(winners_of(r)) > 1 for r in rows], "seats")
     for seat in range(n):
-        rate(f"seat.{seat}", f"seat {seat} wins", [seat in winners_of(r) for r in rows], "seats")
+        shares = tuple(win_share(r, seat) for r in rows)
+        if shares:
+            # a win shared by k counts 1/k (the fair share is 1/players)
+            out.append(Metric(f"seat.{seat}", f"seat {seat} win share", "rate", shares, "seats"))
     ends = list(endings) if endings is not None else sorted({str(r["termination"]) for r in rows})
     if len(ends) > 1:
         for end in ends:
@@ -327,7 +346,7 @@ GAME_METRICS: dict[str, Callable[[Sequence[Row]], list[MetricSpec]]] = {
 
 def _seat_wins(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
-    return {f"seat {s}": _rate([s in winners_of(r) for r in rows]) for s in range(_players(rows))}
+    return {f"seat {s}": _share([win_share(r, s) for r in rows]) for s in range(_players(rows))}
 
 
 def _fair_share(rows: Sequence[Row]) -> float | None:
@@ -337,12 +356,16 @@ def _fair_share(rows: Sequence[Row]) -> float | None:
 
 def _bot_wins(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
-    flags: dict[str, list[bool]] = {}
+    # one value per game and bot (the mean share of its seats in that game): seats of
+    # one bot in one game are not independent, so games are the sampling unit
+    shares: dict[str, list[float]] = {}
     for r in rows:
-        winners = set(winners_of(r))
+        seats: dict[str, list[float]] = {}
         for s, spec in enumerate(r["seats"]):
-            flags.setdefault(spec, []).append(s in winners)
-    return {spec: _rate(f) for spec, f in sorted(flags.items())}
+            seats.setdefault(spec, []).append(win_share(r, s))
+        for spec, values in seats.items():
+            shares.setdefault(spec, []).append(sum(values) / len(values))
+    return {spec: _mean(f) for spec, f in sorted(shares.items())}
 
 
 def _seat_scores(rows: Sequence[Row]) -> dict[str, Value]:
@@ -379,11 +402,13 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
         Bars(
             "seat_wins",
             "Win rate by seat",
-            "games won (shared wins count for each winner)",
+            "share of wins (a win shared by k counts 1/k)",
             _seat_wins,
-            "Bars: share of games each seat won, with 95% Wilson intervals. Dashed line: "
-            "the fair share 1/players. A seat whose interval misses the line wins "
-            "significantly more or less often than a fair seat would.",
+            "Bars: each seat's share of the wins (a win shared by k winners counts 1/k "
+            "for each, so the seats' shares add up to 100% of the games with a winner), "
+            "with 95% Wilson intervals. Dashed line: the fair share 1/players. A seat "
+            "whose interval misses the line wins significantly more or less often than a "
+            "fair seat would.",
             reference=_fair_share,
             percent=True,
         ),
@@ -400,9 +425,12 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
             Bars(
                 "bot_wins",
                 "Win rate by bot",
-                "share of its seats that won",
+                "win share per seat played (a win shared by k counts 1/k)",
                 _bot_wins,
-                "For each bot: the share of the seats it played that won, with 95% intervals.",
+                "For each bot: its mean win share per seat it played (a win shared by k "
+                "winners counts 1/k), with 95% intervals that treat each game, not each "
+                "seat, as one observation (a bot in several seats of one game is one "
+                "sample). Dashed line: the fair share 1/players.",
                 reference=_fair_share,
                 percent=True,
             )
@@ -673,13 +701,12 @@ def _race_sources(rows: Sequence[Row]) -> dict[str, Value]:
 
 def _race_stop_wins(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
-    flags: dict[int, list[bool]] = {}
+    shares: dict[int, list[float]] = {}
     for r in rows:
         callers = Counter(r["details"].get("stop_callers", []))
-        winners = set(winners_of(r))
         for p in range(int(r["players"])):
-            flags.setdefault(callers.get(p, 0), []).append(p in winners)
-    return {f"called Stop {k}x": _rate(v) for k, v in sorted(flags.items())}
+            shares.setdefault(callers.get(p, 0), []).append(win_share(r, p))
+    return {f"called Stop {k}x": _share(v) for k, v in sorted(shares.items())}
 
 
 def _race_stop_round(rows: Sequence[Row]) -> dict[str, Value]:

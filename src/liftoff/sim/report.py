@@ -32,6 +32,7 @@ from liftoff.sim.facts import (
     metrics,
     played,
     sections,
+    win_share,
     winners_of,
 )
 from liftoff.sim.stats import Test, chi_square_uniform, holm, mann_whitney, two_proportions, wilson
@@ -340,7 +341,7 @@ def _panel_figure(panel: Panel, runs: Sequence[Run], single: bool) -> tuple[Figu
     names = list(dict.fromkeys(k for d in data for k in d))
     refs = [panel.reference(run.played) if panel.reference else None for run in runs]
     groups = _facets(names)
-    if len(groups) <= 1 and "" in groups:
+    if not groups or (len(groups) <= 1 and "" in groups):  # one panel ("no data" if empty)
         horizontal = _horizontal(panel, names)
         height = max(2.4, 0.3 * len(names) * len(runs) + 1.1) if horizontal else 3.4
         fig, ax = plt.subplots(figsize=(7.2, height + (0.3 if len(runs) > 1 else 0)))
@@ -582,17 +583,13 @@ def _seat_findings(run: Run) -> list[str]:
         return ["No game finished."]
     n = int(run.config.get("players", rows[0]["players"]))
     out = []
-    wins = [sum(1 for r in rows if s in winners_of(r)) for s in range(n)]
+    wins = [sum(win_share(r, s) for r in rows) for s in range(n)]
     parts = []
     for s, k in enumerate(wins):
         lo, hi = wilson(k, len(rows))
         parts.append(f"seat {s} {100 * k / len(rows):.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
-    sole = [0] * n
-    for r in rows:
-        w = winners_of(r)
-        if len(w) == 1:
-            sole[w[0]] += 1
-    chi2, df, p = chi_square_uniform(sole)
+    decided = sum(1 for r in rows if winners_of(r))
+    chi2, df, p = chi_square_uniform(wins)
     verdict = (
         '<span class="badge yes">seats differ</span>'
         if p < ALPHA
@@ -606,8 +603,9 @@ def _seat_findings(run: Run) -> list[str]:
         else ""
     )
     out.append(
-        f"Win rate by seat (fair share {100 / n:.1f}%): {_e('; '.join(parts))}. "
-        f"Chi-square on the {sum(sole)} games with a single winner: "
+        f"Win share by seat (a win shared by k counts 1/k; fair share {100 / n:.1f}%): "
+        f"{_e('; '.join(parts))}. "
+        f"Chi-square of the seats' win shares on the {decided} games with a winner: "
         f"χ²={chi2:.2f}, df={df}, {_p_text(p)} {verdict}.{caveat}"
     )
     return out
@@ -616,31 +614,32 @@ def _seat_findings(run: Run) -> list[str]:
 def _summary_findings(run: Run) -> list[str]:
     rows = run.played
     out = _seat_findings(run)
-    if not rows:
-        return out
-    lengths = []
-    for key in ("actions", "turns", "rounds"):
-        values = [r["length"][key] for r in rows if r["length"].get(key) is not None]
-        if values:
-            lengths.append(f"{statistics.fmean(values):.1f} {key}")
-    out.append(f"Mean length: {', '.join(lengths)} per game.")
-    ends: dict[str, int] = {}
-    for r in rows:
-        ends[r["termination"]] = ends.get(r["termination"], 0) + 1
-    out.append(
-        "Endings: "
-        + ", ".join(
-            f"{k} {100 * v / len(rows):.1f}%"
-            for k, v in sorted(ends.items(), key=lambda kv: -kv[1])
+    if rows:
+        lengths = []
+        for key in ("actions", "turns", "rounds"):
+            values = [r["length"][key] for r in rows if r["length"].get(key) is not None]
+            if values:
+                lengths.append(f"{statistics.fmean(values):.1f} {key}")
+        out.append(f"Mean length: {', '.join(lengths)} per game.")
+        ends: dict[str, int] = {}
+        for r in rows:
+            ends[r["termination"]] = ends.get(r["termination"], 0) + 1
+        shared = sum(1 for r in rows if len(winners_of(r)) > 1)
+        out.append(
+            "Endings: "
+            + ", ".join(
+                f"{k} {100 * v / len(rows):.1f}%"
+                for k, v in sorted(ends.items(), key=lambda kv: -kv[1])
+            )
+            + f"; shared wins {100 * shared / len(rows):.1f}%."
         )
-        + f"; shared wins {100 * sum(1 for r in rows if len(winners_of(r)) > 1) / len(rows):.1f}%."
-    )
     failed, listed = failures(run.rows)
     if failed:
         out.append(
-            f"<b>{failed} game(s) failed</b> ({_e(listed)}; TooLong: no end within "
-            f"{_e(run.config.get('max_actions', ''))} actions) and are left out of every "
-            "figure (see <code>error</code> in games.jsonl, records in <code>records/</code>)."
+            f"<b>{failed} of {len(run.rows)} game(s) failed</b> ({_e(listed)}; TooLong: no end "
+            f"within {_e(run.config.get('max_actions', ''))} actions) and are left out of "
+            "every figure (see <code>error</code> in games.jsonl, records in "
+            "<code>records/</code>)."
         )
     return out
 

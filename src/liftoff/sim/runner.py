@@ -10,7 +10,7 @@ either backend.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -309,17 +309,30 @@ def run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
     return [play_game(config, i, i in keep) for i in range(start, stop)]
 
 
-def chunks(games: int, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
-    """``(start, stop)`` ranges covering ``range(games)``.
+def chunks(
+    games: int, workers: int, size: int | None = None, done: Collection[int] = ()
+) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` ranges covering ``range(games)`` except the indices in
+    ``done`` (games a resumed run already has).
 
     By default about 16 chunks per worker, between 1 and 200 games each: enough
     chunks to balance the load and move the progress bar, few enough that
     process overhead stays small.
     """
+    todo = games - len(done)
     if size is None:
-        size = max(1, min(200, -(-games // (max(1, workers) * 16))))
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
+        size = max(1, min(200, -(-todo // (max(1, workers) * 16))))
+    skip = frozenset(done)
+    start = 0
+    while start < games:
+        while start < games and start in skip:
+            start += 1
+        stop = start
+        while stop < games and stop - start < size and stop not in skip:
+            stop += 1
+        if stop > start:
+            yield start, stop
+        start = stop
 
 
 def dumps(value: Any) -> str:

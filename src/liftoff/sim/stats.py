@@ -194,8 +194,9 @@ def chi2_sf(x: float, df: int) -> float:
     return _gamma_q(df / 2, x / 2)
 
 
-def chi_square_uniform(counts: Sequence[int]) -> tuple[float, int, float]:
-    """Goodness of fit of ``counts`` to equal shares: ``(chi2, df, p)``.
+def chi_square_uniform(counts: Sequence[float]) -> tuple[float, int, float]:
+    """Goodness of fit of ``counts`` to equal shares: ``(chi2, df, p)``. Counts
+    may be fractional (wins shared by k winners counted 1/k each).
 
     >>> chi_square_uniform([25, 25, 25, 25])
     (0.0, 3, 1.0)

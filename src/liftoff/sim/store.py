@@ -11,8 +11,15 @@ A run directory holds:
 - ``meta.json``: the configuration and the equivalent command;
 - ``run.json``: how it was run (backend, workers, time, games/s).
 
+While a run is under way (and after it was interrupted) the directory also
+holds ``partial.json`` (the configuration and table format) and
+``partial.jsonl`` (every finished game so far, one per line, appended chunk
+by chunk); ``liftoff simulate --resume DIR`` plays the games still missing and
+writes the final files, then removes both.
+
 Everything except ``run.json`` depends only on the configuration, so it is
-byte-identical for any number of workers and either backend.
+byte-identical for any number of workers, either backend, and whether the run
+was interrupted and resumed or not.
 """
 
 from __future__ import annotations
@@ -33,7 +40,13 @@ PARQUET = "games.parquet"
 META = "meta.json"
 RUN = "run.json"
 RECORDS = "records"
+PARTIAL_CONFIG = "partial.json"
+PARTIAL_ROWS = "partial.jsonl"
+REPORT = "report"
 FORMATS = ("csv", "parquet")
+RUN_FILES = (JSONL, CSV, PARQUET, META, RUN, PARTIAL_CONFIG, PARTIAL_ROWS)
+"""The files ``simulate`` writes in a run directory (``--force`` removes them,
+with ``records/``, ``report/`` and ``compare-*/``)."""
 
 
 class StoreError(OSError):
@@ -50,6 +63,94 @@ def prepare_out_dir(path: Path) -> Path:
     except OSError as exc:
         raise StoreError(f"cannot write to {path}: {exc.strerror or exc}") from None
     return path
+
+
+def is_empty(path: Path) -> bool:
+    """Whether ``path`` does not exist or holds nothing."""
+    return not path.exists() or (path.is_dir() and not any(path.iterdir()))
+
+
+def clear_run(path: Path) -> None:
+    """Remove what ``simulate`` and ``report`` wrote in ``path`` (``--force``);
+    other files stay."""
+    import shutil
+
+    try:
+        for name in RUN_FILES:
+            (path / name).unlink(missing_ok=True)
+        for folder in [path / RECORDS, path / REPORT, *path.glob("compare-*")]:
+            if folder.is_dir():
+                shutil.rmtree(folder)
+    except OSError as exc:
+        raise StoreError(f"cannot clear {path}: {exc.strerror or exc}") from None
+
+
+def start_partial(path: Path, config: SimConfig, fmt: str) -> None:
+    """Write ``partial.json`` (what to resume) and an empty ``partial.jsonl``."""
+    try:
+        (path / PARTIAL_CONFIG).write_text(
+            json.dumps({"config": config.to_json(), "format": fmt}, indent=2) + "\n",
+            encoding="utf-8",
+        )
+        (path / PARTIAL_ROWS).write_text("", encoding="utf-8")
+    except OSError as exc:
+        raise StoreError(f"cannot write to {path}: {exc.strerror or exc}") from None
+
+
+def partial_line(result: GameResult) -> str:
+    """One finished game as a line of ``partial.jsonl``."""
+    return dumps(
+        {
+            "index": result.index,
+            "line": result.line,
+            "actions": result.actions,
+            "failed": result.failed,
+            "record": result.record,
+        }
+    )
+
+
+def load_partial(path: Path) -> tuple[SimConfig, str, list[GameResult]]:
+    """``(config, format, finished games)`` of an interrupted run directory.
+    A last line cut short by the interruption is ignored (that game is played
+    again)."""
+    config_path = path / PARTIAL_CONFIG
+    if not config_path.is_file():
+        if (path / META).is_file():
+            raise StoreError(f"{path} holds a finished run: there is nothing to resume")
+        raise StoreError(
+            f"{path} holds no interrupted run ({PARTIAL_CONFIG} is missing); "
+            "start one with `liftoff simulate ... --out DIR`"
+        )
+    try:
+        data = json.loads(config_path.read_text(encoding="utf-8"))
+        config = SimConfig.from_json(data["config"])
+        fmt = str(data.get("format", "csv"))
+        lines = (path / PARTIAL_ROWS).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise StoreError(f"cannot read the interrupted run in {path}: {exc}") from None
+    results: dict[int, GameResult] = {}
+    for line in lines:
+        try:
+            item = json.loads(line)
+            result = GameResult(
+                int(item["index"]),
+                str(item["line"]),
+                int(item["actions"]),
+                bool(item["failed"]),
+                item["record"],
+            )
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short when the run was stopped
+        if 0 <= result.index < config.games:
+            results[result.index] = result
+    return config, fmt, [results[i] for i in sorted(results)]
+
+
+def end_partial(path: Path) -> None:
+    """Remove ``partial.json`` and ``partial.jsonl`` once the run is written."""
+    for name in (PARTIAL_CONFIG, PARTIAL_ROWS):
+        (path / name).unlink(missing_ok=True)
 
 
 def command_line(config: SimConfig, fmt: str = "csv") -> str:
