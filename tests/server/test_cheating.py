@@ -407,3 +407,30 @@ async def test_undo_works_after_a_restart(server: ServerFactory, db: Db) -> None
     ).status_code == 409
     res = await r2.call("POST", f"/api/tables/{tid}/undo", token=tok)
     assert res.status_code == 200 and res.json()["version"] == view["version"]
+
+
+async def test_a_table_of_other_rules_is_refused_not_replayed_differently(
+    server: ServerFactory, db: Db, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each table keeps its game's rules and content version; after a restart under
+    other rules it is refused with both versions named, never silently played on."""
+    import liftoff
+    from liftoff.engine.game import GameVersion
+
+    r = await server(db)
+    made = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    tid = made["table"]["id"]
+    stored = (await r.manager.store.load_tables(ids=[tid]))[0].game_version
+    game = liftoff.games.get("planet")
+    assert stored == game.version.to_json()
+    await r.stop()
+    r2 = await server(db)  # same rules: it comes back
+    assert (await r2.call("GET", f"/api/tables/{tid}")).status_code == 200
+    await r2.stop()
+    newer = GameVersion("99", game.version.content)
+    monkeypatch.setattr(type(game), "version", property(lambda self: newer))
+    r3 = await server(db)
+    res = await r3.call("GET", f"/api/tables/{tid}")
+    assert res.status_code == 409, res.text
+    text = res.json()["message"]
+    assert "99" in text and f"rules {stored['rules']}" in text, text

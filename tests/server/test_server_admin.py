@@ -29,10 +29,10 @@ async def test_admin_lists_closes_and_deletes(server: ServerFactory, sqlite_db: 
     code, out = await asyncio.to_thread(admin, "close", a, token="wrong")
     assert code != 0 and "403" in out
     code, out = await asyncio.to_thread(admin, "close", a)
-    assert code == 0
+    assert code == 0, out
     assert (await r.call("GET", f"/api/tables/{a}")).json()["status"] == "closed"
     code, out = await asyncio.to_thread(admin, "delete", b)
-    assert code == 0
+    assert code == 0, out
     assert (await r.call("GET", f"/api/tables/{b}")).status_code == 404
     code, out = await asyncio.to_thread(admin, "tables", token=None)
     assert code != 0 and "LIFTOFF_ADMIN_TOKEN" in out

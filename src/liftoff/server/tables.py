@@ -115,8 +115,12 @@ def bot_seed_of(table: LiveTable, *parts: int | str) -> int:
 
 
 def new_id() -> str:
-    """An unguessable table id (URL-safe)."""
-    return secrets.token_urlsafe(9)
+    """An unguessable table id (URL-safe, never starting with ``-`` or ``_``, so it
+    is never taken for an option on a command line such as ``liftoff admin``)."""
+    while True:
+        table_id = secrets.token_urlsafe(9)
+        if table_id[0].isalnum():
+            return table_id
 
 
 @dataclass
@@ -417,15 +421,16 @@ class TableManager:
         actions = [[a.player, a.text] for a in data.actions]
         keep = min(len(actions), LOG_KEEP)
         head = actions[: len(actions) - keep]
-        state: State = game.replay(
-            {
-                "game": data.game,
-                "players": data.players,
-                "seed": data.seed,
-                "options": data.options,
-                "actions": head,
-            }
-        )
+        record: dict[str, Any] = {
+            "game": data.game,
+            "players": data.players,
+            "seed": data.seed,
+            "options": data.options,
+            "actions": head,
+        }
+        if data.game_version is not None:  # tables from before versions were stored: rules 1
+            record["version"] = data.game_version
+        state: State = game.replay(record)
         seats = [
             Seat(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
             for s in sorted(data.seats, key=lambda s: s.seat)
@@ -513,7 +518,7 @@ class TableManager:
         try:
             table = self._rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
-            raise ApiError(500, "broken-table", f"the table cannot be rebuilt: {exc}") from None
+            raise ApiError(409, "cannot-rebuild", f"this table cannot be resumed: {exc}") from None
         self._cache_finished(table)
         return table
 
@@ -635,6 +640,7 @@ class TableManager:
                 rematch_of=rematch_of,
                 bot_seed=table.bot_seed,
                 creator=creator,
+                game_version=game.version.to_json(),
                 seats=[s.data() for s in built],
             )
         )

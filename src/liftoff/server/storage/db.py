@@ -101,6 +101,8 @@ class TableData:
     rematch_id: str | None = None
     bot_seed: int | None = None  # private: the seed of the table's bots
     creator: str | None = None  # the client address that created it
+    # the rules and content version the game is played under (Game.version)
+    game_version: dict[str, Any] | None = None
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -370,6 +372,7 @@ class Store:
             "rematch_id": None,
             "bot_seed": t.bot_seed,
             "creator": t.creator,
+            "game_version": None if t.game_version is None else _dumps(t.game_version),
         }
         seat_values = [
             {
@@ -460,6 +463,7 @@ class Store:
                     rematch_id=r.rematch_id,
                     bot_seed=r.bot_seed,
                     creator=r.creator,
+                    game_version=None if r.game_version is None else orjson.loads(r.game_version),
                 )
             seats = (
                 (

@@ -43,6 +43,7 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # private
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    game_version: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
 
 
 class SeatRow(Base):
