@@ -253,10 +253,12 @@ def run(
         if finished:
             pool.shutdown(wait=True)
         else:  # Ctrl-C: stop the workers now (the games so far went to on_records)
-            processes = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
+            # stop the workers first, then let the pool's thread notice and end
+            # (ending the process while that thread still runs makes Python print
+            # a spurious "Bad file descriptor" traceback at exit)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
     records.sort(key=lambda r: int(r["index"]))
     return records
 

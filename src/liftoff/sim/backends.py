@@ -85,10 +85,12 @@ def run_local(
         if finished:
             pool.shutdown(wait=True)
         else:  # interrupted (or the consumer stopped): do not wait for running chunks
-            processes = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
+            # stop the workers first, then let the pool's thread notice and end
+            # (ending the process while that thread still runs makes Python print
+            # a spurious "Bad file descriptor" traceback at exit)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 UV_RUN_FLAG = "RAY_ENABLE_UV_RUN_RUNTIME_ENV"
