@@ -90,3 +90,49 @@ def test_levels_table_matches_the_registry() -> None:
         for key, value in params.items():
             assert getattr(bot, key) == value, (level, key)
         assert kind in ("heuristic", "ismcts")
+
+
+def agency_mission_draw() -> tuple[liftoff.engine.State, int]:
+    """An agency game played by heuristics up to a mission draw with a choice of decks."""
+    from liftoff.games.agency.actions import Draw
+
+    state = liftoff.games.get("agency").new_game(2, 3)
+    bots = [make("heuristic", seed=1), make("heuristic", seed=2)]
+    while True:
+        p = state.active_players()[0]
+        legal = state.legal_actions(p)
+        if sum(isinstance(a, Draw) for a in legal) >= 2:
+            return state, p
+        state.apply_legal(p, bots[p].choose(state, p))
+
+
+@pytest.mark.rules("AG-LAU-6", "AG-LAU-7", "AG-MIS-2")
+def test_agency_heuristic_draws_missions_it_can_launch() -> None:
+    import copy
+
+    from liftoff.bots import heuristic_agency as ha
+
+    state, p = agency_mission_draw()
+    view = state.view(p)
+    for lab, tech, best in ((2, 0, 1), (2, 2, 2), (1, 2, 1)):
+        v = copy.deepcopy(view)
+        pl = v["players"][p]
+        pl["lab"], pl["earth"] = lab, []
+        pl["tech"] = {"red": tech, "yellow": tech, "blue": 0, "green": 0}
+        ctx = ha.Ctx(v, ha.content_of(v))
+        values = {level: ha.draw_value(ctx, pl, level) for level in (1, 2)}
+        assert max(values, key=values.__getitem__) == best, (lab, tech, values)
+
+
+def test_agency_heuristic_keeps_a_launchable_mission_over_a_stranded_one() -> None:
+    from liftoff.bots import heuristic_agency as ha
+
+    state, p = agency_mission_draw()
+    view = state.view(p)
+    pl = view["players"][p]
+    pl["lab"], pl["capacity"] = 1, 3
+    pl["tech"] = {"red": 0, "yellow": 0, "blue": 0, "green": 0}
+    ctx = ha.Ctx(view, ha.content_of(view))
+    level1 = next(m for m, x in ctx.content.mission.items() if x.level == 1 and x.weight <= 3)
+    level2 = next(m for m, x in ctx.content.mission.items() if x.level == 2)
+    assert ha.launch_chance(ctx, pl, level1) > 0.9 > ha.launch_chance(ctx, pl, level2)
