@@ -8,15 +8,17 @@ stronger variants stay reachable.
 
 | level | bot | budget per decision |
 |---|---|---|
-| ``beginner`` | heuristic, 25% random and 25% unthought moves | under a few ms |
-| ``easy`` | heuristic | under a few ms |
-| ``medium`` | ismcts (heuristic rollouts, depth 20, prior) | 50 iterations |
-| ``hard`` | the same | 200 iterations |
+| ``beginner`` | heuristic, 50% random and 30% unthought moves | under a few ms |
+| ``easy`` | heuristic, 20% random and 20% unthought moves | under a few ms |
+| ``medium`` | heuristic | under a few ms |
+| ``hard`` | ismcts (heuristic rollouts, depth 20, prior) | 200 iterations |
 | ``expert`` | the same | 1000 iterations |
 
-At the rates of ``benchmarks/bench_bots.py`` (600–1,300 iterations per CPU
-second on one core), ``expert`` thinks about 0.8–1.7 s per decision on one
-core, ``hard`` 0.15–0.35 s, ``medium`` under 0.1 s.
+A random move is a legal move drawn at random (a careless slip); an unthought
+move is the game's quick rules-of-thumb move (its rollout policy) played
+without the heuristic's look-ahead. At the rates of ``benchmarks/bench_bots.py``
+(600–1,300 iterations per CPU second on one core), ``expert`` thinks about
+0.8–1.7 s per decision on one core and ``hard`` 0.15–0.35 s.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from liftoff.bots.ismcts import IsmctsBot
 
 #: level name -> (bot kind, parameters), weakest first
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
-    "beginner": ("heuristic", {"mistakes": 0.25, "slips": 0.25}),
-    "easy": ("heuristic", {}),
-    "medium": ("ismcts", {"iterations": 50}),
+    "beginner": ("heuristic", {"mistakes": 0.5, "slips": 0.3}),
+    "easy": ("heuristic", {"mistakes": 0.2, "slips": 0.2}),
+    "medium": ("heuristic", {}),
     "hard": ("ismcts", {"iterations": 200}),
     "expert": ("ismcts", {"iterations": 1000}),
 }
