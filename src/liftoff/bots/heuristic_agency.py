@@ -358,7 +358,8 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
     if isinstance(legal[0], Direction):
         return legal[0], "either way"
     if isinstance(legal[0], Play | Launch | Draw | Take | Sell):
-        return rollout(state, player, rng), "rules"
+        action = rollout(state, player, rng)
+        return action, _rule_reason(action)
     det = state.determinize(player, rng.next64())
     base = value(view, player, content)
     best: Action | None = None
@@ -374,6 +375,23 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
             best, best_v = a, v
     assert best is not None
     return best, f"worth {best_v - base:+.2f}"
+
+
+def _rule_reason(action: Action) -> str:
+    """Why the rules of thumb chose ``action``, in plain words."""
+    if isinstance(action, Play):
+        return "the specialist worth most now"
+    if isinstance(action, Draw):
+        return "the deck whose missions it can most likely launch, for the most points"
+    if isinstance(action, Take):
+        return "the mission worth most once its chance of launch is counted"
+    if isinstance(action, Launch):
+        return "the affordable missions worth most"
+    if isinstance(action, Done):
+        return "nothing here is worth it"
+    if isinstance(action, Sell):
+        return "the objective is worth more sold"
+    return "rule of thumb"
 
 
 def rollout(state: State, player: int, rng: Rng) -> Action:
