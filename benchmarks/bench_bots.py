@@ -28,10 +28,13 @@ from liftoff.engine import Rng, State, derive_seed
 REPEATS = 3
 PLAYERS = 2
 SEARCHES = (
-    ("ismcts iterations/s", "ismcts:iterations=1000000,clock=cpu"),
+    (
+        "ismcts iterations/s",
+        "ismcts:iterations=1000000,clock=cpu,rollout=random,depth=0,prior=none",
+    ),
     (
         "ismcts iterations/s (heuristic rollouts, depth 20)",
-        "ismcts:iterations=1000000,clock=cpu,rollout=heuristic,depth=20",
+        "ismcts:iterations=1000000,clock=cpu,rollout=heuristic,depth=20,prior=none",
     ),
 )
 

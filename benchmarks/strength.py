@@ -17,6 +17,14 @@ Usage::
 
 It writes one JSONL file of games per match and ``summary.json`` and
 ``table.md`` in ``--out``, and prints the table.
+
+``--ladder FILE...`` instead reads game records of one game written by
+``liftoff tournament --out`` (JSON Lines; unfinished ``.partial`` files too)
+and prints the rating ladder of the levels in them: an openskill rating over
+all the games, in file order, and each level against the one below it, with
+Wilson 95% intervals::
+
+    uv run python benchmarks/strength.py --ladder planet-ladder.jsonl planet-hard.jsonl
 """
 
 from __future__ import annotations
@@ -91,6 +99,51 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+LADDER = ("random", "beginner", "easy", "medium", "hard", "expert")
+
+
+def ladder(files: list[Path]) -> str:
+    """The rating ladder (Markdown) from the game records in ``files``."""
+    records = [
+        json.loads(line)
+        for f in files
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    games = {r.get("game") for r in records} - {None}
+    seen = {b for r in records for b in r["seats"]}
+    bots = [b for b in LADDER if b in seen] + sorted(seen - set(LADDER))
+    name = ", ".join(sorted(str(g) for g in games)) or ", ".join(f.name for f in files)
+    summary = summarize(name, 2, 0, bots, records)
+    by_bot = {st.bot: st for st in summary.stats}
+    lines = [
+        f"{name}: {summary.played} games",
+        "",
+        "| level | games | openskill mu ± sigma | ordinal | against the level below "
+        "| games | win rate | 95% CI |",
+        "|---|---:|---|---:|---|---:|---:|---|",
+    ]
+    for below, bot in zip([None, *bots], bots, strict=False):
+        st = by_bot[bot]
+        cells = ["", "", "", ""]
+        if below is not None:
+            wins, n = summary.head_to_head.get(bot, {}).get(below, (0.0, 0))
+            if n:
+                lo, hi = wilson(wins, n)
+                cells = [
+                    f"`{below}`",
+                    str(n),
+                    f"{100 * wins / n:.1f}%",
+                    f"{100 * lo:.0f}–{100 * hi:.0f}%",
+                ]
+        lines.append(
+            f"| `{bot}` | {st.games} | {st.mu:.1f} ± {st.sigma:.1f} | {st.ordinal:.1f} | "
+            + " | ".join(cells)
+            + " |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", default="planet,race,agency")
@@ -101,7 +154,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("random", "ismcts", "both"), default="both")
     ap.add_argument("--out", type=Path, default=Path("strength-results"))
+    ap.add_argument("--ladder", type=Path, nargs="+", help="print the levels' ladder from records")
     args = ap.parse_args()
+    if args.ladder:
+        print(ladder(args.ladder))
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     rows: list[dict[str, Any]] = []
     for game in args.games.split(","):

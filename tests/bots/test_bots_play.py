@@ -82,10 +82,11 @@ def test_ismcts_explains_visits_and_values() -> None:
     p = state.active_players()[0]
     bot = make("ismcts:iterations=30", seed=1)
     action = bot.choose(state, p)
-    text = bot.explain()
-    assert text.startswith("ismcts 30 it: ")
-    assert text.split(": ", 1)[1].startswith(f"{action} (n=")
-    assert "v=" in text
+    text = bot.explain()  # plain words for people
+    assert text.startswith(f"{action}: won about ")
+    assert "of 30 imagined continuations" in text and "n=" not in text
+    details = bot.details()  # type: ignore[attr-defined]
+    assert details.startswith(f"ismcts 30 it: {action} (n=") and "v=" in details
     stats = bot.last_stats  # type: ignore[attr-defined]
     assert sum(n for _, n, _ in stats) <= 30
     assert stats[0][0] == action

@@ -1,7 +1,9 @@
 """Bots: ``make(name, **params)`` returns an agent with ``choose(state, player)``.
 
 Names may carry parameters, as on the command line:
-``make("ismcts:iterations=400,rollout=heuristic", seed=3)``.
+``make("ismcts:iterations=400,rollout=heuristic", seed=3)``. Playing
+strengths have names too: ``beginner``, ``easy``, ``medium``, ``hard``,
+``expert`` (see :mod:`liftoff.bots.levels`).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from typing import Any
 from liftoff.bots.base import Bot, parse_spec
 from liftoff.bots.heuristic import HeuristicBot
 from liftoff.bots.ismcts import IsmctsBot
+from liftoff.bots.levels import level_factory, levels
 from liftoff.bots.random_bot import RandomBot
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "ismcts": IsmctsBot,
+    **{level: level_factory(level) for level in levels()},
 }
 
 
@@ -53,6 +57,7 @@ __all__ = [
     "HeuristicBot",
     "IsmctsBot",
     "RandomBot",
+    "levels",
     "make",
     "names",
     "parse_spec",

@@ -78,21 +78,50 @@ def evaluator_for(game: str) -> Callable[[State], Sequence[float]] | None:
 
 
 class HeuristicBot(Bot):
-    """Plays like a sensible beginner; dispatches on ``state.game.info.name``."""
+    """Plays like a sensible beginner; dispatches on ``state.game.info.name``.
+
+    Two knobs make it weaker on purpose, like someone new to the game (each a
+    share of the decisions that offer a choice): ``slips`` (default 0) play the
+    game's quick rules-of-thumb rollout move without thinking it over;
+    ``mistakes`` (default 0) play a random legal move.
+    """
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, **params: Any) -> None:
+    def __init__(
+        self, seed: int = 0, mistakes: float = 0.0, slips: float = 0.0, **params: Any
+    ) -> None:
         if params:
             raise TypeError(f"unexpected parameters {', '.join(sorted(params))}")
+        for label, x in (("mistakes", mistakes), ("slips", slips)):
+            if isinstance(x, bool) or not isinstance(x, int | float) or not 0 <= x <= 1:
+                raise ValueError(f"{label} must be between 0 and 1, not {x!r}")
+        if mistakes + slips > 1:
+            raise ValueError("mistakes + slips must be at most 1")
         self.seed = int(seed)
+        self.mistakes = float(mistakes)
+        self.slips = float(slips)
         self.rng = Rng(derive_seed(self.seed, "heuristic-bot"))
+        self.slip_rng = Rng(derive_seed(self.seed, "heuristic-slips"))
         self._last = ""
 
     def choose(self, state: State, player: int) -> Action:
-        choose = policy_for(state.game.info.name)
-        if not state.legal_actions(player):
+        game = state.game.info.name
+        choose = policy_for(game)
+        legal = state.legal_actions(player)
+        if not legal:
             raise ValueError(f"player {player} has no legal action")
+        if len(legal) > 1 and (self.mistakes or self.slips):
+            x = self.slip_rng.random()
+            quick = rollout_policy_for(game)
+            if x < self.slips and quick is not None:
+                action = quick(state, player, self.slip_rng)
+                self._last = f"heuristic: {action} (a quick move, not thought over)"
+                return action
+            if x < self.slips + self.mistakes:
+                action = legal[self.slip_rng.below(len(legal))]
+                self._last = f"heuristic: {action} (a careless move)"
+                return action
         action, reason = choose(state, player, self.rng)
         self._last = f"heuristic: {action} ({reason})" if reason else f"heuristic: {action}"
         return action

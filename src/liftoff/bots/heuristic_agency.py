@@ -135,6 +135,44 @@ def _launchable(ctx: Ctx, pl: dict[str, Any], mid: str) -> bool:
     return any(all(tech[COLOURS[ci]] >= k for ci, k in alt) for alt in alts)
 
 
+def tech_shortfall(ctx: Ctx, pl: dict[str, Any], level: int) -> int:
+    """How many technology cards ``pl`` lacks to meet ``level``'s requirement
+    in the current phase (0: met; the nearest alternative counts)."""
+    alts = ctx.content.reqs.get((int(ctx.view["phase"]), level), ((),))
+    tech = pl["tech"]
+    return min(sum(max(0, k - int(tech[COLOURS[ci]])) for ci, k in alt) for alt in alts)
+
+
+def launch_chance(ctx: Ctx, pl: dict[str, Any], mid: str) -> float:
+    """How likely ``pl`` is to launch mission ``mid`` before the game ends:
+    high when its lab, technology and rocket allow it now, lower for every
+    card or upgrade still missing and the fewer rounds are left."""
+    if ctx.rleft <= 0:
+        return 0.0
+    m = ctx.content.mission[mid]
+    lab = int(pl["lab"])
+    missing = tech_shortfall(ctx, pl, m.level) + max(0, m.level - lab)
+    missing += max(0, m.weight - int(pl["capacity"]) - 1)
+    if missing == 0 and m.weight <= int(pl["capacity"]):
+        return 0.95
+    # roughly one missing card or upgrade can be made up per round
+    return max(0.0, 0.8 - 0.25 * missing / max(1.0, ctx.rleft / 2))
+
+
+def draw_value(ctx: Ctx, pl: dict[str, Any], level: int) -> float:
+    """What drawing from ``level``'s deck is worth: the points a mission of
+    that level brings, times the chance of launching it (a deck whose
+    requirement the player cannot meet gives a mission that stays on Earth)."""
+    if level > int(pl["lab"]):
+        return -float(level)
+    short = tech_shortfall(ctx, pl, level)
+    worth = 2.0 + 2.5 * level
+    chance = 0.95 if short == 0 else max(0.0, 0.7 - 0.3 * short / max(1.0, ctx.rleft / 2))
+    # missions already waiting on Earth make another launchable one less urgent
+    waiting = sum(1 for m in pl["earth"] if launch_chance(ctx, pl, m) > 0.9)
+    return worth * chance - (0.5 * level if waiting >= 3 else 0.0)
+
+
 def mission_value(ctx: Ctx, pl: dict[str, Any], mid: str) -> float:
     """What a mission brings when launched: its points and effects."""
     m = ctx.content.mission[mid]
@@ -192,7 +230,7 @@ def player_estimate(ctx: Ctx, q: int) -> float:
     v += 0.8 * (int(pl["lab"]) - 1) * scale
     for mid in pl["earth"]:
         m = c.mission[mid]
-        chance = 0.35 if _launchable(ctx, pl, mid) else 0.15
+        chance = 0.1 + 0.35 * launch_chance(ctx, pl, mid)  # 0 when no round is left
         if rleft == 0:
             chance = 0.0
         v += chance * mission_value(ctx, pl, mid) + (0.6 * chance if m.weight <= 1 else 0.0)
@@ -320,7 +358,8 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
     if isinstance(legal[0], Direction):
         return legal[0], "either way"
     if isinstance(legal[0], Play | Launch | Draw | Take | Sell):
-        return rollout(state, player, rng), "rules"
+        action = rollout(state, player, rng)
+        return action, _rule_reason(action)
     det = state.determinize(player, rng.next64())
     base = value(view, player, content)
     best: Action | None = None
@@ -336,6 +375,23 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
             best, best_v = a, v
     assert best is not None
     return best, f"worth {best_v - base:+.2f}"
+
+
+def _rule_reason(action: Action) -> str:
+    """Why the rules of thumb chose ``action``, in plain words."""
+    if isinstance(action, Play):
+        return "the specialist worth most now"
+    if isinstance(action, Draw):
+        return "the deck whose missions it can most likely launch, for the most points"
+    if isinstance(action, Take):
+        return "the mission worth most once its chance of launch is counted"
+    if isinstance(action, Launch):
+        return "the affordable missions worth most"
+    if isinstance(action, Done):
+        return "nothing here is worth it"
+    if isinstance(action, Sell):
+        return "the objective is worth more sold"
+    return "rule of thumb"
 
 
 def rollout(state: State, player: int, rng: Rng) -> Action:
@@ -365,9 +421,9 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
                 act = spec[sid].actions[a.index - 1]
                 v = sum(_effect_value(ctx, pl, e) for e in act.effects) - act.cost * ctx.mv
         elif isinstance(a, Draw):
-            v = float(a.level) if a.level <= int(pl["lab"]) else -float(a.level)
+            v = draw_value(ctx, pl, a.level)
         elif isinstance(a, Take):
-            v = mission_value(ctx, pl, a.card) + (2.0 if _launchable(ctx, pl, a.card) else 0.0)
+            v = (mission_value(ctx, pl, a.card) + 3.0) * launch_chance(ctx, pl, a.card)
         elif isinstance(a, Launch):
             v = sum(mission_value(ctx, pl, m) for m in a.cards) + 3.0
             if a.symbol == "extra":

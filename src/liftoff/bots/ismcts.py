@@ -100,9 +100,11 @@ class IsmctsBot(Bot):
 
     - ``iterations``: iterations per decision (default 200 when no time limit);
     - ``time_limit``: seconds per decision (stops at whichever budget ends first);
-    - ``rollout``: ``random`` (default) or ``heuristic``;
-    - ``depth``: rollout cut-off in actions (0 = play to the end); the leaf is
-      scored with the game's evaluator when it has one;
+    - ``rollout``: ``heuristic`` (default; ``random`` for a game without a
+      heuristic rollout policy), ``random`` or ``full``;
+    - ``depth``: rollout cut-off in actions (default 20; 0 = play to the end);
+      the leaf is scored with the game's evaluator when it has one;
+    - ``prior``: ``heuristic`` (default; used where the game offers priors) or ``none``;
     - ``c``: the UCT exploration constant (default 0.7);
     - ``reward``: ``win`` (default) or ``rank``;
     - ``epsilon``: with a heuristic rollout, the chance of a random action instead;
@@ -116,12 +118,12 @@ class IsmctsBot(Bot):
         seed: int = 0,
         iterations: int | None = None,
         time_limit: float | None = None,
-        rollout: str = "random",
-        depth: int = 0,
+        rollout: str = "heuristic",
+        depth: int = 20,
         c: float = 0.7,
         reward: str = "win",
         epsilon: float = 0.0,
-        prior: str = "none",
+        prior: str = "heuristic",
         widen: float = 0.5,
         bias: float = 1.0,
         temperature: float = 0.1,
@@ -157,6 +159,7 @@ class IsmctsBot(Bot):
         self.iterations = None if iterations is None else int(iterations)
         self.time_limit = None if time_limit is None else float(time_limit)
         self.rollout = rollout
+        self.rollout_default = rollout == "heuristic"
         self.depth = int(depth)
         self.c = float(c)
         self.reward = reward
@@ -170,6 +173,7 @@ class IsmctsBot(Bot):
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._explain = ""
+        self._details = ""
         self.last_iterations = 0
         self.last_errors = 0
         self.rescued = 0
@@ -192,6 +196,8 @@ class IsmctsBot(Bot):
             policy: RolloutPolicy | None = full
         else:
             policy = rollout_policy_for(name)
+            if policy is None and self.rollout_default:
+                return random_policy, evaluator
         if policy is None:
             raise ValueError(f"no heuristic rollout policy for game {name!r}")
         if self.epsilon <= 0:
@@ -234,7 +240,8 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_stats = [(legal[0], 0, 0.0)]
-            self._explain = f"ismcts: only move {legal[0]}"
+            self._explain = f"{legal[0]}: the only legal move"
+            self._details = self._explain
             return legal[0]
         policy, evaluator = self._policies(state)
         root = _Node()
@@ -409,8 +416,31 @@ class IsmctsBot(Bot):
         self.last_iterations = count
         self.last_stats = stats
         top = " | ".join(f"{a} (n={v}, v={q:.2f})" for a, v, q in stats[:3])
-        self._explain = f"ismcts {count} it: {top}"
+        self._details = f"ismcts {count} it: {top}"
+        self._explain = plain_reason(stats, count)
         return stats[0][0]
 
     def explain(self) -> str:
+        """The last choice in plain words: how often it won in imagined
+        continuations of the game, against the next best option."""
         return self._explain
+
+    def details(self) -> str:
+        """The last search's top three root actions with visits and values."""
+        return self._details
+
+
+def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:
+    """One line in plain words from root statistics ``(action, visits, value)``,
+    best first (values are chances to win in [0, 1]).
+
+    >>> plain_reason([("end", 30, 0.614), ("roll", 10, 0.4)], 40)
+    'end: won about 61% of 40 imagined continuations of the game (next best, roll: about 40%)'
+    """
+    best, _, value = stats[0]
+    line = f"{best}: won about {value:.0%} of {count} imagined continuations of the game"
+    tried = [(a, q) for a, n, q in stats[1:] if n > 0]
+    if tried:
+        other, q = tried[0]
+        line += f" (next best, {other}: about {q:.0%})"
+    return line

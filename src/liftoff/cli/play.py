@@ -15,7 +15,15 @@ from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.seats import Seat, parse_seats, split_seats
-from liftoff.engine import Action, Game, IllegalAction, OptionError, OptionSet, State
+from liftoff.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    OptionError,
+    OptionSet,
+    State,
+    derive_seed,
+)
 from liftoff.records import save_record
 
 console = Console(highlight=False)
@@ -101,6 +109,7 @@ class TerminalGame:
         save: Path | None,
         *,
         reveal: bool = False,
+        hints: bool | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -111,6 +120,10 @@ class TerminalGame:
         self.last_human: int | None = None
         self.humans = [i for i, s in enumerate(seats) if s.human]
         self.hot_seat = len(self.humans) > 1
+        #: a table setting every player knows: on by default for one person only
+        self.hints = (not self.hot_seat) if hints is None else hints
+        self.hint_seed = secrets.randbits(63)  # never from the game seed
+        self.hints_given = 0
         #: what each human has been shown: (actor, the action, the state after it)
         self.log: list[tuple[int, Action, State]] = []
         self.seen = dict.fromkeys(self.humans, 0)
@@ -205,8 +218,12 @@ class TerminalGame:
             if raw in ("?", "help"):
                 console.print(
                     "Type the number of an action or its text (e.g. 'move core S0').\n"
-                    "'rule ID' shows a rule (e.g. 'rule PL-MOVE-1'); 'board' redraws; 'q' quits."
+                    "'rule ID' shows a rule (e.g. 'rule PL-MOVE-1'); 'board' redraws; "
+                    "'hint' suggests a move; 'q' quits."
                 )
+                continue
+            if raw == "hint":
+                self.give_hint(player)
                 continue
             if raw == "board":
                 self.show(player)
@@ -236,6 +253,18 @@ class TerminalGame:
             self.after_human(player, chosen)
             return
 
+    def give_hint(self, player: int) -> None:
+        """Suggest a move to ``player`` from what they know (see :mod:`liftoff.bots.hint`)."""
+        if not self.hints:
+            console.print("[yellow]Hints are off at this table (start with --hints).[/yellow]")
+            return
+        from liftoff.bots.hint import hint
+
+        self.hints_given += 1
+        with console.status("thinking…"):
+            suggestion = hint(self.state, player, derive_seed(self.hint_seed, self.hints_given))
+        console.print(f"Hint: {suggestion}", markup=False)
+
     def after_human(self, player: int, action: Action) -> None:
         """Record a human's action for the others; in hot-seat play, clear the
         screen once the keyboard must pass, so their hand does not stay on it."""
@@ -261,7 +290,8 @@ def play(
         "human,random",
         "--seats",
         "-s",
-        help="Comma-separated seats: human, random, heuristic, ismcts:…",
+        help="Comma-separated seats: human, a level (beginner, easy, medium, hard, "
+        "expert) or a bot: random, heuristic, ismcts:…",
     ),
     seed: int = typer.Option(
         None, "--seed", help="Seed (default: random; printed when the game is over)."
@@ -274,6 +304,11 @@ def play(
         "--reveal",
         help="Show every seat's hidden choices and the bots' explanations "
         "(to watch bots or debug; spoils play against them).",
+    ),
+    hints: bool = typer.Option(
+        None,
+        "--hints/--no-hints",
+        help="Allow 'hint' at this table (default: on with one person, off with several).",
     ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
@@ -300,7 +335,7 @@ def play(
     )
     if os.environ.get("LIFTOFF_NO_CLEAR"):
         console.clear = lambda *a, **k: None  # type: ignore[method-assign]
-    TerminalGame(g, state, seat_list, save, reveal=reveal).run()
+    TerminalGame(g, state, seat_list, save, reveal=reveal, hints=hints).run()
 
 
 def register(app: typer.Typer) -> None:
