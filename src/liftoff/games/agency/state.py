@@ -1164,6 +1164,7 @@ class AgencyState(State):
         pool = list(d.sdeck)
         for q in others:
             pool.extend(d.hand[q])
+        pool.sort()  # forget the true order first: the sample depends on the view only
         rng.shuffle(pool)
         for q in others:
             k = len(d.hand[q])
@@ -1176,6 +1177,7 @@ class AgencyState(State):
         pool = list(d.obox)
         for q in others:
             pool.extend(d.objs[q])
+        pool.sort()
         rng.shuffle(pool)
         for q in others:
             k = len(d.objs[q])
@@ -1188,11 +1190,12 @@ class AgencyState(State):
         for lv in range(4):
             holders = [q for q in others if d.drawn[q] and int(d.drawn[q][0][1]) == lv + 1]
             original = {q: list(d.drawn[q]) for q in holders}
-            deck_before = list(d.mdeck[lv])
+            deck_before = sorted(d.mdeck[lv])
             for _ in range(20):
                 pool = list(deck_before)
                 for q in holders:
                     pool.extend(original[q])
+                pool.sort()
                 rng.shuffle(pool)
                 for q in holders:
                     k = len(original[q])

@@ -1175,6 +1175,7 @@ class PlanetState(State):
             if q != player:
                 for k in range(NUM_KINDS):
                     pool.extend([k] * d.hands[q][k])
+        pool.sort()  # forget the true order first: the sample depends on the view only
         rng = Rng(seed)
         rng.shuffle(pool)
         for q in range(d.cfg.players):

@@ -823,7 +823,7 @@ class RaceState(State):
         for p, stack in enumerate(new.stacks):
             k = new.unseen[p]
             if k > 1:
-                middle = stack[1 : 1 + k]
+                middle = sorted(stack[1 : 1 + k])  # forget the true order first
                 new.rng.shuffle(middle)
                 stack[1 : 1 + k] = middle
         new._legal_cache = None
