@@ -155,3 +155,13 @@ def test_bench_prints_rows() -> None:
     metrics = {r["metric"] for r in rows if r["game"] == "planet"}
     assert any("actions/s" in m for m in metrics) and any("clone" in m for m in metrics)
     assert all(r["value"] > 0 for r in rows if r["game"] == "planet")
+
+
+@pytest.mark.rules("PL-GAP-31")
+def test_a_combination_the_rules_advise_against_is_allowed_with_a_note(tmp_path: Path) -> None:
+    args = ("play", "planet", "--seats", "human,random", "-o", "cutthroat=true")
+    code, out = invoke(*args, "-o", "family=true", stdin="q\ny\n")
+    assert code == 0, out
+    assert "Note:" in out and "Cutthroat" in out and "Family Fun" in out
+    code, out = invoke(*args, stdin="q\ny\n")
+    assert code == 0 and "Note:" not in out, out

@@ -547,3 +547,12 @@ async def test_a_failed_write_is_not_acknowledged_and_changes_nothing(
     assert after["version"] == 0 and after["view"] == before["view"]
     res = await r.act(tid, tok0, before["legal"][0]["text"], 0)
     assert res.status_code == 200 and res.json()["version"] == 1
+
+
+@pytest.mark.rules("PL-GAP-31")
+async def test_creating_a_table_reports_the_option_warnings(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    seats = [{"type": "you"}, {"type": "open"}]
+    made = await r.create("planet", seats, options={"cutthroat": True, "family": True})
+    assert len(made["warnings"]) == 1 and "Family Fun" in made["warnings"][0]
+    assert (await r.create("planet", seats))["warnings"] == []

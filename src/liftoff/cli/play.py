@@ -333,6 +333,8 @@ def play(
         f"[dim]{g.info.title}: {len(seat_list)} players"
         f"{', options ' + ', '.join(option) if option else ''}[/dim]"
     )
+    for warning in g.option_warnings(len(seat_list), state.options):
+        console.print(f"[yellow]Note: {warning}[/yellow]", highlight=False)
     if os.environ.get("LIFTOFF_NO_CLEAR"):
         console.clear = lambda *a, **k: None  # type: ignore[method-assign]
     TerminalGame(g, state, seat_list, save, reveal=reveal, hints=hints).run()

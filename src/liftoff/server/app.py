@@ -335,7 +335,10 @@ def create_app(
             body.name,
             creator=manager.quota_key(client_address(request.scope, settings.trusted_proxies)),
         )
-        out: dict[str, Any] = {"table": table.public()}
+        out: dict[str, Any] = {
+            "table": table.public(),
+            "warnings": game.option_warnings(table.state.num_players, table.state.options),
+        }
         if token is not None:
             out.update(seat=seat, token=token)
         return _json(out, 201)
