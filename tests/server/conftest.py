@@ -23,6 +23,9 @@ else:
 
 PG_ENV = "LIFTOFF_TEST_POSTGRES_URL"
 
+# servers started by the running test (the ``db`` fixture stops them before its teardown)
+_LIVE: list[Running] = []
+
 
 def _pg_url() -> str | None:
     return os.environ.get(PG_ENV) or None
@@ -51,6 +54,10 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Db
     try:
         yield Db(url, schema)
     finally:
+        # the test's servers stop before their schema goes: a server still renewing
+        # its lease while the schema is dropped can deadlock with the DROP
+        for r in list(_LIVE):
+            await r.stop()
         conn = await asyncpg.connect(raw)
         try:
             await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
@@ -72,8 +79,11 @@ async def server() -> AsyncIterator[ServerFactory]:
     async def start(db: Db, **settings: Any) -> Running:
         r = await start_server(db, **settings)
         running.append(r)
+        _LIVE.append(r)
         return r
 
     yield start
     for r in running:
         await r.stop()
+        if r in _LIVE:
+            _LIVE.remove(r)

@@ -385,8 +385,15 @@ async def test_rest_players_are_present_while_they_poll(server: ServerFactory, d
         await asyncio.sleep(0.1)
     seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
     assert [s["zombie"] for s in seats] == [False, False]
-    # seat 0 stops: away after the grace period (the public table is no presence)
-    await r.wait_for(tid, lambda t: t["seats"][0]["zombie"], timeout=20)
+    # seat 0 stops: away after the grace period (the public table is no presence);
+    # seat 1 keeps polling, so the stand-in bot cannot race the game to its end
+    for _ in range(200):
+        await r.view(tid, tok1)
+        seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
+        if seats[0]["zombie"]:
+            break
+        await asyncio.sleep(0.1)
+    assert seats[0]["zombie"] and not seats[1]["zombie"]
     await r.view(tid, tok0)  # back: present again
     seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
     assert seats[0]["zombie"] is False
