@@ -13,7 +13,7 @@ from typing import Any
 
 from .action import Action
 from .errors import IllegalAction
-from .game import Game
+from .game import Game, canon
 from .options import OptionValue
 from .rng import Rng, derive_seed
 from .state import State
@@ -31,11 +31,6 @@ GARBAGE_TEXTS = (
     "pass pass pass",
     "é" * 40,
 )
-
-
-def canon(data: Any) -> str:
-    """Canonical JSON text (fails on anything not JSON-safe)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def _pick(state: State, rng: Rng) -> tuple[int, Action]:

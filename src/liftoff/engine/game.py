@@ -59,8 +59,9 @@ class GameVersion:
         return f"rules {self.rules}" + (f", content {self.content}" if self.content else "")
 
 
-def _canon(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+def canon(data: Any) -> str:
+    """Canonical JSON text (fails on anything not JSON-safe)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,7 @@ class Game(ABC, Generic[S]):
                 raise ReplayError(f"record 'start' has another {key} than the record")
         try:
             state = self.from_json(dict(start))
-            same = _canon(state.to_json()) == _canon(start)
+            same = canon(state.to_json()) == canon(start)
             problems = state.invariants()
         except Exception as exc:  # a snapshot is data from a file: any flaw is a bad record
             raise ReplayError(f"record 'start' is not a state of this game: {exc!r}") from exc
