@@ -35,21 +35,26 @@ def names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def factory(name: str) -> Callable[..., Bot]:
+    """The factory of bot ``name`` (``KeyError`` if unknown; see :func:`names`)."""
+    return _FACTORIES[name]
+
+
 def make(spec: str, **params: Any) -> Bot:
     """A bot from a name such as ``"random"`` or ``"ismcts:iterations=200"``.
 
-    Keyword ``params`` override those in the name. Unknown names or parameters
-    raise ``ValueError`` with the list of what is known.
+    Keyword ``params`` override those in the name (``seed`` among them). Unknown
+    names or parameters raise :class:`~liftoff.bots.seats.SeatError` (a
+    ``ValueError``) with the list of what is known.
     """
-    name, parsed = parse_spec(spec)
-    parsed.update(params)
-    factory = _FACTORIES.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    try:
-        return factory(**parsed)
-    except TypeError as exc:
-        raise ValueError(f"bad parameters for bot {name!r}: {exc}") from None
+    from liftoff.bots.seats import make_bot, parse_seat
+
+    seat = parse_seat(spec, realtime=False)
+    if seat.bot is None:
+        raise ValueError("a human seat has no bot")
+    merged = {**seat.params, **params}
+    seed = merged.pop("seed", 0)
+    return make_bot(seat.bot, merged, seed=seed, text=spec)
 
 
 __all__ = [
@@ -58,6 +63,7 @@ __all__ = [
     "IsmctsBot",
     "RandomBot",
     "levels",
+    "factory",
     "make",
     "names",
     "parse_spec",

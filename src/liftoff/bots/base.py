@@ -23,7 +23,8 @@ class Bot:
         return f"<{type(self).__name__} {self.name}>"
 
 
-def _value(text: str) -> Any:
+def parse_value(text: str) -> Any:
+    """A bot parameter's value: a bool, an int, a float or the text itself."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
@@ -47,5 +48,5 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if "=" not in part:
             raise ValueError(f"bot parameter {part!r} must be written key=value")
         key, _, value = part.partition("=")
-        params[key.strip()] = _value(value.strip())
+        params[key.strip()] = parse_value(value.strip())
     return name.strip(), params

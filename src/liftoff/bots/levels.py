@@ -65,4 +65,7 @@ def level_factory(level: str) -> Callable[..., Bot]:
         return bot
 
     build.__doc__ = f"The {level!r} level: {spec(level)}."
+    from liftoff.bots.seats import _parameters_of
+
+    build.accepts = _parameters_of(_KINDS[kind])  # type: ignore[attr-defined]
     return build

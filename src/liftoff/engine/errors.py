@@ -6,7 +6,8 @@ understands; :class:`IllegalAction` also names the rule it breaks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 class LiftoffError(Exception):
@@ -30,6 +31,10 @@ class IllegalAction(LiftoffError, ValueError):
     ``rule`` is the rule-catalogue ID that forbids it (e.g. ``"PL-MOVE-1"``), or
     ``"API-…"`` for a violation of the engine contract (garbage text, no such
     player, game over). The state it was tried on is left exactly as it was.
+
+    ``code`` is the message id and ``params`` its parameters (see
+    :mod:`liftoff.engine.messages`): front ends render their own words from
+    them; ``message`` is the English rendering.
     """
 
     def __init__(
@@ -38,12 +43,32 @@ class IllegalAction(LiftoffError, ValueError):
         rule: str,
         player: int | None = None,
         action: str | None = None,
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(f"{message} [{rule}]")
         self.message = message
         self.rule = rule
         self.player = player
         self.action = action
+        self.code = code if code is not None else rule
+        self.params: dict[str, Any] = dict(params or {})
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        rule: str,
+        player: int | None = None,
+        action: str | None = None,
+        **params: Any,
+    ) -> IllegalAction:
+        """A refusal from a message id: the English ``message`` is rendered from
+        the registered catalogue (:func:`liftoff.engine.messages.render`)."""
+        from .messages import render
+
+        return cls(render(code, params), rule, player, action, code=code, params=params)
 
 
 class UnknownGame(LiftoffError, KeyError):

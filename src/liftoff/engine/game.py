@@ -6,10 +6,11 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .action import Action
-from .errors import IllegalAction, OptionError, ReplayError
+from .errors import ContentError, IllegalAction, OptionError, ReplayError
 from .options import OptionSet, OptionValue
 
 if TYPE_CHECKING:
@@ -78,6 +79,9 @@ class GameInfo:
     summary: str = ""
     rule_prefix: str = ""
     rules_version: str = LEGACY_RULES
+    #: played in real time (everyone acts at once, against the clock): front ends
+    #: drive it through :meth:`Game.realtime_driver` rather than turn by turn
+    realtime: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe dict."""
@@ -91,6 +95,7 @@ class GameInfo:
             "hidden_information": self.hidden_information,
             "summary": self.summary,
             "rules_version": self.rules_version,
+            "realtime": self.realtime,
         }
 
 
@@ -174,6 +179,24 @@ class Game(ABC, Generic[S]):
     def rule_text(self, rule: str) -> str | None:
         """The catalogue text of clause ``rule``, if this game ships it."""
         return None
+
+    # -- content -------------------------------------------------------------
+    def content_files(self) -> tuple[str, ...]:
+        """The names of the content (data) files this game reads, e.g.
+        ``("deck.toml", "points.toml")``; empty for a game without replaceable
+        content. Tools use them to tell which game a content folder is for."""
+        return ()
+
+    def validate_content(self, path: str | Path) -> list[tuple[str, str, str]]:
+        """Every problem in the content file or folder ``path``, as ``(file,
+        field, message)`` triples naming the card where there is one; empty when
+        the content is valid."""
+        return [(str(path), "", f"{self.info.name} has no replaceable content")]
+
+    def load_content(self, directory: str | Path) -> Game[S]:
+        """A game of this kind bound to the content in ``directory`` (files
+        missing there: the shipped ones). Raises :class:`ContentError`."""
+        raise ContentError([(str(directory), "", f"{self.info.name} has no replaceable content")])
 
     # -- versions ------------------------------------------------------------
     def content_fingerprint(self) -> str:

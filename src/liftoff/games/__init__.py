@@ -25,6 +25,8 @@ _LOADED: dict[str, Game[Any]] = {}
 def _load(name: str) -> Game[Any] | None:
     if name not in _LOADED:
         module_name = _MODULES[name]
+        if not module_name:
+            return None
         if importlib.util.find_spec(module_name) is None:
             return None
         game = getattr(importlib.import_module(module_name), "GAME", None)
@@ -32,6 +34,19 @@ def _load(name: str) -> Game[Any] | None:
             return None
         _LOADED[name] = game
     return _LOADED[name]
+
+
+def register(name: str, game: Game[Any]) -> None:
+    """Add ``game`` to the registry under ``name`` (a plug-in, or a toy game in tests)."""
+    _MODULES.setdefault(name, "")
+    _LOADED[name] = game
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register`."""
+    if _MODULES.get(name) == "":
+        del _MODULES[name]
+    _LOADED.pop(name, None)
 
 
 def names() -> list[str]:

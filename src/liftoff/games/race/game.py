@@ -31,6 +31,7 @@ INFO = GameInfo(
     simultaneous=True,
     stochastic=True,
     hidden_information=True,
+    realtime=True,
     summary=(
         "Marcel-André Casasola Merkle's real-time card race (Queen Games, 2000): everyone "
         "loads missions to the planets at the same moment; the first empty stack calls "

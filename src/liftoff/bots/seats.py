@@ -1,0 +1,222 @@
+"""The one seat grammar: how a seat is written, everywhere.
+
+The command line (``play --seats``, ``simulate --bots``, ``tournament --bots``),
+the real-time driver's callers and the server all read seats with this module.
+
+A **seat list** separates seats with ``,`` or ``;``. A seat is ``human`` or a
+bot: ``NAME`` or ``NAME:key=value,key=value`` (``bot:NAME`` is accepted for
+``NAME``), optionally followed by ``@speed`` in real-time games. Inside a list,
+a ``key=value`` piece after a comma continues the previous bot's parameters;
+``;`` always starts a new seat, so a parameter can never be read as a seat.
+
+>>> [s.text for s in parse_seats("human,ismcts:iterations=400,rollout=heuristic,random")]
+['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
+>>> parse_seat("ismcts:iterations=4,c=1").params
+{'iterations': 4, 'c': 1}
+>>> parse_seat("bot:heuristic@fast").speed
+'fast'
+>>> parse_seats("ismcts:iterations=4;c=1")
+Traceback (most recent call last):
+...
+liftoff.bots.seats.SeatError: seat 'c=1': a parameter without a bot (write ismcts:iterations=4,c=1)
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from liftoff.engine import derive_seed
+from liftoff.engine.realtime import DEFAULT_SPEED, SPEEDS, SpeedProfile
+
+from .base import Bot, parse_value
+
+HUMAN = "human"
+
+
+class SeatError(ValueError):
+    """A seat that cannot be used: unknown bot, unknown parameter, bad value or speed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A parsed seat: a person (``bot is None``) or a bot name with parameters.
+
+    ``speed`` is the ``@speed`` written after it (``None`` when none was).
+    """
+
+    bot: str | None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    speed: str | None = None
+
+    @property
+    def human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.bot is None
+
+    @property
+    def spec(self) -> str:
+        """The bot part in canonical text (``ismcts:c=1,iterations=4``), or ``human``."""
+        if self.bot is None:
+            return HUMAN
+        if not self.params:
+            return self.bot
+        return self.bot + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())
+
+    @property
+    def text(self) -> str:
+        """The whole seat in canonical text, speed included."""
+        return self.spec + (f"@{self.speed}" if self.speed else "")
+
+    def speed_profile(self) -> SpeedProfile:
+        """The speed profile (the default one when none was written)."""
+        return SPEEDS[self.speed or DEFAULT_SPEED]
+
+    def make(self, seed: int, **overrides: Any) -> Bot:
+        """This seat's bot, seeded; ``overrides`` win over the written parameters."""
+        if self.bot is None:
+            raise SeatError("a human seat has no bot")
+        return make_bot(self.bot, {**self.params, **overrides}, seed=seed, text=self.text)
+
+
+def parse_seat(text: str, *, realtime: bool = True) -> SeatSpec:
+    """One seat from its text; :class:`SeatError` names what is wrong.
+
+    ``realtime=False`` refuses a ``@speed`` (speeds exist only in real-time games).
+    """
+    raw = text.strip()
+    body, at, speed = raw.rpartition("@")
+    if not at:
+        body, speed = raw, ""
+    body, speed = body.strip(), speed.strip().lower()
+    if at:
+        if not realtime:
+            raise SeatError(f"seat {raw!r}: speeds (@slow, @fast, …) apply to real-time games only")
+        if speed not in SPEEDS:
+            raise SeatError(f"seat {raw!r}: unknown speed {speed!r}; speeds: {', '.join(SPEEDS)}")
+    if body.lower() == HUMAN:
+        if at:
+            raise SeatError(f"seat {raw!r}: a human seat has no speed")
+        return SeatSpec(None)
+    if body.lower().startswith("bot:"):
+        body = body[4:].strip()
+    name, colon, rest = body.partition(":")
+    name = name.strip()
+    if not name or "=" in name:
+        raise SeatError(f"seat {raw!r}: no bot named; known bots: {', '.join(_names())}")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise SeatError(f"seat {raw!r}: bot parameter {part!r} must be written key=value")
+        params[key.strip()] = parse_value(value.strip())
+    if colon and not params:
+        raise SeatError(f"seat {raw!r}: nothing after ':' (write {name}:key=value)")
+    return SeatSpec(name, params, speed or None)
+
+
+def split_seats(text: str) -> list[str]:
+    """A seat list split into one text per seat (see the module's grammar).
+
+    >>> split_seats("random, heuristic ; ismcts:iterations=9,c=1 ,random")
+    ['random', 'heuristic', 'ismcts:iterations=9,c=1', 'random']
+    """
+    out: list[str] = []
+    for group in text.split(";"):
+        current: list[str] = []
+        for piece in (p.strip() for p in group.split(",")):
+            if not piece:
+                continue
+            if "=" in piece and ":" not in piece.partition("=")[0]:
+                if not current:
+                    after = f" (write {out[-1]},{piece})" if out else ""
+                    raise SeatError(f"seat {piece!r}: a parameter without a bot{after}")
+                current[-1] = f"{current[-1]},{piece}"
+            else:
+                current.append(piece)
+        out.extend(current)
+    return out
+
+
+def parse_seats(
+    text: str | Sequence[str], players: int | None = None, *, realtime: bool = True
+) -> list[SeatSpec]:
+    """Every seat of a seat list (text, or a sequence of seat texts).
+
+    With ``players``, a single seat fills every seat, and any other count
+    mismatch is a :class:`SeatError`.
+    """
+    texts = split_seats(text) if isinstance(text, str) else [t for t in text]
+    if not texts:
+        raise SeatError("no seats given (write human or a bot name per seat)")
+    if players is not None:
+        if len(texts) == 1 and players > 1:
+            texts = texts * players
+        elif len(texts) != players:
+            raise SeatError(f"{len(texts)} seats given for {players} players")
+    return [parse_seat(t, realtime=realtime) for t in texts]
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in a run seeded with ``seed``."""
+    return derive_seed(seed, "seat", seat)
+
+
+# -- building bots ------------------------------------------------------------------
+
+
+def _names() -> list[str]:
+    from liftoff import bots
+
+    return bots.names()
+
+
+def parameters(name: str) -> list[str]:
+    """The parameter names bot ``name`` accepts (``seed`` aside)."""
+    from liftoff import bots
+
+    return _parameters_of(bots.factory(name))
+
+
+def _parameters_of(factory: Callable[..., Bot]) -> list[str]:
+    accepts = getattr(factory, "accepts", None)
+    if accepts is not None:
+        return list(accepts)
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return []
+    return [
+        p.name
+        for p in sig.parameters.values()
+        if p.name not in ("self", "seed") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+    ]
+
+
+def make_bot(
+    name: str, params: Mapping[str, Any] | None = None, *, seed: int, text: str | None = None
+) -> Bot:
+    """Bot ``name`` with ``params``, seeded; a :class:`SeatError` a person can act on
+    for an unknown bot, an unknown parameter or a bad value (never a Python message)."""
+    from liftoff import bots
+
+    label = text or name
+    known = bots.names()
+    if name not in known:
+        raise SeatError(f"seat {label!r}: unknown bot {name!r}; known bots: {', '.join(known)}")
+    factory = bots.factory(name)
+    given = dict(params or {})
+    accepted = _parameters_of(factory)
+    unknown = sorted(k for k in given if k not in accepted)
+    if unknown:
+        what = ", ".join(repr(k) for k in unknown)
+        has = ", ".join(accepted) if accepted else "none"
+        raise SeatError(
+            f"seat {label!r}: bot {name!r} has no parameter {what}; its parameters: {has}"
+        )
+    try:
+        return factory(seed=seed, **given)
+    except (TypeError, ValueError) as exc:
+        raise SeatError(f"seat {label!r}: {exc}") from None
