@@ -39,7 +39,9 @@ def test_level_budgets_are_iterations_and_grow() -> None:
 def test_a_level_takes_overrides() -> None:
     bot = make("hard:iterations=7", seed=3)
     assert isinstance(bot, IsmctsBot) and bot.iterations == 7 and bot.name == "hard"
-    with pytest.raises(ValueError, match="has no parameter .depth.; its parameters: mistakes, slips"):
+    with pytest.raises(
+        ValueError, match="has no parameter .depth.; its parameters: mistakes, slips"
+    ):
         make("easy:depth=3")
 
 
