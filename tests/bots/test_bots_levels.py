@@ -40,7 +40,7 @@ def test_a_level_takes_overrides() -> None:
     bot = make("hard:iterations=7", seed=3)
     assert isinstance(bot, IsmctsBot) and bot.iterations == 7 and bot.name == "hard"
     with pytest.raises(
-        ValueError, match="has no parameter .depth.; its parameters: mistakes, slips"
+        ValueError, match=r"has no parameter .depth.; its parameters: mistakes, slips"
     ):
         make("easy:depth=3")
 
