@@ -110,8 +110,8 @@ def _collect_imports(module: Module, known: set[str]) -> None:
 
     def visit(node: ast.AST, top: bool) -> None:
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child, top)
+            for other in node.orelse:
+                visit(other, top)
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
