@@ -4,6 +4,7 @@
 simulations and research adapters are written against.
 """
 
+from . import text  # noqa: F401 (registers the engine's message templates)
 from .action import Action
 from .driver import Agent, play, random_playout
 from .errors import (

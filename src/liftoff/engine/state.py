@@ -104,15 +104,14 @@ class State(ABC):
         Games override this to name the exact rule; the default covers turn order.
         """
         if player not in self.active_players():
-            return IllegalAction(
-                f"player {player} may not act now",
+            return IllegalAction.of(
+                "api.turn",
                 f"{self.game.info.rule_prefix}TURN" if self.game.info.rule_prefix else "API-TURN",
                 player,
                 str(action),
+                number=player,
             )
-        return IllegalAction(
-            f"{action} is not a legal action now", "API-ILLEGAL", player, str(action)
-        )
+        return IllegalAction.of("api.illegal", "API-ILLEGAL", player, str(action), text=str(action))
 
     def _reveals_information(self, player: int, action: Action) -> bool:
         """Whether applying ``action`` showed someone something hidden (for undo)."""
@@ -135,18 +134,24 @@ class State(ABC):
     def verify(self, player: int, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal."""
         if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalAction(f"{player!r} is not a player number", "API-PLAYER", None, None)
+            raise IllegalAction.of(
+                "api.player.not-a-number", "API-PLAYER", None, None, value=repr(player)
+            )
         if not 0 <= player < self.num_players:
-            raise IllegalAction(
-                f"there is no player {player} in a {self.num_players}-player game",
+            raise IllegalAction.of(
+                "api.player.unknown",
                 "API-PLAYER",
                 player,
                 None,
+                number=player,
+                players=self.num_players,
             )
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action", "API-PARSE", player, None)
+            raise IllegalAction.of(
+                "api.parse.not-an-action", "API-PARSE", player, None, value=repr(action)
+            )
         if self.is_over():
-            raise IllegalAction("the game is over", "API-OVER", player, str(action))
+            raise IllegalAction.of("api.over", "API-OVER", player, str(action))
         cache = self._legal_cache
         legal = cache.get(player) if cache is not None else None
         if legal is None:
@@ -202,23 +207,27 @@ class State(ABC):
         """Raise :class:`IllegalAction` unless ``version`` is a version this game had
         and an action chosen on it is not stale."""
         if isinstance(version, bool) or not isinstance(version, int):
-            raise IllegalAction(
-                f"{version!r} is not a state version", "API-VERSION", player, str(action)
+            raise IllegalAction.of(
+                "api.version.not-a-number", "API-VERSION", player, str(action), value=repr(version)
             )
         if not 0 <= version <= self.version:
-            raise IllegalAction(
-                f"version {version} is not one this game had (it is at {self.version})",
+            raise IllegalAction.of(
+                "api.version.unknown",
                 "API-VERSION",
                 player,
                 str(action),
+                version=version,
+                current=self.version,
             )
         if self.is_stale(version):
-            raise IllegalAction(
-                f"too late: {action} was chosen on version {version}, before the game "
-                f"moved on (version {self.version}); look again",
+            raise IllegalAction.of(
+                "api.stale",
                 self.stale_rule,
                 player,
                 str(action),
+                text=str(action),
+                version=version,
+                current=self.version,
             )
 
     def _boundary_mark(self) -> object:

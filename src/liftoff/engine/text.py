@@ -1,0 +1,32 @@
+"""The English words for the engine's own message ids (``api.…``): refusals
+that break the engine contract rather than a game's rules.
+
+Registered with :func:`liftoff.engine.messages.register` when the engine is
+imported; each template renders exactly the sentence the engine has always
+used.
+
+>>> from liftoff.engine.messages import render
+>>> render("api.player.unknown", {"number": 5, "players": 3})
+'there is no player 5 in a 3-player game'
+"""
+
+from __future__ import annotations
+
+from .messages import register
+
+TEMPLATES: dict[str, str] = {
+    "api.turn": "player {number} may not act now",
+    "api.illegal": "{text} is not a legal action now",
+    "api.player.not-a-number": "{value} is not a player number",
+    "api.player.unknown": "there is no player {number} in a {players}-player game",
+    "api.parse.not-an-action": "{value} is not an action",
+    "api.over": "the game is over",
+    "api.version.not-a-number": "{value} is not a state version",
+    "api.version.unknown": "version {version} is not one this game had (it is at {current})",
+    "api.stale": (
+        "too late: {text} was chosen on version {version}, before the game "
+        "moved on (version {current}); look again"
+    ),
+}
+
+register(TEMPLATES)
