@@ -32,13 +32,13 @@ def test_player_and_action_refusals() -> None:
             lambda: state.verify(True, object()),
             "api.player.not-a-number",
             "True is not a player number",
-        ),  # type: ignore[arg-type]
+        ),
         (
             lambda: state.verify(5, object()),
             "api.player.unknown",
             "there is no player 5 in a 3-player game",
-        ),  # type: ignore[arg-type]
-        (lambda: state.verify(0, "x"), "api.parse.not-an-action", "'x' is not an action"),  # type: ignore[arg-type]
+        ),
+        (lambda: state.verify(0, "x"), "api.parse.not-an-action", "'x' is not an action"),
     ]
     for call, code, text in cases:
         exc = _refusal(call)
@@ -52,7 +52,7 @@ def test_version_refusals() -> None:
     state = game.new_game(3, seed=1)
     player = state.active_players()[0]
     action = state.legal_actions(player)[0]
-    exc = _refusal(lambda: state.apply(player, action, version="1"))  # type: ignore[arg-type]
+    exc = _refusal(lambda: state.apply(player, action, version="1"))
     assert exc.code == "api.version.not-a-number"
     assert exc.message == "'1' is not a state version"
     exc = _refusal(lambda: state.apply(player, action, version=4))
