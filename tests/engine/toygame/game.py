@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +45,14 @@ class ToyGame(Game[ToyState]):
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> ToyState:
         return ToyState.new(self, players, seed, options)
 
-    def from_json(self, data: Any) -> ToyState:
+    def from_json(self, data: Mapping[str, Any]) -> ToyState:
         return ToyState.from_json(self, dict(data))
 
     # -- actions -----------------------------------------------------------------
     def parse_action(self, state: ToyState, player: int, text: str) -> Action:
         return actions.parse(text, player)
 
-    def action_space(self, players: int, options: Any = None) -> list[Action]:
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
         return [actions.Pick(n) for n in range(actions.LOW, actions.HIGH + 1)]
 
     def rule_text(self, rule: str) -> str | None:

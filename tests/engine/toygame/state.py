@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Any, Self
 from liftoff.engine import Action, IllegalAction, OptionValue, Outcome, Rng, State
 
 from .actions import HIGH, LOW, Pick
+from .explain import explain
+from .view import ToyView, view
 
 if TYPE_CHECKING:
     from .game import ToyGame
-    from .view import ToyView
 
 
 class ToyState(State):
@@ -104,8 +105,6 @@ class ToyState(State):
         self.card = self.deck.pop(0) if self.round < self.total_rounds else None
 
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, player, action)
 
     def _reveals_information(self, player: int, action: Action) -> bool:
@@ -114,8 +113,6 @@ class ToyState(State):
 
     # -- information --------------------------------------------------------------
     def view(self, player: int | None) -> ToyView:  # type: ignore[override]
-        from .view import view
-
         return view(self, player)
 
     def determinize(self, player: int, seed: int) -> Self:
