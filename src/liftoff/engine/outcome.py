@@ -40,7 +40,7 @@ class Outcome:
 
         >>> o = Outcome.from_keys([(3, 1), (5, 0), (5, 0)], [3, 5, 5], "end")
         >>> o.winners, o.ranking, o.places
-        ((1, 2), (1, 2, 0), (2, 1, 3))
+        ((1, 2), (1, 2, 0), (3, 1, 1))
         """
         n = len(keys)
         order = sorted(range(n), key=lambda p: tuple(-k for k in keys[p]))
