@@ -52,7 +52,7 @@ def test_the_conformance_suite_passes(
     toy: toygame.ToyGame, players: int, options: dict[str, Any]
 ) -> None:
     for seed in (1, 2, 3):
-        conformance.play_checked(toy, players, options, seed)
+        conformance.play_checked(toy, players, options, seed, message_ids=True)
     conformance.check_determinism(toy, players, options, seed=7)
 
 

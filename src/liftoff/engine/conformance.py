@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import messages
 from .action import Action
 from .errors import IllegalAction
 from .game import Game, canon
@@ -73,10 +74,27 @@ def check_contract_step(game: Game[Any], state: State) -> None:
         canon(out.to_json())
 
 
+def check_message(exc: IllegalAction) -> None:
+    """A refusal names a registered message id with JSON-safe parameters that
+    render its English message."""
+    assert messages.known(exc.code), (
+        f"refusal [{exc.rule}] {exc.message!r} has no registered message id ({exc.code!r})"
+    )
+    canon(exc.params)
+    rendered = messages.render(exc.code, exc.params)
+    assert rendered == exc.message, f"{exc.code} renders {rendered!r}, not {exc.message!r}"
+
+
 def check_rejections(
-    game: Game[Any], state: State, pool: list[tuple[int, Action]], rng: Rng
+    game: Game[Any],
+    state: State,
+    pool: list[tuple[int, Action]],
+    rng: Rng,
+    *,
+    message_ids: bool = False,
 ) -> None:
-    """Garbage, out-of-turn and no-longer-legal actions raise and change nothing."""
+    """Garbage, out-of-turn and no-longer-legal actions raise and change nothing
+    (``message_ids``: and each refusal carries a message id, see :func:`check_message`)."""
     before = canon(state.to_json())
     version = state.version
     active = state.active_players()
@@ -105,6 +123,8 @@ def check_rejections(
         except IllegalAction as exc:
             assert exc.rule, f"IllegalAction without a rule for {action!r}"
             assert exc.message, f"IllegalAction without a message for {action!r}"
+            if message_ids:
+                check_message(exc)
         else:
             raise AssertionError(f"illegal action {action!r} by {player} was accepted")
         assert state.version == version
@@ -330,8 +350,10 @@ def play_checked(
     *,
     max_actions: int = 20_000,
     deep_every: int = 25,
+    message_ids: bool = False,
 ) -> State:
-    """One random game with every check; deep checks every ``deep_every`` actions."""
+    """One random game with every check; deep checks every ``deep_every`` actions
+    (``message_ids``: refusals must carry registered message ids)."""
     state: State = game.new_game(players, seed, dict(options))
     rng = Rng(derive_seed(seed, "conformance"))
     try:
@@ -351,7 +373,7 @@ def play_checked(
                 assert not outside, f"legal actions outside action_space: {outside[:3]}"
         if deep:
             check_contract_step(game, state)
-            check_rejections(game, state, pool, rng)
+            check_rejections(game, state, pool, rng, message_ids=message_ids)
             check_json_roundtrip(game, state, rng)
             check_clone(state, rng.clone())
             if game.info.hidden_information:
