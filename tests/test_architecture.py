@@ -60,3 +60,45 @@ def test_no_module_over_700_lines() -> None:
 @IN_PROGRESS
 def test_no_function_over_80_lines() -> None:
     assert figures()["functions_over"] == []
+
+
+def test_the_tool_counts_what_it_says(tmp_path: Path) -> None:
+    """On a made-up package: imports inside functions count, TYPE_CHECKING ones
+    do not; circles use module-level imports; game names and sizes are found."""
+    files = {
+        "__init__.py": "",
+        "engine/__init__.py": "from . import a\n",
+        "engine/a.py": (
+            "from typing import TYPE_CHECKING\n"
+            "from liftoff.engine import b\n"
+            "if TYPE_CHECKING:\n    from liftoff import cli\n"
+            "def f():\n    import liftoff.bots\n"
+        ),
+        "engine/b.py": "from . import a\n",
+        "games/__init__.py": "",
+        "games/planet/__init__.py": "from liftoff.games import race\nx = 1 == 'planet'\n",
+        "games/race/__init__.py": "def g(n):\n    return n in ('planet', 'other')\n",
+        "bots/__init__.py": "def h():\n" + "    pass\n" * 90,
+        "cli/__init__.py": "",
+    }
+    for name, text in files.items():
+        path = tmp_path / "liftoff" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(TOOL), "--json", "--src", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(done.stdout)
+    ups = {(u["module"], u["imports"]) for u in data["upward_imports"]}
+    assert ups == {
+        ("liftoff.engine.a", "liftoff.bots"),
+        ("liftoff.games.planet", "liftoff.games.race"),
+    }
+    assert data["import_circles"] == [["liftoff.engine.a", "liftoff.engine.b"]]
+    assert [(h["file"].rsplit("liftoff/", 1)[1], h["games"]) for h in data["game_name_checks"]] == [
+        ("games/race/__init__.py", ["planet"])
+    ]
+    assert [f["function"] for f in data["functions_over"]] == ["liftoff.bots.h"]

@@ -345,7 +345,7 @@ def game_name_checks(modules: dict[str, Module], games: list[str]) -> list[dict[
 
 def measure(src: Path = SRC) -> dict[str, Any]:
     """Every figure, as a JSON-safe dict."""
-    sys.path.insert(0, str(src))
+    sys.path.insert(0, str(SRC))  # the game names come from this checkout's registry
     import liftoff.games
 
     games = liftoff.games.names()
