@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue, Rng
+from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue
 from liftoff.engine.content import load_rules
 
 from . import actions as A
@@ -210,14 +210,7 @@ class PlanetGame(Game[PlanetState]):
         return state.rechecked_launches == 0 and not kept_playing
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> PlanetState:
-        state = object.__new__(PlanetState)
-        state._init_base(self, players, seed, options)
-        state.cfg = self.config(players, options)
-        first = int(options["first_player"])
-        if first < 0:
-            first = _roll_first_player(state.rng, players)
-        state._setup(first)
-        return state
+        return PlanetState.new(self, players, seed, options)
 
     def parse_action(self, state: PlanetState, player: int, text: str) -> Action:
         return A.parse(text, self._lp_ids)
@@ -244,13 +237,7 @@ class PlanetGame(Game[PlanetState]):
         return _rules().get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> PlanetState:
-        if data.get("game") != "planet":
-            raise ValueError(f"not a planet state: game={data.get('game')!r}")
-        state = object.__new__(PlanetState)
-        state._load_base_json(self, dict(data))
-        state.cfg = self.config(state.num_players, state.options)
-        state._load_payload(dict(data["state"]))
-        return state
+        return PlanetState.from_json(self, data)
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         for players in range(2, 6):
@@ -264,16 +251,6 @@ class PlanetGame(Game[PlanetState]):
         yield 5, {"moon_model": "A", "day_track": "literal", "lift_die": "X,X,1,2,2,3"}
         yield 4, {"team": True, "fast": True, "cutthroat": True, "first_player": -1}
         yield 3, {"jetpack_costs": "2/3/4", "days": 2}
-
-
-def _roll_first_player(rng: Rng, players: int) -> int:
-    """Everyone rolls the number die; tied highest rollers roll again (PL-GAP-11)."""
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        rolls = {p: rng.randint(1, 6) for p in contenders}
-        best = max(rolls.values())
-        contenders = [p for p in contenders if rolls[p] == best]
-    return contenders[0]
 
 
 @cache

@@ -13,7 +13,8 @@ from typing import Any
 
 from .cards import KIND_OF, NUM_KINDS
 from .game import PlanetGame
-from .state import PLAY, PlanetState
+from .layout import PLAY
+from .state import PlanetState
 
 _GAME = PlanetGame()
 
