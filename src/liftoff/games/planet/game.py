@@ -7,12 +7,29 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionSet,
+    OptionValue,
+)
 from liftoff.engine.content import load_rules
 
 from . import actions as A
 from .config import PlanetConfig, build_config
-from .content import PlanetContent, load_content
+from .content import (
+    CONTENT_FILES,
+    DAY_TRACKS,
+    LIFT_DICE,
+    MOON_MODELS,
+    PlanetContent,
+    load_content,
+    validate_path,
+)
 from .state import PlanetState
 
 MAX_CONFIGS = 256  # compiled configs kept per game (distinct player counts and options)
@@ -73,7 +90,7 @@ OPTIONS = OptionSet(
             str,
             "B",
             "Moon Track: B = star + one spot per Lift Off Point (5), A = one spot per segment (8)",
-            choices=("B", "A"),
+            choices=MOON_MODELS,
             rule="PL-GAP-2",
         ),
         Option(
@@ -81,7 +98,7 @@ OPTIONS = OptionSet(
             str,
             "catalogue",
             "Days before the explosion: catalogue = 2P+2, literal = P+1 (the example's reading)",
-            choices=("catalogue", "literal"),
+            choices=DAY_TRACKS,
             rule="PL-GAP-4",
         ),
         Option(
@@ -98,7 +115,7 @@ OPTIONS = OptionSet(
             str,
             "X,1,1,2,2,3",
             "Faces of the Lift Off die (rockets; X = failure)",
-            choices=("X,1,1,2,2,3", "X,X,1,2,2,3"),
+            choices=LIFT_DICE,
             rule="PL-GAP-7",
         ),
         Option(
@@ -197,6 +214,20 @@ class PlanetGame(Game[PlanetState]):
             ]
         return []
 
+    def content_files(self) -> tuple[str, ...]:
+        return CONTENT_FILES
+
+    def validate_content(self, path: str | Path) -> list[tuple[str, str, str]]:
+        """Every problem in a content folder or file, as (file, field, message);
+        the field names the card (its code) or Lift Off Point (its id) where
+        there is one, e.g. ``("deck.toml", "moon.count", "…")``."""
+        return validate_path(path)
+
+    def load_content(self, directory: str | Path) -> PlanetGame:
+        """A planet game whose content files come from ``directory`` where present
+        (the others: the shipped ones). Raises ContentError naming every problem."""
+        return load_game(directory)
+
     def content_fingerprint(self) -> str:
         return self.content.fingerprint
 
@@ -261,5 +292,8 @@ def _rules() -> dict[str, str]:
 
 
 def load_game(content_dir: str | Path) -> PlanetGame:
-    """A planet game whose content files come from ``content_dir`` where present."""
+    """A planet game whose content files come from ``content_dir`` where present
+    (the same as ``PlanetGame().load_content(content_dir)``)."""
+    if not Path(content_dir).is_dir():
+        raise ContentError([(str(content_dir), "(folder)", "is not a folder")])
     return PlanetGame(load_content(content_dir))

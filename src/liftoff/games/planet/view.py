@@ -5,9 +5,10 @@ a count. Everything on the board, the discard pile (face up) and the card
 areas are public. Views feed the bots, the research encoders, the terminal,
 the browser and the golden playthroughs: the TypedDicts below document the
 dict ``PlanetState.view`` returns, key for key and in its order.
-"""
 
-from __future__ import annotations
+(No ``from __future__ import annotations`` here: Python 3.11 loses
+``NotRequired`` from a TypedDict whose annotations are strings.)
+"""
 
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, cast
 
@@ -179,7 +180,7 @@ def _cards(counts: list[int]) -> Cards:
     return {CODES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
 
 
-def view(s: PlanetState, player: int | None) -> PlanetView:
+def view(s: "PlanetState", player: int | None) -> PlanetView:
     """The JSON-safe view of ``s`` for ``player`` (``None``: a spectator)."""
     cfg = s.cfg
     garg = s.garglore
@@ -223,7 +224,7 @@ def view(s: PlanetState, player: int | None) -> PlanetView:
     return out
 
 
-def _player(s: PlanetState, p: int, viewer: int | None) -> PlayerView:
+def _player(s: "PlanetState", p: int, viewer: int | None) -> PlayerView:
     info: PlayerView = {
         "player": p,
         "saved": s.saved[p],
@@ -239,7 +240,7 @@ def _player(s: PlanetState, p: int, viewer: int | None) -> PlayerView:
     return info
 
 
-def _segment(s: PlanetState, seg: int) -> ExitView | LiftOffPointView:
+def _segment(s: "PlanetState", seg: int) -> ExitView | LiftOffPointView:
     aliens = [s.surf[p][seg] for p in range(s.cfg.players)]
     if seg % 2 == 0:
         return {"segment": f"S{seg}", "kind": "exit", "aliens": aliens}
