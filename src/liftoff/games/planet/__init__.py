@@ -6,9 +6,11 @@
 ['bonfire', 'jetpack', 'rocket', 'satellite']
 """
 
+from . import text as _text  # noqa: F401  (registers the English message templates)
 from .game import OPTIONS, PlanetGame, load_game
 from .state import PlanetState
+from .view import PlanetView
 
 GAME = PlanetGame()
 
-__all__ = ["GAME", "OPTIONS", "PlanetGame", "PlanetState", "load_game"]
+__all__ = ["GAME", "OPTIONS", "PlanetGame", "PlanetState", "PlanetView", "load_game"]

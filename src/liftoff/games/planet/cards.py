@@ -45,8 +45,3 @@ TOKEN_ORDER = {t: i for i, t in enumerate(TOKENS)}
 def token_sort(tokens: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Tokens in canonical order."""
     return tuple(sorted(tokens, key=TOKEN_ORDER.__getitem__))
-
-
-def is_resource(kind: int) -> bool:
-    """Fuel, Screw or Wild."""
-    return kind <= W

@@ -4,7 +4,6 @@ tuples and small records, shared (never copied) by every state of that game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from liftoff.engine import OptionValue
 
@@ -178,8 +177,3 @@ def build_config(
         lp_order=tuple(spec.id for spec in content.points.points),
         first_game_lps=tuple(board.first_game),
     )
-
-
-def jsonable(config: PlanetConfig) -> dict[str, Any]:
-    """The config facts a view shows."""
-    return {"aliens": config.aliens, "days_total": config.days_total, "spots": list(config.spots)}

@@ -8,15 +8,19 @@ Point table is a data change. ``load_content(directory)`` reads replacements
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import cached_property
+from importlib import resources
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from liftoff.engine import ContentError
-from liftoff.engine.content import load_file, load_packaged
+from liftoff.engine.content import parse_text, validate
+
+from .cards import CODES
 
 PACKAGE = "liftoff.games.planet.data"
 M = TypeVar("M", bound=BaseModel)
@@ -46,31 +50,24 @@ class CardSpec(Strict):
     count: int = Field(ge=0, le=100)
     text: str
 
+    @field_validator("code")
+    @classmethod
+    def _known(cls, code: str) -> str:
+        if code not in CODES:
+            raise ValueError(f"unknown card {code!r}; known: {', '.join(CODES)}")
+        return code
+
 
 class DeckFile(Strict):
+    """The deck: one entry per card kind (codes are unique: the loader checks)."""
+
     meta: dict[str, str] = {}
     cards: list[CardSpec]
 
     @model_validator(mode="after")
-    def _codes(self) -> DeckFile:
-        codes = [c.code for c in self.cards]
-        if codes[:3] != ["F", "S", "W"]:
+    def _resources_first(self) -> DeckFile:
+        if [c.code for c in self.cards[:3]] != ["F", "S", "W"]:
             raise ValueError("the first three cards must be the resources F, S and W")
-        if len(set(codes)) != len(codes):
-            raise ValueError("card codes must be unique")
-        known = {
-            "moon",
-            "supernova",
-            "tornado",
-            "mya",
-            "asteroids",
-            "storm",
-            "terraform",
-            "garglore",
-        }
-        unknown = set(codes[3:]) - known
-        if unknown:
-            raise ValueError(f"unknown action cards {sorted(unknown)}; known: {sorted(known)}")
         return self
 
 
@@ -119,15 +116,14 @@ class PointSpec(Strict):
 
 
 class PointsFile(Strict):
+    """The Lift Off Points (ids are unique: the loader checks)."""
+
     meta: dict[str, str] = {}
     points: list[PointSpec]
 
     @model_validator(mode="after")
-    def _unique(self) -> PointsFile:
-        ids = [p.id for p in self.points]
-        if len(set(ids)) != len(ids):
-            raise ValueError("Lift Off Point ids must be unique")
-        if len(ids) < 5:
+    def _enough(self) -> PointsFile:
+        if len(self.points) < 5:
             raise ValueError(
                 "at least 5 Lift Off Points are needed (4 on the board, 1 to terraform)"
             )
@@ -193,23 +189,167 @@ class PlanetContent:
         raise KeyError(lp_id)
 
 
+Problem = tuple[str, str, str]  # (file, field, message)
+
+# the content files, in the order they are read
+CONTENT_FILES = ("deck.toml", "lift_off_points.toml", "board.toml")
+# the list of entries in a file, and the key that names an entry
+_ENTRIES = {"deck.toml": ("cards", "code"), "lift_off_points.toml": ("points", "id")}
+_POSITION = re.compile(r"^(cards|points)\[(\d+)\](.*)$")
+# the board tables the options choose from (option name -> table, choices)
+MOON_MODELS = ("B", "A")
+DAY_TRACKS = ("catalogue", "literal")
+LIFT_DICE = ("X,1,1,2,2,3", "X,X,1,2,2,3")
+# Lift Off Points the rules find by id (the Teleport window, the Stargate die)
+_BY_ID = ("teleport", "stargate")
+
+
 def load_content(directory: str | Path | None = None) -> PlanetContent:
     """The shipped content, with any of ``deck.toml``, ``lift_off_points.toml``
-    or ``board.toml`` found in ``directory`` used instead."""
+    or ``board.toml`` found in ``directory`` used instead.
+
+    Every problem in every file is raised together as one :class:`ContentError`.
+    """
     base = Path(directory) if directory is not None else None
 
-    def part(model: type[M], filename: str) -> M:
-        if base is not None and (base / filename).exists():
-            return load_file(model, base / filename)
-        return load_packaged(model, PACKAGE, filename)
+    def where(name: str) -> Path | None:
+        return base / name if base is not None and (base / name).exists() else None
 
-    content = PlanetContent(
-        deck=part(DeckFile, "deck.toml"),
-        points=part(PointsFile, "lift_off_points.toml"),
-        board=part(BoardFile, "board.toml"),
-    )
-    ids = {p.id for p in content.points.points}
+    deck, problems = _read(DeckFile, "deck.toml", where("deck.toml"))
+    points, found = _read(PointsFile, "lift_off_points.toml", where("lift_off_points.toml"))
+    problems += found
+    board, found = _read(BoardFile, "board.toml", where("board.toml"))
+    problems += found
+    if deck is None or points is None or board is None:
+        raise ContentError(problems)
+    content = PlanetContent(deck=deck, points=points, board=board)
+    paths = {name: str(where(name) or f"{PACKAGE}/{name}") for name in CONTENT_FILES}
+    problems = cross_check(content, paths)
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def validate_path(path: str | Path) -> list[Problem]:
+    """Every problem in a content folder (missing files: the shipped ones) or in
+    one content file (checked with the shipped others); empty when valid."""
+    p = Path(path)
+    if p.is_dir():
+        try:
+            load_content(p)
+        except ContentError as exc:
+            return exc.problems
+        return []
+    if not p.exists():
+        return [(str(p), "(file)", "does not exist")]
+    if p.name not in CONTENT_FILES:
+        known = ", ".join(CONTENT_FILES)
+        return [(str(p), "(file)", f"not a planet content file: name it one of {known}")]
+    content = load_content()
+    if p.name == "deck.toml":
+        deck, problems = _read(DeckFile, p.name, p)
+        content = replace(content, deck=deck) if deck is not None else content
+    elif p.name == "lift_off_points.toml":
+        points, problems = _read(PointsFile, p.name, p)
+        content = replace(content, points=points) if points is not None else content
+    else:
+        board, problems = _read(BoardFile, p.name, p)
+        content = replace(content, board=board) if board is not None else content
+    if problems:
+        return problems
+    paths = {name: f"{PACKAGE}/{name}" for name in CONTENT_FILES}
+    paths[p.name] = str(p)
+    return cross_check(content, paths)
+
+
+def _read(model: type[M], name: str, path: Path | None) -> tuple[M | None, list[Problem]]:
+    """One content file (``path``, or the shipped one): the model if it is valid,
+    and every problem found in it, located by card or Lift Off Point id."""
+    where = str(path) if path is not None else f"{PACKAGE}/{name}"
+    try:
+        if path is None:
+            text = resources.files(PACKAGE).joinpath(name).read_text(encoding="utf-8")
+        else:
+            text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return None, [(where, "(file)", f"cannot be read: {exc.strerror}")]
+    try:
+        data = parse_text(text, where)
+    except ContentError as exc:
+        return None, exc.problems
+    problems = _duplicates(name, data, where)
+    try:
+        parsed = validate(model, data, where)
+    except ContentError as exc:
+        return None, _by_id(name, data, exc.problems) + problems
+    return (None if problems else parsed), problems
+
+
+def _entries(name: str, data: Any) -> tuple[str, list[Any]]:
+    """The key naming an entry of file ``name`` and the entries in ``data``."""
+    listing, key = _ENTRIES.get(name, ("", ""))
+    entries = data.get(listing) if listing and isinstance(data, dict) else None
+    return key, entries if isinstance(entries, list) else []
+
+
+def _entry_id(entry: Any, key: str) -> str | None:
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+def _by_id(name: str, data: Any, problems: list[Problem]) -> list[Problem]:
+    """Problems located by id (``moon.count``) instead of list position
+    (``cards[3].count``) wherever the entry has an id."""
+    key, entries = _entries(name, data)
+    out: list[Problem] = []
+    for path, loc, msg in problems:
+        m = _POSITION.match(loc)
+        index = int(m.group(2)) if m else -1
+        entry_id = _entry_id(entries[index], key) if 0 <= index < len(entries) else None
+        if m and entry_id is not None:
+            loc = entry_id + m.group(3)
+        out.append((path, loc, msg))
+    return out
+
+
+def _duplicates(name: str, data: Any, where: str) -> list[Problem]:
+    """Two entries of one file with the same id."""
+    key, entries = _entries(name, data)
+    first: dict[str, int] = {}
+    out: list[Problem] = []
+    for i, entry in enumerate(entries):
+        entry_id = _entry_id(entry, key)
+        if entry_id is None:
+            continue
+        if entry_id in first:
+            n = first[entry_id] + 1
+            msg = f"duplicate {key} {entry_id!r}: entries {n} and {i + 1} both use it"
+            out.append((where, entry_id, msg))
+        else:
+            first[entry_id] = i
+    return out
+
+
+def cross_check(content: PlanetContent, paths: dict[str, str]) -> list[Problem]:
+    """What one file needs of another, and what the options need of the board."""
+    board, points = paths["board.toml"], paths["lift_off_points.toml"]
+    ids = [p.id for p in content.points.points]
+    problems: list[Problem] = []
     missing = [lp for lp in content.board.first_game if lp not in ids]
     if missing:
-        raise ContentError([("board.toml", "first_game", f"unknown Lift Off Points {missing}")])
-    return content
+        problems.append((board, "first_game", f"unknown Lift Off Points {missing}"))
+    for table, names in (
+        ("moon_models", MOON_MODELS),
+        ("day_tracks", DAY_TRACKS),
+        ("lift_dice", LIFT_DICE),
+    ):
+        have = getattr(content.board, table)
+        for option_value in names:
+            if option_value not in have:
+                msg = f"needs an entry {option_value!r} (a choice of the game's options)"
+                problems.append((board, table, msg))
+    for spec in content.points.points:
+        if spec.mechanic in _BY_ID and spec.id != spec.mechanic:
+            msg = f"a {spec.mechanic} Lift Off Point must have the id {spec.mechanic!r}"
+            problems.append((points, spec.id, msg))
+    return problems

@@ -7,12 +7,29 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue, Rng
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionSet,
+    OptionValue,
+)
 from liftoff.engine.content import load_rules
 
 from . import actions as A
 from .config import PlanetConfig, build_config
-from .content import PlanetContent, load_content
+from .content import (
+    CONTENT_FILES,
+    DAY_TRACKS,
+    LIFT_DICE,
+    MOON_MODELS,
+    PlanetContent,
+    load_content,
+    validate_path,
+)
 from .state import PlanetState
 
 MAX_CONFIGS = 256  # compiled configs kept per game (distinct player counts and options)
@@ -73,7 +90,7 @@ OPTIONS = OptionSet(
             str,
             "B",
             "Moon Track: B = star + one spot per Lift Off Point (5), A = one spot per segment (8)",
-            choices=("B", "A"),
+            choices=MOON_MODELS,
             rule="PL-GAP-2",
         ),
         Option(
@@ -81,7 +98,7 @@ OPTIONS = OptionSet(
             str,
             "catalogue",
             "Days before the explosion: catalogue = 2P+2, literal = P+1 (the example's reading)",
-            choices=("catalogue", "literal"),
+            choices=DAY_TRACKS,
             rule="PL-GAP-4",
         ),
         Option(
@@ -98,7 +115,7 @@ OPTIONS = OptionSet(
             str,
             "X,1,1,2,2,3",
             "Faces of the Lift Off die (rockets; X = failure)",
-            choices=("X,1,1,2,2,3", "X,X,1,2,2,3"),
+            choices=LIFT_DICE,
             rule="PL-GAP-7",
         ),
         Option(
@@ -197,6 +214,20 @@ class PlanetGame(Game[PlanetState]):
             ]
         return []
 
+    def content_files(self) -> tuple[str, ...]:
+        return CONTENT_FILES
+
+    def validate_content(self, path: str | Path) -> list[tuple[str, str, str]]:
+        """Every problem in a content folder or file, as (file, field, message);
+        the field names the card (its code) or Lift Off Point (its id) where
+        there is one, e.g. ``("deck.toml", "moon.count", "…")``."""
+        return validate_path(path)
+
+    def load_content(self, directory: str | Path) -> PlanetGame:
+        """A planet game whose content files come from ``directory`` where present
+        (the others: the shipped ones). Raises ContentError naming every problem."""
+        return load_game(directory)
+
     def content_fingerprint(self) -> str:
         return self.content.fingerprint
 
@@ -210,14 +241,7 @@ class PlanetGame(Game[PlanetState]):
         return state.rechecked_launches == 0 and not kept_playing
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> PlanetState:
-        state = object.__new__(PlanetState)
-        state._init_base(self, players, seed, options)
-        state.cfg = self.config(players, options)
-        first = int(options["first_player"])
-        if first < 0:
-            first = _roll_first_player(state.rng, players)
-        state._setup(first)
-        return state
+        return PlanetState.new(self, players, seed, options)
 
     def parse_action(self, state: PlanetState, player: int, text: str) -> Action:
         return A.parse(text, self._lp_ids)
@@ -244,13 +268,7 @@ class PlanetGame(Game[PlanetState]):
         return _rules().get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> PlanetState:
-        if data.get("game") != "planet":
-            raise ValueError(f"not a planet state: game={data.get('game')!r}")
-        state = object.__new__(PlanetState)
-        state._load_base_json(self, dict(data))
-        state.cfg = self.config(state.num_players, state.options)
-        state._load_payload(dict(data["state"]))
-        return state
+        return PlanetState.from_json(self, data)
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         for players in range(2, 6):
@@ -266,16 +284,6 @@ class PlanetGame(Game[PlanetState]):
         yield 3, {"jetpack_costs": "2/3/4", "days": 2}
 
 
-def _roll_first_player(rng: Rng, players: int) -> int:
-    """Everyone rolls the number die; tied highest rollers roll again (PL-GAP-11)."""
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        rolls = {p: rng.randint(1, 6) for p in contenders}
-        best = max(rolls.values())
-        contenders = [p for p in contenders if rolls[p] == best]
-    return contenders[0]
-
-
 @cache
 def _rules() -> dict[str, str]:
     rules = dict(load_rules("liftoff.games.planet.data"))
@@ -284,5 +292,8 @@ def _rules() -> dict[str, str]:
 
 
 def load_game(content_dir: str | Path) -> PlanetGame:
-    """A planet game whose content files come from ``content_dir`` where present."""
+    """A planet game whose content files come from ``content_dir`` where present
+    (the same as ``PlanetGame().load_content(content_dir)``)."""
+    if not Path(content_dir).is_dir():
+        raise ContentError([(str(content_dir), "(folder)", "is not a folder")])
     return PlanetGame(load_content(content_dir))

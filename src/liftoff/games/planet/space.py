@@ -9,7 +9,8 @@ from . import actions as A
 from .cards import CODES, NUM_KINDS
 from .config import LiftOffPoint
 from .content import PlanetContent
-from .state import EXITS, PlanetState
+from .layout import EXITS
+from .legal import payments
 
 _RICH_HAND = [12] * NUM_KINDS
 
@@ -43,7 +44,7 @@ def action_space(content: PlanetContent, players: int) -> tuple[Action, ...]:
         if lp.id == "jetpack":  # the jetpack_costs option may change its Fuel table
             costs += [(n, 0, 0) for n in range(1, 7)]
         for cost in costs:
-            for pay in PlanetState._payments(_RICH_HAND, cost):
+            for pay in payments(_RICH_HAND, cost):
                 out.append(A.Board(lp.id, pay))
         if lp.mechanic == "threshold":
             out += [A.Pay(lp.id, t) for t in ("F", "W=F", "S", "W=S")]

@@ -9,11 +9,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from .cards import KIND_OF, NUM_KINDS
+from liftoff.engine import Rng
+
+from .cards import CODES, KIND_OF, NUM_KINDS, TOKENS
 from .game import PlanetGame
-from .state import PLAY, PlanetState
+from .layout import PLAY
+from .state import PlanetState
 
 _GAME = PlanetGame()
 
@@ -55,53 +59,16 @@ def position(
     as tokens, e.g. ``{"rocket": "F S W=F"}``.
     """
     s = _GAME.new_game(players, seed, dict(options or {}))
-    cfg = s.cfg
     s.slots = list(slots)
-    s.box = sorted(lp for lp in cfg.lp_order if lp not in s.slots)
+    s.box = sorted(lp for lp in s.cfg.lp_order if lp not in s.slots)
     s.removed = []
     s.moon = moon
     s.moon_net = moon if moon_net is None else moon_net
     s.garglore = (
         s.garglore if garglore is None else (-1 if garglore == "pool" else s.slots.index(garglore))
     )
-    s.surf = [[0] * 8 for _ in range(players)]
-    s.boarded = [[] for _ in range(4)]
-    s.saved = [0] * players
-    for p, segs in (surface or {}).items():
-        for seg, count in segs.items():
-            s.surf[p][seg] = count
-    for lp, owners in (boarded or {}).items():
-        s.boarded[s.slots.index(lp)] = list(owners)
-    for p, count in (saved or {}).items():
-        s.saved[p] = count
-    for p in range(players):
-        placed = sum(s.surf[p]) + sum(b.count(p) for b in s.boarded) + s.saved[p]
-        s.core[p] = (core or {}).get(p, cfg.aliens - placed)
-    s.area = [[0] * NUM_KINDS for _ in range(4)]
-    s.afuel = [0] * 4
-    s.ascrew = [0] * 4
-    from .cards import TOKENS
-
-    for lp, text in (areas or {}).items():
-        slot = s.slots.index(lp)
-        for token in text.split():
-            kind, fuel, screw = TOKENS[token]
-            s.area[slot][kind] += 1
-            s.afuel[slot] += fuel
-            s.ascrew[slot] += screw
-    s.hands = [cards((hands or {}).get(p, "")) for p in range(players)]
-    s.draw = [KIND_OF[w] for w in reversed(draw.split())]
-    used = [0] * NUM_KINDS
-    rows: list[list[int]] = [*s.hands, *s.area, cards(draw)]
-    for row in rows:
-        for k in range(NUM_KINDS):
-            used[k] += row[k]
-    s.discard = [cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
-    if any(d < 0 for d in s.discard):
-        # the position uses more cards of a kind than the deck has: tests of
-        # examples may do so (PL-EX-C1); count the extra cards as part of the deck
-        s.cfg = _with_deck(cfg, [max(cfg.deck_counts[k], used[k]) for k in range(NUM_KINDS)])
-        s.discard = [s.cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
+    _place_aliens(s, core or {}, surface or {}, boarded or {}, saved or {})
+    _place_cards(s, hands or {}, draw, areas or {})
     s.stage = PLAY
     s.resume = []
     s.win_queue = []
@@ -121,16 +88,64 @@ def position(
     return s
 
 
-def _with_deck(cfg: Any, counts: list[int]) -> Any:
-    from dataclasses import replace
+def _place_aliens(
+    s: PlanetState,
+    core: Mapping[int, int],
+    surface: Mapping[int, Mapping[int, int]],
+    boarded: Mapping[str, Sequence[int]],
+    saved: Mapping[int, int],
+) -> None:
+    """Aliens on the surface, on platforms and saved; the rest in the Core."""
+    players = s.cfg.players
+    s.surf = [[0] * 8 for _ in range(players)]
+    s.boarded = [[] for _ in range(4)]
+    s.saved = [0] * players
+    for p, segs in surface.items():
+        for seg, count in segs.items():
+            s.surf[p][seg] = count
+    for lp, owners in boarded.items():
+        s.boarded[s.slots.index(lp)] = list(owners)
+    for p, count in saved.items():
+        s.saved[p] = count
+    for p in range(players):
+        placed = sum(s.surf[p]) + sum(b.count(p) for b in s.boarded) + s.saved[p]
+        s.core[p] = core.get(p, s.cfg.aliens - placed)
 
-    return replace(cfg, deck_counts=tuple(counts))
+
+def _place_cards(
+    s: PlanetState, hands: Mapping[int, str], draw: str, areas: Mapping[str, str]
+) -> None:
+    """Hands, card areas and the draw pile; every other card in the discard pile."""
+    s.area = [[0] * NUM_KINDS for _ in range(4)]
+    s.afuel = [0] * 4
+    s.ascrew = [0] * 4
+    for lp, text in areas.items():
+        slot = s.slots.index(lp)
+        for token in text.split():
+            kind, fuel, screw = TOKENS[token]
+            s.area[slot][kind] += 1
+            s.afuel[slot] += fuel
+            s.ascrew[slot] += screw
+    s.hands = [cards(hands.get(p, "")) for p in range(s.cfg.players)]
+    s.draw = [KIND_OF[w] for w in reversed(draw.split())]
+    used = [0] * NUM_KINDS
+    rows: list[list[int]] = [*s.hands, *s.area, cards(draw)]
+    for row in rows:
+        for k in range(NUM_KINDS):
+            used[k] += row[k]
+    cfg = s.cfg
+    s.discard = [cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
+    if any(d < 0 for d in s.discard):
+        # the position uses more cards of a kind than the deck has: tests of
+        # examples may do so (PL-EX-C1); count the extra cards as part of the deck
+        s.cfg = replace(
+            cfg, deck_counts=tuple(max(cfg.deck_counts[k], used[k]) for k in range(NUM_KINDS))
+        )
+        s.discard = [s.cfg.deck_counts[k] - used[k] for k in range(NUM_KINDS)]
 
 
 def hand(state: PlanetState, p: int) -> dict[str, int]:
     """``p``'s hand as {code: count} (only kinds held)."""
-    from .cards import CODES
-
     return {CODES[k]: c for k, c in enumerate(state.hands[p]) if c}
 
 
@@ -146,8 +161,6 @@ def force_rolls(state: PlanetState, *faces: int, sides: int = 6) -> None:
     Rolls of the Lift Off die and the Stargate die are each one ``below(6)``
     draw; the faces are indices into the die's face list.
     """
-    from liftoff.engine import Rng
-
     for seed in range(1_000_000):
         r = Rng(seed)
         if all(r.below(sides) == f for f in faces):

@@ -1,95 +1,193 @@
-"""What a player may see of a planet game, and how it ended.
+"""What a player may see of a planet game: :class:`PlanetView`.
 
 A player sees their own hand; of the others only hand sizes. The draw pile is
 a count. Everything on the board, the discard pile (face up) and the card
-areas are public.
+areas are public. Views feed the bots, the research encoders, the terminal,
+the browser and the golden playthroughs: the TypedDicts below document the
+dict ``PlanetState.view`` returns, key for key and in its order.
+
+(No ``from __future__ import annotations`` here: Python 3.11 loses
+``NotRequired`` from a TypedDict whose annotations are strings.)
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-from liftoff.engine import Outcome
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, cast
 
 from .cards import CODES, NUM_KINDS
-from .config import PHASE_NAMES
-from .state import ABSENT, OVER, POOL, STAGE_NAMES
+from .config import PHASE_NAMES, UNLIMITED
+from .layout import ABSENT, OVER, POOL, STAGE_NAMES
+from .scoring import outcome
 
 if TYPE_CHECKING:
     from .state import PlanetState
 
+Cards = dict[str, int]  # card code -> how many (only kinds present)
 
-def _cards(counts: list[int]) -> dict[str, int]:
+
+class CostView(TypedDict):
+    """A number of cards (a placement cost)."""
+
+    fuel: int
+    screw: int
+    action: int
+
+
+class AreaView(TypedDict):
+    """A Lift Off Point's card area: Fuel and Screw paid so far, and its cards."""
+
+    fuel: int
+    screw: int
+    cards: Cards
+
+
+class LiftView(TypedDict):
+    """A threshold Lift Off Point's Lift Off Cost and the phases it lifts at."""
+
+    fuel: int
+    screw: int
+    phases: list[str]  # "full" / "half" / "new"
+
+
+class RollView(TypedDict):
+    """A dice Lift Off Point: what a roll costs and the rockets needed per phase."""
+
+    cost: str  # "fuel" / "screw"
+    needs: dict[str, int]  # phase -> rockets
+
+
+class ExitView(TypedDict):
+    """An Exit Point of the ring (S0, S2, S4, S6)."""
+
+    segment: str
+    kind: Literal["exit"]
+    aliens: list[int]  # unboarded Aliens there, per player
+
+
+class LiftOffPointView(TypedDict):
+    """A ring segment with a Lift Off Point (S1, S3, S5, S7)."""
+
+    segment: str
+    kind: Literal["lift_off_point"]
+    aliens: list[int]  # unboarded Aliens there, per player
+    slot: int  # 1..4
+    lp: str
+    name: str
+    mechanic: str
+    phase: str  # the effective phase (Supernova!/Asteroids! included)
+    moon_phase: str  # the phase the Moon gives it
+    boarded: list[int]  # owners of the boarded Aliens, in boarding order
+    capacity: int | None  # None: unlimited
+    placement_cost: CostView
+    placement_text: str
+    area: AreaView
+    blocked: bool  # the Garglore is there
+    lift: NotRequired[LiftView]  # threshold Lift Off Points
+    roll: NotRequired[RollView]  # dice Lift Off Points
+
+
+class PlayerView(TypedDict):
+    """One player's public facts, and their hand for that player."""
+
+    player: int
+    saved: int
+    core: int
+    on_planet: int
+    hand_size: int
+    finished: bool
+    team: NotRequired[int]  # Let's Team Up: 0 (seats 0+2) or 1 (seats 1+3)
+    hand: NotRequired[Cards]  # only in the viewer's own entry
+
+
+class MoonView(TypedDict):
+    spot: int
+    spot_name: str
+    spots: list[str]
+    override: str | None  # the phase Supernova!/Asteroids! forces this turn
+
+
+class DaysView(TypedDict):
+    passed: int
+    total: int
+    left: int
+
+
+class PledgeView(TypedDict):
+    player: int
+    fuel: int  # Fuel and Wild cards offered
+
+
+class TeleportWindowView(TypedDict):
+    """The open Teleport payment window (PL-GAP-17)."""
+
+    need: int
+    pledges: list[PledgeView]
+    waiting: list[int]
+
+
+class OutcomeDetails(TypedDict):
+    saved: list[int]
+    resource_cards: list[int]
+    days_passed: int
+    days_total: int
+    turns: int
+    launches: dict[str, int]  # Lift Off Point -> launches
+    saved_by_lift_off_point: dict[str, int]
+    saved_by_day: list[int]
+    finished: list[int]
+    lift_off_points: list[str]
+    teams: NotRequired[list[list[int]]]
+
+
+class OutcomeView(TypedDict):
+    """``Outcome.to_json()`` of a finished game."""
+
+    scores: list[float]
+    winners: list[int]
+    ranking: list[int]
+    places: list[int]
+    termination: str  # "rescue" / "all_rescued" / "explosion"
+    details: OutcomeDetails
+
+
+class PlanetView(TypedDict):
+    """What ``player`` may know of a planet game (``you`` None: a spectator)."""
+
+    game: Literal["planet"]
+    you: int | None
+    players: list[PlayerView]
+    turn: int
+    stage: str  # "play" / "teleport" / "team" / "over"
+    active: list[int]
+    moves_left: int
+    moon: MoonView
+    days: DaysView
+    garglore: str | None  # None: not in this game; "pool" or a Lift Off Point
+    ring: list[ExitView | LiftOffPointView]
+    draw_pile: int
+    discard: Cards
+    box: list[str]
+    removed: list[str]
+    aliens_per_player: int
+    variants: list[str]
+    events: list[str]
+    teleport_window: NotRequired[TeleportWindowView]
+    outcome: NotRequired[OutcomeView]
+
+
+_VARIANTS = ("first_game", "family", "team", "fast", "cutthroat", "vicious", "no_garglore")
+
+
+def _cards(counts: list[int]) -> Cards:
     return {CODES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
 
 
-def build_view(s: PlanetState, player: int | None) -> dict[str, Any]:
+def view(s: "PlanetState", player: int | None) -> PlanetView:
     """The JSON-safe view of ``s`` for ``player`` (``None``: a spectator)."""
     cfg = s.cfg
-    n = cfg.players
-    ring: list[dict[str, Any]] = []
-    for seg in range(8):
-        entry: dict[str, Any] = {
-            "segment": f"S{seg}",
-            "kind": "exit" if seg % 2 == 0 else "lift_off_point",
-            "aliens": [s.surf[p][seg] for p in range(n)],
-        }
-        if seg % 2:
-            slot = seg // 2
-            lp = s.lp_at(slot)
-            cost = s.placement_cost(slot)
-            entry.update(
-                {
-                    "slot": slot + 1,
-                    "lp": lp.id,
-                    "name": lp.name,
-                    "mechanic": lp.mechanic,
-                    "phase": PHASE_NAMES[s.phase(slot)],
-                    "moon_phase": PHASE_NAMES[cfg.phase_table[s.moon][slot]],
-                    "boarded": list(s.boarded[slot]),
-                    "capacity": s.capacity(slot) if lp.capacity < 10**6 else None,
-                    "placement_cost": {"fuel": cost[0], "screw": cost[1], "action": cost[2]},
-                    "placement_text": lp.describe_cost(cost),
-                    "area": {
-                        "fuel": s.afuel[slot],
-                        "screw": s.ascrew[slot],
-                        "cards": _cards(s.area[slot]),
-                    },
-                    "blocked": s.blocked(slot),
-                }
-            )
-            if lp.mechanic == "threshold":
-                entry["lift"] = {
-                    "fuel": lp.lift[0],
-                    "screw": lp.lift[1],
-                    "phases": [PHASE_NAMES[p] for p in sorted(lp.phases)],
-                }
-            if lp.mechanic == "dice":
-                entry["roll"] = {
-                    "cost": lp.roll_kind,
-                    "needs": dict(zip(PHASE_NAMES, lp.thresholds, strict=True)),
-                }
-        ring.append(entry)
-    players = []
-    for p in range(n):
-        info: dict[str, Any] = {
-            "player": p,
-            "saved": s.saved[p],
-            "core": s.core[p],
-            "on_planet": s.on_planet(p),
-            "hand_size": sum(s.hands[p]),
-            "finished": bool(s.finish_seq[p]),
-        }
-        if cfg.team:
-            info["team"] = p % 2
-        if player == p:
-            info["hand"] = _cards(s.hands[p])
-        players.append(info)
     garg = s.garglore
-    view: dict[str, Any] = {
+    out: PlanetView = {
         "game": "planet",
         "you": player,
-        "players": players,
+        "players": [_player(s, p, player) for p in range(cfg.players)],
         "turn": s.turn,
         "stage": STAGE_NAMES[s.stage],
         "active": list(s.active_players()),
@@ -106,62 +204,75 @@ def build_view(s: PlanetState, player: int | None) -> dict[str, Any]:
             "left": cfg.days_total - s.days_passed,
         },
         "garglore": None if garg == ABSENT else "pool" if garg == POOL else s.slots[garg],
-        "ring": ring,
+        "ring": [_segment(s, seg) for seg in range(8)],
         "draw_pile": len(s.draw),
         "discard": _cards(s.discard),
         "box": list(s.box),
         "removed": list(s.removed),
         "aliens_per_player": cfg.aliens,
-        "variants": [
-            k
-            for k in ("first_game", "family", "team", "fast", "cutthroat", "vicious", "no_garglore")
-            if cfg.options.get(k)
-        ],
+        "variants": [k for k in _VARIANTS if cfg.options.get(k)],
         "events": list(s.events),
     }
     if s.win_queue or s.win_pledges:
-        view["teleport_window"] = {
+        out["teleport_window"] = {
             "need": s.win_need,
             "pledges": [{"player": p, "fuel": f + w} for p, f, w in s.win_pledges],
             "waiting": list(s.win_queue),
         }
     if s.stage == OVER:
-        out = build_outcome(s)
-        view["outcome"] = out.to_json()
-    return view
+        out["outcome"] = cast(OutcomeView, outcome(s).to_json())
+    return out
 
 
-def build_outcome(s: PlanetState) -> Outcome:
-    """Scores are saved Aliens; ties go to Resource cards in hand (PL-END-4/5)."""
-    cfg = s.cfg
-    n = cfg.players
-    res = [s.resources(p) for p in range(n)]
-    keys: list[tuple[float, ...]]
-    if cfg.team:
-        team_saved = [s.saved[p] + s.saved[p ^ 2] for p in range(n)]
-        team_res = [res[p] + res[p ^ 2] for p in range(n)]
-        keys = [(team_saved[p], team_res[p]) for p in range(n)]  # PL-TEAM-7
-    elif cfg.family:
-        keys = [
-            (1, -s.finish_seq[p], s.saved[p], res[p])
-            if s.finish_seq[p]
-            else (0, 0, s.saved[p], res[p])
-            for p in range(n)
-        ]  # PL-GAP-29
-    else:
-        keys = [(s.saved[p], res[p]) for p in range(n)]  # PL-END-2..5
-    details: dict[str, Any] = {
-        "saved": list(s.saved),
-        "resource_cards": res,
-        "days_passed": s.days_passed,
-        "days_total": cfg.days_total,
-        "turns": s.turns,
-        "launches": dict(s.launches),
-        "saved_by_lift_off_point": dict(s.saved_by_lp),
-        "saved_by_day": list(s.saved_by_day),
-        "finished": [p for p in range(n) if s.finish_seq[p]],
-        "lift_off_points": list(s.slots),
+def _player(s: "PlanetState", p: int, viewer: int | None) -> PlayerView:
+    info: PlayerView = {
+        "player": p,
+        "saved": s.saved[p],
+        "core": s.core[p],
+        "on_planet": s.on_planet(p),
+        "hand_size": sum(s.hands[p]),
+        "finished": bool(s.finish_seq[p]),
     }
-    if cfg.team:
-        details["teams"] = [[0, 2], [1, 3]]
-    return Outcome.from_keys(keys, [float(x) for x in s.saved], s.termination, details)
+    if s.cfg.team:
+        info["team"] = p % 2
+    if viewer == p:
+        info["hand"] = _cards(s.hands[p])
+    return info
+
+
+def _segment(s: "PlanetState", seg: int) -> ExitView | LiftOffPointView:
+    aliens = [s.surf[p][seg] for p in range(s.cfg.players)]
+    if seg % 2 == 0:
+        return {"segment": f"S{seg}", "kind": "exit", "aliens": aliens}
+    slot = seg // 2
+    lp = s.lp_at(slot)
+    cost = s.placement_cost(slot)
+    entry: LiftOffPointView = {
+        "segment": f"S{seg}",
+        "kind": "lift_off_point",
+        "aliens": aliens,
+        "slot": slot + 1,
+        "lp": lp.id,
+        "name": lp.name,
+        "mechanic": lp.mechanic,
+        "phase": PHASE_NAMES[s.phase(slot)],
+        "moon_phase": PHASE_NAMES[s.cfg.phase_table[s.moon][slot]],
+        "boarded": list(s.boarded[slot]),
+        "capacity": s.capacity(slot) if lp.capacity < UNLIMITED else None,
+        "placement_cost": {"fuel": cost[0], "screw": cost[1], "action": cost[2]},
+        "placement_text": lp.describe_cost(cost),
+        "area": {"fuel": s.afuel[slot], "screw": s.ascrew[slot], "cards": _cards(s.area[slot])},
+        "blocked": s.blocked(slot),
+    }
+    if lp.mechanic == "threshold":
+        entry["lift"] = {
+            "fuel": lp.lift[0],
+            "screw": lp.lift[1],
+            "phases": [PHASE_NAMES[p] for p in sorted(lp.phases)],
+        }
+    if lp.mechanic == "dice":
+        entry["roll"] = {
+            "cost": lp.roll_kind,
+            "needs": dict(zip(PHASE_NAMES, lp.thresholds, strict=True)),
+        }
+    return entry
