@@ -8,6 +8,7 @@ or directory.
 
 from __future__ import annotations
 
+from . import text  # noqa: F401  (registers the English message templates)
 from .content import Content, load_content, validate_path
 from .game import AgencyGame, load_game
 from .state import AgencyState

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 from liftoff.engine import Action, IllegalAction
 
+from . import text as _text  # noqa: F401  (registers the English templates)
+
 _ID = r"(?:S\d{2}|O\d{2}|M[1-4]-\d{2})"
 
 
@@ -195,10 +197,10 @@ def parse(text: str, player: int | None = None) -> Action:
                 action = Sell(m.group(1))
             if str(action) == text:
                 return action
-    raise IllegalAction(
-        f"{text!r} is not an agency action (try e.g. 'keep S12', 'play S12 money', "
-        "'draw L1', 'launch lab M1-03', 'done')",
+    raise IllegalAction.of(
+        "agency.parse.unknown",
         "API-PARSE",
         player,
         text if isinstance(text, str) else None,
+        text=repr(text),
     )
