@@ -19,7 +19,7 @@ Everything is plain lists, ints and strings, so ``clone`` is cheap.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, IllegalAction, Outcome, Rng, State
 
@@ -41,6 +41,7 @@ from .actions import (
     Take,
 )
 from .content import COLOURS, Content
+from .view import view
 
 if TYPE_CHECKING:
     from .game import AgencyGame
@@ -1075,82 +1076,7 @@ class AgencyState(State):
         return f"{fx.describe(self._effect(head))} ({head[1]})"
 
     def view(self, player: int | None) -> dict[str, Any]:
-        c = self.content
-        b = c.board.board
-        n = self.n
-        players: list[dict[str, Any]] = []
-        for p in range(n):
-            me = player == p
-            d: dict[str, Any] = {
-                "seat": p,
-                "vp": self.vp[p],
-                "money": self.money[p],
-                "income": self.income_of(p),
-                "cost": self.cost_of(p),
-                "capacity": self.capacity_of(p),
-                "lab": self.lab[p],
-                "tech": dict(zip(COLOURS, self.tech[p], strict=True)),
-                "upgrades": {"capacity": self.upc[p], "propulsion": self.upp[p]},
-                "station": self.station_count(p),
-                "station_beside": self.beside[p],
-                "earth": sorted(self.earth[p]),
-                "space": list(self.space[p]),
-                "played": list(self.played[p]),
-                "hand_count": len(self.hand[p]),
-                "objectives_count": len(self.objs[p]),
-                "drawn_count": len(self.drawn[p]),
-                "chosen": (self.okept[p] if self.step == "obj_draft" else self.kept[p]) is not None,
-                "boosts": list(self.boosts[p]),
-                "extra_missions": self.xdraw[p],
-                "symbols": dict(zip(SYMBOL_NAMES, self.sym[p], strict=True)),
-                "discount": self.disc[p],
-                "sent": self.sent[p],
-                "launch_done": self.ldone[p],
-                "sold": self.sold[p],
-                "deciding": self.pending_text(p),
-            }
-            if me:
-                d["hand"] = sorted(self.hand[p])
-                d["objectives"] = sorted(self.objs[p])
-                d["drawn"] = sorted(self.drawn[p])
-                kept = self.okept[p] if self.step == "obj_draft" else self.kept[p]
-                d["kept"] = None if kept is None else list(kept)
-            players.append(d)
-        return {
-            "game": "agency",
-            "you": player,
-            "round": self.rnd,
-            "rounds": b.rounds,
-            "phase": self.phase,
-            "step": self.step,
-            "part": self.part,
-            "first": self.first,
-            "direction": "left" if self.dirn == 1 else "right",
-            "active": list(self.active_players()),
-            "turn_order": list(self.order),
-            "players": players,
-            "specialist_deck": len(self.sdeck),
-            "specialist_discard": list(self.sdisc),
-            "specialist_box": sorted(self.sbox),
-            "mission_decks": {str(lv + 1): len(self.mdeck[lv]) for lv in range(4)},
-            "mission_discards": {str(lv + 1): list(self.mdisc[lv]) for lv in range(4)},
-            "mission_box": sorted(self.mbox),
-            "objective_box": len(self.obox),
-            "supply": dict(zip(COLOURS, self.supply, strict=True)),
-            "station": [
-                {"space": i + 1, "vp": b.station[i].vp, "bonus": b.station[i].bonus, "rocket": x}
-                for i, x in enumerate(self.track)
-            ],
-            "requirements": {
-                str(lv): [
-                    {COLOURS[ci]: k for ci, k in alt} for alt in c.reqs.get((self.phase, lv), ())
-                ]
-                for lv in range(1, 5)
-                if (self.phase, lv) in c.reqs
-            },
-            "content": c.fingerprint,
-            "reconstruction": c.reconstruction,
-        }
+        return cast(dict[str, Any], view(self, player))
 
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what ``player`` cannot know: other hands and objectives, other
