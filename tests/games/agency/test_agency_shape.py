@@ -10,8 +10,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
-from liftoff.engine import IllegalAction, Rng
-from liftoff.engine import messages
+from liftoff.engine import IllegalAction, Rng, messages
 from liftoff.games.agency import GAME
 from liftoff.games.agency.text import TEMPLATES
 from liftoff.games.agency.view import AgencyView

@@ -142,6 +142,8 @@ class Sell(Action):
 DONE = Done()
 COLOURS = ("red", "yellow", "blue", "green")
 SYMBOLS = ("lab", "extra", "bonus")
+#: indices of the launch symbols in ``SYMBOLS`` (and in ``state.sym[p]``)
+SYM_LAB, SYM_EXTRA, SYM_BONUS = 0, 1, 2
 
 _PATTERNS: list[tuple[re.Pattern[str], type[Action]]] = [
     (re.compile(rf"keep ({_ID}(?:,{_ID}){{0,1}})"), Keep),

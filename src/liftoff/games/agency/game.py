@@ -88,9 +88,7 @@ class AgencyGame(Game[AgencyState]):
         return self.content.fingerprint
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
-        options["content"] = self.content.fingerprint
-        state = AgencyState.setup(self, players, seed, options)
-        return state
+        return AgencyState.new(self, players, seed, options)
 
     def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
         """Every action that can be legal with these settings, in a fixed order
@@ -145,7 +143,7 @@ class AgencyGame(Game[AgencyState]):
         return self._rules.get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> AgencyState:
-        return AgencyState.load_json(self, dict(data))
+        return AgencyState.from_json(self, data)
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         yield 2, {}
