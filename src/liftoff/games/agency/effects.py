@@ -35,6 +35,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ColourName = Literal["red", "yellow", "blue", "green"]
+#: the technology colours, in the order states and views list them
+COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
 
 
 class _Model(BaseModel):
