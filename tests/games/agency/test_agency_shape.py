@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import ast
 import types
+from importlib import resources
 from pathlib import Path
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
 
-from liftoff.engine import IllegalAction, Rng, messages
-from liftoff.games.agency import GAME
+from liftoff.engine import ContentError, IllegalAction, Rng, messages
+from liftoff.games.agency import GAME, AgencyGame, load_game, validate_content
 from liftoff.games.agency.text import TEMPLATES
 from liftoff.games.agency.view import AgencyView
 
+DATA = resources.files("liftoff.games.agency.data")
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "liftoff" / "games" / "agency"
 
 
@@ -156,3 +158,75 @@ def test_unparseable_text_is_refused_with_a_message_id() -> None:
         {"text": "'fly to the moon'"},
     )
     assert err.message.startswith("'fly to the moon' is not an agency action (try e.g.")
+
+
+# -- content on the Game ---------------------------------------------------------------
+def _copy_content(tmp: Path) -> Path:
+    out = tmp / "content"
+    out.mkdir()
+    for name in GAME.content_files():
+        out.joinpath(name).write_text(DATA.joinpath(name).read_text("utf-8"), "utf-8")
+    return out
+
+
+def test_the_game_names_its_content_files() -> None:
+    files = GAME.content_files()
+    assert files == (
+        "specialists.toml",
+        "missions.toml",
+        "technology.toml",
+        "labs.toml",
+        "objectives.toml",
+        "board.toml",
+    )
+    assert all(DATA.joinpath(name).is_file() for name in files)
+
+
+def test_the_game_validates_content_naming_the_card(tmp_path: Path) -> None:
+    folder = _copy_content(tmp_path)
+    assert GAME.validate_content(folder) == []
+    assert GAME.validate_content(folder / "missions.toml") == []
+    missions = folder / "missions.toml"
+    missions.write_text(
+        missions.read_text("utf-8").replace("weight = 1\n", "weight = 99\n", 1), "utf-8"
+    )
+    problems = GAME.validate_content(missions)
+    assert [(path, loc) for path, loc, _ in problems] == [(str(missions), "M1-01.weight")]
+    assert GAME.validate_content(folder) == problems
+    assert validate_content(str(folder)) == problems  # the package-level function agrees
+    missing = GAME.validate_content(tmp_path / "nowhere.toml")
+    assert [(loc, msg.startswith("cannot be read")) for _, loc, msg in missing] == [
+        ("(file)", True)
+    ]
+
+
+def test_the_game_loads_content_into_a_new_game(tmp_path: Path) -> None:
+    folder = _copy_content(tmp_path)
+    same = GAME.load_content(folder)
+    assert isinstance(same, AgencyGame) and same is not GAME
+    assert same.content_fingerprint() == GAME.content_fingerprint()
+    board = folder / "board.toml"
+    board.write_text(board.read_text("utf-8").replace("money_per_vp = 5", "money_per_vp = 6", 1))
+    other = GAME.load_content(folder)
+    assert other.content_fingerprint() != GAME.content_fingerprint()
+    assert other.content.board.board.money_per_vp == GAME.content.board.board.money_per_vp + 1
+    # files missing from the folder are the shipped ones
+    for name in GAME.content_files():
+        if name != "board.toml":
+            (folder / name).unlink()
+    assert GAME.load_content(folder).content_fingerprint() == other.content_fingerprint()
+    assert load_game(folder).content_fingerprint() == other.content_fingerprint()
+    # a game on it plays and replays
+    s = other.new_game(2, 1)
+    assert s.options["content"] == other.content_fingerprint()
+    assert other.replay(s.record()).to_json() == s.to_json()
+
+
+def test_loading_broken_content_raises_content_error(tmp_path: Path) -> None:
+    folder = _copy_content(tmp_path)
+    (folder / "labs.toml").write_text("[meta]\nkind = 'labs'\n", "utf-8")
+    with pytest.raises(ContentError) as info:
+        GAME.load_content(folder)
+    assert all(path == str(folder / "labs.toml") for path, _, _ in info.value.problems)
+    with pytest.raises(ContentError):
+        GAME.load_content(tmp_path / "no-such-folder")
