@@ -281,15 +281,7 @@ class AgencyState(State):
         """How many more missions player ``p`` may send to space this round (AG-GAP-8)."""
         return launch.room(self, p)
 
-    def launch_options(self, p: int) -> list[Action]:
-        """Every legal launch (AG-LAU-2 ... AG-LAU-9), as one action each."""
-        return launch_options(self, p)
-
     # -- points (see scoring.py) ------------------------------------------------------
-    def count(self, p: int, counter: fx.Counter) -> int:
-        """What a counter counts for player ``p`` (objectives, ``score_per``)."""
-        return scoring.count(self, p, counter)
-
     def score_per(self, p: int, e: fx.ScorePer) -> int:
         """The points a ``score_per`` effect is worth to player ``p`` now."""
         return scoring.score_per(self, p, e)
