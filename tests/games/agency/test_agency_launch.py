@@ -43,7 +43,7 @@ def gain(*cards: str) -> int:
         for m in cards
         for e in C.mission[m].effects
         if e.kind == "money" and not C.mission[m].hourglass
-    )  # type: ignore[union-attr]
+    )
 
 
 def launch_position(players: int = 2, **kw: object) -> AgencyState:
