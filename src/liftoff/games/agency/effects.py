@@ -1,7 +1,7 @@
 """The declarative effect vocabulary of agency cards, and what it counts.
 
 Cards never carry code: a specialist action or a mission lists effects from
-this small vocabulary, and the rules (``state.py``) interpret them.
+this small vocabulary, and the rules (``pending.py``, ``scoring.py``) interpret them.
 
 ========================= =========================================================
 ``money`` amount          gain money

@@ -14,6 +14,12 @@ Steps (``state.step``):
 A per-player queue ``pend[p]`` holds decisions inside a step (the actions of a
 played specialist, effect choices, the order of launched missions' effects).
 Everything is plain lists, ints and strings, so ``clone`` is cheap.
+
+This module holds the state, its basic facts and the legal actions; the rules
+that change it live beside it: ``setup.py`` (a new game), ``moves.py`` (the
+players' moves), ``pending.py`` (the queue and effects), ``launch.py``,
+``scoring.py``, ``turns.py`` (the automaton between decisions), ``hidden.py``
+(determinization) and ``checks.py`` (invariants).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ from .launch import fitting_sets, launch_options
 from .pending import any_action_possible, pending_actions
 from .scoring import SOURCES
 from .setup import EMPTY, NEUTRAL, set_up
-from .view import view
+from .view import view as agency_view
 
 if TYPE_CHECKING:
     from .game import AgencyGame
@@ -364,7 +370,7 @@ class AgencyState(State):
         return pending.pending_text(self, p)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return cast(dict[str, Any], view(self, player))
+        return cast(dict[str, Any], agency_view(self, player))
 
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what ``player`` cannot know (see hidden.py, AG-GAP-25)."""
