@@ -6,9 +6,12 @@ import pytest
 
 from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME, AgencyState
+from liftoff.games.agency.actions import SYM_BONUS, SYM_EXTRA, SYM_LAB
 from liftoff.games.agency.content import COLOURS
-from liftoff.games.agency.state import SYM_BONUS, SYM_EXTRA, SYM_LAB
+from liftoff.games.agency.pending import resolve
+from liftoff.games.agency.scoring import final_scoring
 from liftoff.games.agency.testing import at_step, set_player, start
+from liftoff.games.agency.turns import end_round
 
 C = GAME.content
 
@@ -40,7 +43,7 @@ def gain(*cards: str) -> int:
         for m in cards
         for e in C.mission[m].effects
         if e.kind == "money" and not C.mission[m].hourglass
-    )  # type: ignore[union-attr]
+    )
 
 
 def launch_position(players: int = 2, **kw: object) -> AgencyState:
@@ -130,7 +133,7 @@ def test_extra_launch_symbol_costs_two_less() -> None:
     points = C.mission[a].points + C.mission[b].points
     assert s.vp[0] == vp + 2 * per_launch + points
     # unused symbols are lost at the end of the round
-    s._end_round()
+    end_round(s)
     assert s.sym[0] == [1, 0, 0]
 
 
@@ -208,7 +211,7 @@ def test_requirements_never_nest_over_all_pairs_of_levels() -> None:
 def test_launch_sets_are_pruned_by_weight_and_match_every_fitting_subset() -> None:
     from itertools import combinations
 
-    from liftoff.games.agency.state import fitting_sets
+    from liftoff.games.agency.launch import fitting_sets
 
     ids = [f"M{i:02d}" for i in range(12)]
     for seed in range(20):
@@ -300,7 +303,7 @@ def test_missions_move_to_space_and_the_turn_passes() -> None:
     s.apply(1, "done")
     # Earth missions score nothing at the end
     set_player(s, 1, earth=pick(2, 2, 1))
-    s._final_scoring()
+    final_scoring(s)
     assert s.src[1][2] == 0
 
 
@@ -315,7 +318,7 @@ def test_lab_points_rise_with_level_and_fall_in_phase_2() -> None:
     from liftoff.games.agency.effects import Lab
 
     for want in (2, 3, 4, 4):
-        s._resolve(0, Lab(kind="lab", amount=1), "S07", None)
+        resolve(s, 0, Lab(kind="lab", amount=1), "S07", None)
         assert s.lab[0] == want
     # in phase 2 a launch scores the phase-2 value
     a = pick(1, 1, 1)[0]

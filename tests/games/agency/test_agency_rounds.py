@@ -8,6 +8,7 @@ import pytest
 from liftoff.engine import IllegalAction, Rng
 from liftoff.games.agency import GAME, AgencyState
 from liftoff.games.agency.testing import at_step, set_player, start
+from liftoff.games.agency.turns import end_round, start_round
 
 C = GAME.content
 
@@ -124,7 +125,7 @@ def test_income_is_paid_from_round_2() -> None:
     s = start(2, seed=1)
     set_player(s, 0, income=7, money=3)
     set_player(s, 1, money=4)
-    s._start_round(2)
+    start_round(s, 2)
     assert s.money == [10, 9]
     assert [len(h) for h in s.hand] == [5, 5]  # two drawn each
 
@@ -290,7 +291,7 @@ def test_yellow_banners_last_for_the_round() -> None:
     s.apply(0, f"play {mis} money")
     assert s.xdraw[0] == 1
     s.rnd = 1
-    s._end_round()
+    end_round(s)
     assert s.boosts[0] == [] and s.xdraw[0] == 0 and s.sym[0] == [1, 0, 0]
     s2 = start(2, seed=7)
     set_player(s2, 0, hand=[lau, cap, mis], money=10)

@@ -8,7 +8,9 @@ import pytest
 from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME, AgencyState
 from liftoff.games.agency.effects import Station
-from liftoff.games.agency.state import EMPTY
+from liftoff.games.agency.pending import effect_choices, invest
+from liftoff.games.agency.scoring import final_scoring
+from liftoff.games.agency.setup import EMPTY
 from liftoff.games.agency.testing import at_step, set_player, start
 
 C = GAME.content
@@ -87,7 +89,7 @@ def test_upgrade_objective(cap: int, prop: int, vp: int) -> None:
 def test_final_scoring_green_and_money() -> None:
     s = ended()
     set_player(s, 0, tech={"green": 2}, money=23)
-    s._final_scoring()
+    final_scoring(s)
     assert s.vp[0] == 10
     assert s.src[0][9] == 6 and s.src[0][10] == 4
     assert s.is_over()
@@ -103,7 +105,7 @@ def test_final_scoring_hourglass_and_objectives() -> None:
     sold = objective(what="station")
     set_player(s, 0, space=[hour, *ones, *twos], objectives=[oid], station=4)
     assert sold not in s.objs[0]  # returned at phase 2
-    s._final_scoring()
+    final_scoring(s)
     per = s.score_per(0, C.mission[hour].effects[0])  # type: ignore[arg-type]
     assert per == 4  # one per level-1 mission in space, itself included
     assert s.src[0][7] == per
@@ -157,13 +159,13 @@ def test_station_investment_scores_the_space_and_its_bonus() -> None:
     # a full track: the rocket goes beside it, scores nothing and still counts
     t = start(2, seed=1)
     t.track = [1 if x == EMPTY else x for x in t.track]
-    choices = t._effect_choices(0, Station(kind="station"))
+    choices = effect_choices(t, 0, Station(kind="station"))
     assert [str(c) for c in choices] == ["station beside"]
-    t._invest(0, 0)
+    invest(t, 0, 0)
     assert t.station_count(0) == 1 and t.vp[0] == 2
     # seven rockets per player for investments
     t.beside[0] = 7
-    assert t._effect_choices(0, Station(kind="station")) == []
+    assert effect_choices(t, 0, Station(kind="station")) == []
 
 
 @pytest.mark.rules("AG-LR-7", "AG-STA-1", "AG-SPEC-13")

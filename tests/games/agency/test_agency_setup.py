@@ -6,7 +6,7 @@ import pytest
 
 from liftoff.engine import IllegalAction
 from liftoff.games.agency import GAME
-from liftoff.games.agency.state import EMPTY, NEUTRAL
+from liftoff.games.agency.setup import EMPTY, NEUTRAL
 from liftoff.games.agency.testing import start
 
 C = GAME.content

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 from liftoff.engine import Action, IllegalAction
 
+from . import text as _text  # noqa: F401  (registers the English templates)
+
 _ID = r"(?:S\d{2}|O\d{2}|M[1-4]-\d{2})"
 
 
@@ -140,6 +142,8 @@ class Sell(Action):
 DONE = Done()
 COLOURS = ("red", "yellow", "blue", "green")
 SYMBOLS = ("lab", "extra", "bonus")
+#: indices of the launch symbols in ``SYMBOLS`` (and in ``state.sym[p]``)
+SYM_LAB, SYM_EXTRA, SYM_BONUS = 0, 1, 2
 
 _PATTERNS: list[tuple[re.Pattern[str], type[Action]]] = [
     (re.compile(rf"keep ({_ID}(?:,{_ID}){{0,1}})"), Keep),
@@ -195,10 +199,10 @@ def parse(text: str, player: int | None = None) -> Action:
                 action = Sell(m.group(1))
             if str(action) == text:
                 return action
-    raise IllegalAction(
-        f"{text!r} is not an agency action (try e.g. 'keep S12', 'play S12 money', "
-        "'draw L1', 'launch lab M1-03', 'done')",
+    raise IllegalAction.of(
+        "agency.parse.unknown",
         "API-PARSE",
         player,
         text if isinstance(text, str) else None,
+        text=repr(text),
     )

@@ -1,5 +1,6 @@
 """Content of the agency game: pydantic models for every data file, loading,
-cross-file validation and the :class:`Content` bundle the rules read.
+validation and the :class:`Content` bundle the rules read (the checks a schema
+cannot express are in ``content_check.py``).
 
 The printed card lists of the 2018 game are not public. The files shipped in
 ``data/`` are a labelled reconstruction that respects every count and structure
@@ -22,8 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -34,21 +34,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from liftoff.engine import ContentError
 from liftoff.engine.content import load_packaged, parse_text, validate
 
+from .content_check import Problem, cross_check, duplicate_ids, name_cards
+from .effects import COLOURS as COLOURS
 from .effects import Counter, Effect
 
 PACKAGE = "liftoff.games.agency.data"
-COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
 Colour = Literal["red", "yellow", "blue", "green"]
 COLOURS_LIT: tuple[Colour, ...] = ("red", "yellow", "blue", "green")
 Mark = Literal[2, 3, 4]
-
-# The counts the rulebook states (Components) and that its arithmetic needs.
-SPECIALIST_COUNT = 36
-SPECIALIST_MARK_COUNTS = {3: 9, 4: 9}  # AG-EX-2: the deck empties after rounds 4 and 8
-MISSION_COUNT = 96
-TECHNOLOGY_COUNT = 74
-LAB_COUNT = 8
-OBJECTIVE_COUNT = 16
 
 
 class _Model(BaseModel):
@@ -96,10 +89,6 @@ class SpecialistAction(_Model):
     text: str = ""
     cost: int = Field(default=0, ge=0, le=20)
     effects: list[Effect] = Field(min_length=1, max_length=4)
-
-    @model_validator(mode="after")
-    def _check(self) -> SpecialistAction:
-        return self
 
 
 class Specialist(_Model):
@@ -283,8 +272,6 @@ FILES: dict[str, type[BaseModel]] = {
     "board": BoardFile,
 }
 
-Problem = tuple[str, str, str]
-
 
 def _meta(model: BaseModel) -> Meta:
     meta = getattr(model, "meta", None)
@@ -327,14 +314,13 @@ class Content:
     def build(files: Mapping[str, BaseModel], paths: Mapping[str, str] | None = None) -> Content:
         """Bundle validated files after the cross-file checks (raises ContentError)."""
         paths = dict(paths or {})
+        where = file_paths(paths)
         problems = [
             pr
             for kind, model in files.items()
-            for pr in duplicate_ids(
-                kind, model.model_dump(), paths.get(kind, f"{PACKAGE}/{kind}.toml")
-            )
+            for pr in duplicate_ids(kind, model.model_dump(), where[kind])
         ]
-        problems += cross_check(files, paths)
+        problems += cross_check(files, where)
         if problems:
             raise ContentError(problems)
         sp: SpecialistsFile = files["specialists"]  # type: ignore[assignment]
@@ -379,316 +365,9 @@ class Content:
         return content
 
 
-def _counts_problem(path: str, loc: str, what: str, got: int, want: int) -> Problem:
-    return (path, loc, f"there must be {want} {what} (rulebook: Components), found {got}")
-
-
-def cross_check(files: Mapping[str, BaseModel], paths: Mapping[str, str]) -> list[Problem]:
-    """Checks within and across files that a schema cannot express."""
-    out: list[Problem] = []
-
-    def p(kind: str) -> str:
-        return paths.get(kind, f"{PACKAGE}/{kind}.toml")
-
-    for kind, model in files.items():
-        meta = getattr(model, "meta", None)
-        if meta is not None and meta.kind != kind:
-            out.append((p(kind), "meta.kind", f"is {meta.kind!r} but the file is used as {kind!r}"))
-
-    sp: SpecialistsFile = files["specialists"]  # type: ignore[assignment]
-    mi: MissionsFile = files["missions"]  # type: ignore[assignment]
-    te: TechnologyFile = files["technology"]  # type: ignore[assignment]
-    la: LabsFile = files["labs"]  # type: ignore[assignment]
-    ob: ObjectivesFile = files["objectives"]  # type: ignore[assignment]
-    bo: BoardFile = files["board"]  # type: ignore[assignment]
-    board = bo.board
-
-    # specialists
-    if len(sp.specialists) != SPECIALIST_COUNT:
-        out.append(
-            _counts_problem(p("specialists"), "specialists", "specialists", len(sp.specialists), 36)
-        )
-    for mark, want in SPECIALIST_MARK_COUNTS.items():
-        got = sum(1 for s in sp.specialists if s.players == mark)
-        if got != want:
-            out.append(
-                (
-                    p("specialists"),
-                    "specialists",
-                    f"exactly {want} specialists must carry the '{mark}' mark so that the deck "
-                    f"runs out after rounds 4 and 8 (AG-EX-2); found {got}",
-                )
-            )
-
-    # missions
-    if len(mi.missions) != MISSION_COUNT:
-        out.append(_counts_problem(p("missions"), "missions", "missions", len(mi.missions), 96))
-    by_name: dict[str, Mission] = {}
-    for m in mi.missions:
-        other = by_name.get(m.name)
-        if other is not None:
-            a = m.model_dump(exclude={"id", "players"})
-            b = other.model_dump(exclude={"id", "players"})
-            if a != b:
-                out.append(
-                    (
-                        p("missions"),
-                        m.id,
-                        f"copies of {m.name!r} must be identical apart from id and mark "
-                        f"(differs from {other.id})",
-                    )
-                )
-        else:
-            by_name[m.name] = m
-    for level in range(1, 5):
-        for players in (2, 3, 4):
-            names = {m.name for m in mi.missions if m.level == level and m.players <= players}
-            if len(names) < board.missions_per_level:
-                out.append(
-                    (
-                        p("missions"),
-                        "missions",
-                        f"level {level} has only {len(names)} different missions at "
-                        f"{players} players; a player must be able to own "
-                        f"{board.missions_per_level} (AG-MIS-7)",
-                    )
-                )
-
-    # technology
-    total = sum(t.count for t in te.technology)
-    if total != TECHNOLOGY_COUNT:
-        out.append(_counts_problem(p("technology"), "technology", "technology cards", total, 74))
-    cols = [t.colour for t in te.technology]
-    if sorted(cols) != sorted(COLOURS):
-        out.append(
-            (p("technology"), "technology", f"needs each of {', '.join(COLOURS)} once, got {cols}")
-        )
-
-    # labs
-    if len(la.labs) != LAB_COUNT:
-        out.append(_counts_problem(p("labs"), "labs", "lab cards", len(la.labs), 8))
-    colours: dict[str, list[int]] = {}
-    for i, lab in enumerate(la.labs):
-        colours.setdefault(lab.colour, []).append(i)
-        levels = sorted(s.level for s in lab.sides)
-        if levels not in ([1, 2], [3, 4]):
-            out.append(
-                (p("labs"), f"labs[{i}].sides", f"a lab card has levels 1/2 or 3/4, got {levels}")
-            )
-    for colour, idx in colours.items():
-        levels = sorted(s.level for i in idx for s in la.labs[i].sides)
-        if levels != [1, 2, 3, 4]:
-            out.append(
-                (p("labs"), "labs", f"colour {colour!r} needs one 1/2 card and one 3/4 card")
-            )
-    by_level: dict[int, LabSide] = {}
-    for i, lab in enumerate(la.labs):
-        for j, side in enumerate(lab.sides):
-            if side.level in by_level and by_level[side.level] != side:
-                out.append(
-                    (
-                        p("labs"),
-                        f"labs[{i}].sides[{j}]",
-                        f"level {side.level} differs between colours; every colour plays alike",
-                    )
-                )
-            by_level.setdefault(side.level, side)
-    if len(by_level) == 4:
-        for lvl in (2, 3, 4):
-            lo, hi = by_level[lvl - 1], by_level[lvl]
-            if hi.vp_phase1 <= lo.vp_phase1 or hi.vp_phase2 <= lo.vp_phase2:
-                out.append(
-                    (
-                        p("labs"),
-                        "labs",
-                        f"level {lvl} must score more per launch than {lvl - 1} (AG-LAB-1)",
-                    )
-                )
-        for lvl, ls in by_level.items():
-            if ls.vp_phase1 <= ls.vp_phase2:
-                out.append(
-                    (p("labs"), "labs", f"level {lvl} must score more in phase 1 than 2 (AG-LAB-2)")
-                )
-
-    # objectives
-    if len(ob.objectives) != OBJECTIVE_COUNT:
-        out.append(
-            _counts_problem(p("objectives"), "objectives", "objectives", len(ob.objectives), 16)
-        )
-
-    # board
-    bp = p("board")
-    half = board.rounds // 2
-    if len(board.capacity_track) - 1 != board.upgrades_per_kind:
-        out.append(
-            (
-                bp,
-                "board.upgrades_per_kind",
-                f"the capacity track has {len(board.capacity_track)} spaces, so there must be "
-                f"{len(board.capacity_track) - 1} capacity upgrades",
-            )
-        )
-    if len(board.cost_track) - 1 != board.upgrades_per_kind:
-        out.append(
-            (
-                bp,
-                "board.upgrades_per_kind",
-                f"the cost track has {len(board.cost_track)} spaces, so there must be "
-                f"{len(board.cost_track) - 1} propulsion upgrades",
-            )
-        )
-    have = {(r.phase, r.level) for r in board.requirements}
-    needed: tuple[tuple[int, tuple[int, ...]], ...] = ((1, (1, 2)), (2, (1, 2, 3, 4)))
-    for phase, lvls in needed:
-        for level in lvls:
-            if (phase, level) not in have:
-                out.append(
-                    (bp, "board.requirements", f"no requirement for level {level} in phase {phase}")
-                )
-    for i, r in enumerate(board.requirements):
-        if r.phase == 1 and r.level > 2:
-            out.append(
-                (
-                    bp,
-                    f"board.requirements[{i}].level",
-                    "levels 3 and 4 exist only in phase 2 (AG-R-1)",
-                )
-            )
-    keys = [(r.phase, r.level) for r in board.requirements]
-    if len(keys) != len(set(keys)):
-        out.append((bp, "board.requirements", "a (phase, level) is given twice"))
-    out.extend((bp, "board.requirements", msg) for msg in nesting_problems(board.requirements))
-    sixes = [i + 1 for i, s in enumerate(board.station) if s.vp == 6]
-    eights = [i + 1 for i, s in enumerate(board.station) if s.vp == 8]
-    if len(sixes) != 2 or len(eights) != 1:
-        out.append(
-            (
-                bp,
-                "board.station",
-                'the station track has two "6" spaces and one "8" space (AG-COMP-2)',
-            )
-        )
-    want2 = sorted([*sixes, *eights])
-    neutral: dict[str, list[int]] = {str(k): v for k, v in board.neutral.items()}
-    for key in ("2", "3"):
-        spaces = neutral.get(key)
-        if spaces is None:
-            out.append((bp, f"board.neutral.{key}", "missing"))
-            continue
-        for sp_ in spaces:
-            if not 1 <= sp_ <= len(board.station):
-                out.append((bp, f"board.neutral.{key}", f"space {sp_} is not on the track"))
-        if key == "2" and sorted(spaces) != want2:
-            out.append(
-                (
-                    bp,
-                    "board.neutral.2",
-                    'at 2 players the neutral rockets take both "6" and the "8" (AG-SETUP-9)',
-                )
-            )
-        if key == "3" and (
-            len(spaces) != 2
-            or len([s for s in spaces if s in sixes]) != 1
-            or len([s for s in spaces if s in eights]) != 1
-        ):
-            out.append(
-                (
-                    bp,
-                    "board.neutral.3",
-                    'at 3 players the neutral rockets take one "6" and the "8" (AG-SETUP-8)',
-                )
-            )
-    if half < 1:
-        out.append((bp, "board.rounds", "must be at least 2"))
-    return out
-
-
-def _meets(have: Alternative, alternative: Alternative) -> bool:
-    return all(have.get(colour, 0) >= k for colour, k in alternative.items())
-
-
-def nesting_problems(requirements: list[Requirement]) -> list[str]:
-    """Requirements must not nest (AG-GAP-3; known fact: meeting level 4's does not
-    meet level 2's): within a phase, no alternative of one level may meet an
-    alternative of another level. A level without a requirement (``{}``) is open
-    to everyone and is left out."""
-    out: list[str] = []
-    for a in requirements:
-        for b in requirements:
-            if a.phase != b.phase or a.level == b.level:
-                continue
-            for alt_a in a.alternatives:
-                for alt_b in b.alternatives:
-                    if alt_a and alt_b and _meets(alt_a, alt_b):
-                        out.append(
-                            f"phase {a.phase}: level {a.level}'s {_describe_alt(alt_a)} also "
-                            f"meets level {b.level}'s {_describe_alt(alt_b)}; requirements do "
-                            "not nest (AG-GAP-3)"
-                        )
-    return out
-
-
-def _describe_alt(alternative: Alternative) -> str:
-    return " + ".join(f"{k} {c}" for c, k in alternative.items())
-
-
-# -- loading -------------------------------------------------------------------------
-CARD_LISTS = {
-    "specialists": "specialists",
-    "missions": "missions",
-    "labs": "labs",
-    "objectives": "objectives",
-}
-_POSITION = re.compile(r"^(specialists|missions|labs|objectives)\[(\d+)\](.*)$")
-
-
-def _card_at(data: Any, listing: str, index: int) -> str | None:
-    cards = data.get(listing) if isinstance(data, dict) else None
-    if isinstance(cards, list) and 0 <= index < len(cards):
-        card = cards[index]
-        if isinstance(card, dict) and isinstance(card.get("id"), str) and card["id"]:
-            return str(card["id"])
-    return None
-
-
-def name_cards(data: Any, problems: list[Problem]) -> list[Problem]:
-    """Problems located by card id (``M1-01.weight``) instead of list position
-    (``missions[0].weight``) wherever the card has an id."""
-    out: list[Problem] = []
-    for path, loc, msg in problems:
-        m = _POSITION.match(loc)
-        card = _card_at(data, m.group(1), int(m.group(2))) if m else None
-        if m and card is not None:
-            loc = card + m.group(3)
-        out.append((path, loc, msg))
-    return out
-
-
-def duplicate_ids(kind: str, data: Any, path: str) -> list[Problem]:
-    """Two cards of one file with the same id (checked on the raw data, so it is
-    reported together with any schema error)."""
-    listing = CARD_LISTS.get(kind)
-    cards = data.get(listing) if listing and isinstance(data, dict) else None
-    if not isinstance(cards, list):
-        return []
-    first: dict[str, int] = {}
-    out: list[Problem] = []
-    for i, card in enumerate(cards):
-        cid = card.get("id") if isinstance(card, dict) else None
-        if not isinstance(cid, str):
-            continue
-        if cid in first:
-            out.append(
-                (
-                    path,
-                    cid,
-                    f"duplicate id {cid!r}: cards {first[cid] + 1} and {i + 1} of the "
-                    "file both use it",
-                )
-            )
-        else:
-            first[cid] = i
-    return out
+def file_paths(paths: Mapping[str, str]) -> dict[str, str]:
+    """Where each kind of file was read from (``paths``, else the shipped file)."""
+    return {kind: paths.get(kind, f"{PACKAGE}/{kind}.toml") for kind in FILES}
 
 
 def read_kind(kind: str, found: Path | None) -> tuple[BaseModel | None, list[Problem]]:
@@ -800,7 +479,7 @@ def validate_path(path: str | Path) -> list[Problem]:
         return problems
     files: dict[str, BaseModel] = {k: load_packaged_file(k) for k in FILES if k != kind}
     files[kind] = model
-    return cross_check(files, {kind: str(p)})
+    return cross_check(files, file_paths({kind: str(p)}))
 
 
 _DEFAULT: list[Content] = []
@@ -811,6 +490,3 @@ def default_content() -> Content:
     if not _DEFAULT:
         _DEFAULT.append(load_content(None))
     return _DEFAULT[0]
-
-
-Loader = Callable[[str | Path | None], Content]

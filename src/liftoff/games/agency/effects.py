@@ -1,7 +1,7 @@
 """The declarative effect vocabulary of agency cards, and what it counts.
 
 Cards never carry code: a specialist action or a mission lists effects from
-this small vocabulary, and the rules (``state.py``) interpret them.
+this small vocabulary, and the rules (``pending.py``, ``scoring.py``) interpret them.
 
 ========================= =========================================================
 ``money`` amount          gain money
@@ -35,6 +35,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ColourName = Literal["red", "yellow", "blue", "green"]
+#: the technology colours, in the order states and views list them
+COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
 
 
 class _Model(BaseModel):

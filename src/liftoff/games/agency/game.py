@@ -6,11 +6,21 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from liftoff.engine import Action, Game, GameInfo, Option, OptionError, OptionSet, OptionValue
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    GameInfo,
+    Option,
+    OptionError,
+    OptionSet,
+    OptionValue,
+)
 from liftoff.engine.content import load_rules
 
 from . import actions
-from .content import PACKAGE, Content, default_content, load_content
+from .content import FILES, PACKAGE, Content, default_content, validate_path
+from .content import load_content as read_content
 from .effects import describe_all
 from .state import AgencyState
 
@@ -84,13 +94,29 @@ class AgencyGame(Game[AgencyState]):
                 "content",
             )
 
+    # -- content -------------------------------------------------------------
+    def content_files(self) -> tuple[str, ...]:
+        """The six content files (each may also be given as ``.json``)."""
+        return tuple(f"{kind}.toml" for kind in FILES)
+
+    def validate_content(self, path: str | Path) -> list[tuple[str, str, str]]:
+        """Every problem with a content file or directory, naming the card id
+        where there is one (a single file is checked together with the shipped
+        files for the other kinds)."""
+        return validate_path(path)
+
+    def load_content(self, directory: str | Path) -> AgencyGame:
+        """A game bound to the content in ``directory`` (files missing there: the
+        shipped ones). Raises ``ContentError`` listing every problem."""
+        if not Path(directory).is_dir():
+            raise ContentError([(str(directory), "(directory)", "is not a directory")])
+        return AgencyGame(read_content(directory))
+
     def content_fingerprint(self) -> str:
         return self.content.fingerprint
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
-        options["content"] = self.content.fingerprint
-        state = AgencyState.setup(self, players, seed, options)
-        return state
+        return AgencyState.new(self, players, seed, options)
 
     def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> list[Action]:
         """Every action that can be legal with these settings, in a fixed order
@@ -145,7 +171,7 @@ class AgencyGame(Game[AgencyState]):
         return self._rules.get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> AgencyState:
-        return AgencyState.load_json(self, dict(data))
+        return AgencyState.from_json(self, data)
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         yield 2, {}
@@ -165,7 +191,7 @@ def load_game(content_dir: str | Path | None = None) -> AgencyGame:
     """
     if content_dir is None:
         return AgencyGame()
-    return AgencyGame(load_content(content_dir))
+    return AgencyGame(read_content(content_dir))
 
 
 def card_glossary(c: Content) -> dict[str, str]:
