@@ -7,6 +7,7 @@ with :mod:`liftoff.games.race.testing`.
 
 from __future__ import annotations
 
+from . import text  # noqa: F401  (registers the English message templates)
 from .game import GAME, RaceGame
 from .state import RaceState
 

@@ -20,7 +20,7 @@ from liftoff.engine.content import load_rules
 
 from . import actions
 from .content import DEFAULT, PlanetTable, load_planets
-from .layout import LAYOUTS, deal_layout
+from .layout import LAYOUTS
 from .state import RaceState
 
 INFO = GameInfo(
@@ -126,12 +126,7 @@ class RaceGame(Game[RaceState]):
             raise OptionError(f"option 'planets': {exc}", "planets") from None
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> RaceState:
-        state = RaceState.__new__(RaceState)
-        state._init_base(self, players, seed, options)
-        planets = tuple(deal_layout(players, state.rng, str(options["layout"])))
-        state._configure(self.table(str(options["planets"])), planets)
-        state._start_round(0)
-        return state
+        return RaceState.new(self, players, seed, options)
 
     def parse_action(self, state: RaceState, player: int, text: str) -> Action:
         return actions.parse(text, player)
@@ -166,14 +161,7 @@ class RaceGame(Game[RaceState]):
         return _rules().get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> RaceState:
-        state = RaceState.__new__(RaceState)
-        state._load_base_json(self, dict(data))
-        payload = data["state"]
-        planets = tuple((int(t), int(a), int(b)) for t, a, b in payload["planets"])
-        state._configure(self.table(str(state.options.get("planets", DEFAULT))), planets)
-        state._load_payload(payload)
-        state._legal_cache = None
-        return state
+        return RaceState.from_json(self, dict(data))
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         for players in (2, 3, 4):
