@@ -22,6 +22,12 @@ Cards are integers (see :mod:`.cards`). A stack is a list with its top card at
 index 0; ``unseen[p]`` counts the cards just below the top that nobody has seen
 this round (the only hidden information of the game, RC-LR-1/RC-LR-2); the cards
 below those were seen going under and their order is known.
+
+The rules are split by topic: :mod:`.resolution` (Stop, cleanup, reveals,
+payments, thefts), :mod:`.scoring` (majorities, result, statistics),
+:mod:`.explain` (why an action is refused), :mod:`.view` (what a player sees)
+and :mod:`.checks` (bookkeeping invariants). The phase, choice and statistic
+codes stay importable from here.
 """
 
 from __future__ import annotations
@@ -37,25 +43,8 @@ from .checks import invariants
 from .content import DEFAULT, PlanetTable
 from .explain import explain
 from .layout import Planet, deal_layout, player_at
-from .phases import (
-    LOADING,
-    OVER,
-    PAY1,
-    PAY2,
-    PHASE_NAMES,
-    RESOLVING,
-    STEAL_CHOICE,
-)
-from .scoring import (
-    COUNTER,
-    ORE_VP,
-    REPELLED,
-    SETTLER_VP,
-    STAT_NAMES,
-    STATS,
-    TERRAFORMS,
-    THEFTS,
-)
+from .phases import LOADING, OVER, PAY1, PAY2, PHASE_NAMES, RESOLVING, STEAL_CHOICE
+from .scoring import COUNTER, ORE_VP, REPELLED, SETTLER_VP, STAT_NAMES, STATS, TERRAFORMS, THEFTS
 from .view import view as _view
 
 if TYPE_CHECKING:
