@@ -2,12 +2,20 @@
 
 ``GAME`` is the engine entry point (``liftoff.games.get("race")``); the real-time
 driver lives in :mod:`liftoff.games.race.realtime` and test positions are built
-with :mod:`liftoff.games.race.testing`.
+with :mod:`liftoff.games.race.testing`. ``GAME.load_content(DIR)`` binds a game
+to another planet table; ``validate_content(PATH)`` lists every problem in one.
 """
 
 from __future__ import annotations
 
+from . import text  # noqa: F401  (registers the English message templates)
 from .game import GAME, RaceGame
 from .state import RaceState
 
-__all__ = ["GAME", "RaceGame", "RaceState"]
+
+def validate_content(path: str) -> list[tuple[str, str, str]]:
+    """Every problem with a planet file or content folder, as (path, field, message)."""
+    return GAME.validate_content(path)
+
+
+__all__ = ["GAME", "RaceGame", "RaceState", "validate_content"]

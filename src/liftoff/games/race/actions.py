@@ -21,7 +21,7 @@ from typing import Final
 
 from liftoff.engine import Action, IllegalAction
 
-from .cards import CODE_TO_KIND, CODES, SECURITY, SETTLERS, SOLAR, TANK
+from .cards import CODES, SECURITY, SETTLERS, SOLAR, TANK
 
 MAX_PLANETS: Final = 10
 
@@ -97,7 +97,7 @@ def parse(text: str, player: int | None = None) -> Action:
     """The action whose canonical text is ``text`` (raises ``IllegalAction``,
     rule ``API-PARSE``, for anything else)."""
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action text", "API-PARSE", player, None)
+        raise IllegalAction.of("race.parse.not-text", "API-PARSE", player, None, given=repr(text))
     fixed = _FIXED.get(text)
     if fixed is not None:
         return fixed
@@ -110,16 +110,4 @@ def parse(text: str, player: int | None = None) -> Action:
             and 1 <= int(num) <= MAX_PLANETS
         ):
             return PLACE[int(num)]
-    raise IllegalAction(
-        f"{text!r} is not a race action; write place N, under, discard, pay SOURCES "
-        "(solar, tank, solar,solar, solar,tank, tank,tank) or steal KIND "
-        "(settlers, tank, solar, security, none)",
-        "API-PARSE",
-        player,
-        text,
-    )
-
-
-def kind_of_code(code: str) -> int:
-    """The card kind for a short code (``KeyError`` if unknown)."""
-    return CODE_TO_KIND[code]
+    raise IllegalAction.of("race.parse.unknown", "API-PARSE", player, text, text=text)

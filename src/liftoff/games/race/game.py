@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from liftoff.engine import (
@@ -18,9 +19,9 @@ from liftoff.engine import (
 )
 from liftoff.engine.content import load_rules
 
-from . import actions
+from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
-from .layout import LAYOUTS, deal_layout
+from .layout import LAYOUTS
 from .state import RaceState
 
 INFO = GameInfo(
@@ -109,15 +110,39 @@ class RaceGame(Game[RaceState]):
     info = INFO
     options = OPTIONS
 
-    def __init__(self) -> None:
+    def __init__(self, table: PlanetTable | None = None, fingerprint: str = "") -> None:
+        """The game with the shipped planet table, or with ``table`` (content
+        loaded by :meth:`load_content`, identified by ``fingerprint``)."""
         self._tables: dict[str, PlanetTable] = {}
+        if table is not None:
+            self._tables[DEFAULT] = table
+        self._fingerprint = fingerprint
 
     def table(self, selection: str) -> PlanetTable:
-        """The planet table for the ``planets`` option value (read once, at set-up)."""
+        """The planet table for the ``planets`` option value (read once, at set-up):
+        ``"default"`` is this game's own table, anything else a file path."""
         got = self._tables.get(selection)
         if got is None:
             got = self._tables[selection] = load_planets(selection)
         return got
+
+    # -- content ------------
+    def content_files(self) -> tuple[str, ...]:
+        return content.CONTENT_FILES
+
+    def validate_content(self, path: str | Path) -> list[tuple[str, str, str]]:
+        return content.validate_path(path)
+
+    def load_content(self, directory: str | Path) -> RaceGame:
+        """A race game whose own (``"default"``) planet table comes from
+        ``directory``'s ``planets.toml``/``.json`` (none there: the shipped one).
+        The option ``planets=PATH`` still names a file, as before."""
+        table, fingerprint = content.load_content(directory)
+        return RaceGame(table, fingerprint)
+
+    def content_fingerprint(self) -> str:
+        """``""`` for the shipped planet table, else 16 hex digits of the table."""
+        return self._fingerprint
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         try:
@@ -126,12 +151,7 @@ class RaceGame(Game[RaceState]):
             raise OptionError(f"option 'planets': {exc}", "planets") from None
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> RaceState:
-        state = RaceState.__new__(RaceState)
-        state._init_base(self, players, seed, options)
-        planets = tuple(deal_layout(players, state.rng, str(options["layout"])))
-        state._configure(self.table(str(options["planets"])), planets)
-        state._start_round(0)
-        return state
+        return RaceState.new(self, players, seed, options)
 
     def parse_action(self, state: RaceState, player: int, text: str) -> Action:
         return actions.parse(text, player)
@@ -166,14 +186,7 @@ class RaceGame(Game[RaceState]):
         return _rules().get(rule)
 
     def from_json(self, data: Mapping[str, Any]) -> RaceState:
-        state = RaceState.__new__(RaceState)
-        state._load_base_json(self, dict(data))
-        payload = data["state"]
-        planets = tuple((int(t), int(a), int(b)) for t, a, b in payload["planets"])
-        state._configure(self.table(str(state.options.get("planets", DEFAULT))), planets)
-        state._load_payload(payload)
-        state._legal_cache = None
-        return state
+        return RaceState.from_json(self, dict(data))
 
     def conformance_cases(self) -> Iterator[tuple[int, dict[str, OptionValue]]]:
         for players in (2, 3, 4):
@@ -181,6 +194,9 @@ class RaceGame(Game[RaceState]):
             yield players, {"auto_choices": True, "lenient": True}
         yield 4, {"layout": "opposite", "rounds": 1, "security": "persistent"}
         yield 2, {"rounds": 1, "tiebreak": "settlers", "auto_choices": True}
+
+    def __repr__(self) -> str:
+        return f"<Game race content={self._fingerprint}>" if self._fingerprint else "<Game race>"
 
 
 GAME = RaceGame()

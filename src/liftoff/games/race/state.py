@@ -22,57 +22,57 @@ Cards are integers (see :mod:`.cards`). A stack is a list with its top card at
 index 0; ``unseen[p]`` counts the cards just below the top that nobody has seen
 this round (the only hidden information of the game, RC-LR-1/RC-LR-2); the cards
 below those were seen going under and their order is known.
+
+The rules are split by topic: :mod:`.resolution` (Stop, cleanup, reveals,
+payments, thefts), :mod:`.scoring` (majorities, result, statistics),
+:mod:`.explain` (why an action is refused), :mod:`.view` (what a player sees)
+and :mod:`.checks` (bookkeeping invariants). The phase, choice and statistic
+codes stay importable from here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, IllegalAction, Outcome, Rng, State
 
 from . import cards as C
-from .actions import (
-    DISCARD,
-    PAY_ONE,
-    PAY_TWO,
-    PLACE,
-    STEAL,
-    STEAL_KINDS,
-    STEAL_NONE,
-    UNDER,
-    Discard,
-    Pay,
-    Place,
-    Steal,
-    Under,
-)
-from .content import PlanetTable
-from .layout import Planet, player_at
+from . import resolution, scoring
+from .actions import DISCARD, PLACE, STEAL, STEAL_NONE, UNDER, Pay, Place, Steal, Under
+from .checks import invariants
+from .content import DEFAULT, PlanetTable
+from .explain import explain
+from .layout import Planet, deal_layout, player_at
+from .phases import LOADING, OVER, PAY1, PAY2, PHASE_NAMES, RESOLVING, STEAL_CHOICE
+from .scoring import COUNTER, ORE_VP, REPELLED, SETTLER_VP, STAT_NAMES, STATS, TERRAFORMS, THEFTS
+from .view import view as _view
 
-LOADING: Final = 0
-RESOLVING: Final = 1
-OVER: Final = 2
-PHASE_NAMES: Final = ("loading", "resolving", "over")
+if TYPE_CHECKING:
+    from liftoff.engine import OptionValue
 
-# pending choices
-PAY1: Final = 0  # Ore Production: one energy unit
-PAY2: Final = 1  # Terraforming: two energy units from different sources
-STEAL_CHOICE: Final = 2
+    from .game import RaceGame
 
-# per-player statistics (flat list, STATS entries per player)
-ORE_VP: Final = 0
-SETTLER_VP: Final = 1
-THEFTS: Final = 2  # cards taken by this player's own Theft
-COUNTER: Final = 3  # cards taken by this player in a counter-theft
-REPELLED: Final = 4  # this player's Thefts repelled by a Security Force
-TERRAFORMS: Final = 5
-STATS: Final = 6
-STAT_NAMES: Final = ("ore_vp", "settler_vp", "thefts", "counter_thefts", "repelled", "terraforms")
+__all__ = [
+    "COUNTER",
+    "LOADING",
+    "ORE_VP",
+    "OVER",
+    "PAY1",
+    "PAY2",
+    "PHASE_NAMES",
+    "REPELLED",
+    "RESOLVING",
+    "SETTLER_VP",
+    "STATS",
+    "STAT_NAMES",
+    "STEAL_CHOICE",
+    "TERRAFORMS",
+    "THEFTS",
+    "RaceState",
+]
 
-_KIND = C.KIND
 _COLOUR = C.COLOUR
 _BLUE = C.BLUE
-_LIFTOFF = C.LIFTOFF
 
 
 class RaceState(State):
@@ -118,6 +118,29 @@ class RaceState(State):
     stats: list[int]
     scored: list[tuple[int, int, int, int]]
     _revealed_new: bool
+
+    # -- construction ------------
+    @classmethod
+    def new(cls, game: RaceGame, players: int, seed: int, options: dict[str, OptionValue]) -> Self:
+        """A new game: the table dealt (RC-SETUP-2..8) and round 1 started."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        planets = tuple(deal_layout(players, state.rng, str(options["layout"])))
+        state._configure(game.table(str(options["planets"])), planets)
+        state._start_round(0)
+        return state
+
+    @classmethod
+    def from_json(cls, game: RaceGame, data: dict[str, Any]) -> Self:
+        """The exact inverse of ``to_json``."""
+        state = cls.__new__(cls)
+        state._load_base_json(game, data)
+        payload = data["state"]
+        planets = tuple((int(t), int(a), int(b)) for t, a, b in payload["planets"])
+        state._configure(game.table(str(state.options.get("planets", DEFAULT))), planets)
+        state._load_payload(payload)
+        state._legal_cache = None
+        return state
 
     # -- set-up ------------
     def _configure(self, table: PlanetTable, planets: tuple[Planet, ...]) -> None:
@@ -257,167 +280,12 @@ class RaceState(State):
         assert self.pending is not None
         kind, planet, side, victim = self.pending
         if kind == STEAL_CHOICE:
-            kinds = self._stealable(2 * planet + victim)
+            kinds = resolution.stealable(self, 2 * planet + victim)
             return [*(STEAL[k] for k in kinds), STEAL_NONE]
-        return list(self._pay_options(2 * planet + side, 2 if kind == PAY2 else 1))
-
-    def _energy(self, slot: int) -> tuple[int, int]:
-        """Active Solar Modules and Energy Tanks of one row (RC-TANK-1, RC-SOLAR-1)."""
-        solar = tanks = 0
-        spent = self.spent
-        for c in self.pools.get(slot, ()):
-            k = _KIND[c]
-            if k == C.SOLAR:
-                solar += 1
-            elif k == C.TANK and c not in spent:
-                tanks += 1
-        return solar, tanks
-
-    def _pay_options(self, slot: int, units: int) -> tuple[Pay, ...]:
-        """The ways to pay ``units`` energy, Solar Modules first (RC-GAP-9).
-        Two units need two different sources (RC-SOLAR-2)."""
-        solar, tanks = self._energy(slot)
-        if units == 1:
-            return tuple(a for a, ok in zip(PAY_ONE, (solar >= 1, tanks >= 1), strict=True) if ok)
-        oks = (solar >= 2, solar >= 1 and tanks >= 1, tanks >= 2)
-        return tuple(a for a, ok in zip(PAY_TWO, oks, strict=True) if ok)
-
-    def _stealable(self, slot: int) -> list[int]:
-        """Kinds of the active blue cards in a row, in the default policy's order
-        of preference (RC-THEFT-6, RC-GAP-8)."""
-        spent = self.spent
-        present = {_KIND[c] for c in self.pools.get(slot, ()) if c not in spent}
-        return [k for k in STEAL_KINDS if k in present]
-
-    def _active_security(self, slot: int) -> int:
-        """The first active Security Force card in a row, or -1 (RC-SEC-1)."""
-        spent = self.spent
-        for c in self.pools.get(slot, ()):
-            if _KIND[c] == C.SECURITY and c not in spent:
-                return c
-        return -1
+        return list(resolution.pay_options(self, 2 * planet + side, 2 if kind == PAY2 else 1))
 
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        text = str(action)
-        loading_action = isinstance(action, Place | Under | Discard)
-        if self.phase != LOADING:
-            if loading_action:
-                who = self.stop_player
-                return IllegalAction(
-                    f"loading is over: player {who} called Stop, so nobody may play from "
-                    "their stack any more",
-                    "RC-STOP-3",
-                    player,
-                    text,
-                )
-            if self.pending is None or player != self.pending_player():
-                chooser = self.pending_player()
-                rule = "RC-THEFT-7" if isinstance(action, Steal) else "RC-RED-4"
-                return IllegalAction(
-                    f"this choice is not yours to make: player {chooser} is choosing now",
-                    rule,
-                    player,
-                    text,
-                )
-            kind, planet, _, _ = self.pending
-            if kind == STEAL_CHOICE:
-                if isinstance(action, Pay):
-                    return IllegalAction(
-                        "a Theft is being resolved: choose a card to steal or steal none",
-                        "RC-THEFT-7",
-                        player,
-                        text,
-                    )
-                return IllegalAction(
-                    f"there is no active blue card of that kind to take at planet {planet + 1}; "
-                    "only revealed, unspent blue cards in the other row can be stolen",
-                    "RC-THEFT-6",
-                    player,
-                    text,
-                )
-            if isinstance(action, Steal):
-                return IllegalAction(
-                    "a red card is being paid for: choose which energy sources pay",
-                    "RC-RED-4",
-                    player,
-                    text,
-                )
-            assert isinstance(action, Pay)
-            need = 2 if kind == PAY2 else 1
-            if len(action.sources) != need:
-                return IllegalAction(
-                    f"this order needs exactly {need} energy unit{'s' if need > 1 else ''}",
-                    "RC-TERRA-1" if need == 2 else "RC-ORE-1",
-                    player,
-                    text,
-                )
-            if action.sources == (C.SOLAR, C.SOLAR):
-                return IllegalAction(
-                    "one Solar Module gives at most 1 energy unit to a red card, and you have "
-                    "only one",
-                    "RC-SOLAR-2",
-                    player,
-                    text,
-                )
-            return IllegalAction(
-                "you do not have those active energy sources at this planet",
-                "RC-RED-4",
-                player,
-                text,
-            )
-        # loading
-        if not loading_action:
-            return IllegalAction(
-                "while loading you can only place the top card at a planet, put it under "
-                "your stack, or discard it",
-                "RC-PLAY-5",
-                player,
-                text,
-            )
-        assert isinstance(action, Place)
-        i = action.planet - 1
-        if i >= len(self.planets):
-            return IllegalAction(
-                f"there is no planet {action.planet} on this table (planets 1-{len(self.planets)})",
-                "RC-SETUP-7",
-                player,
-                text,
-            )
-        side = self.side_of[player][i]
-        if side < 0:
-            mine = ", ".join(str(j + 1) for j, s in enumerate(self.side_of[player]) if s >= 0)
-            return IllegalAction(
-                f"planet {action.planet} is not next to you; you can play at planets {mine}",
-                "RC-SETUP-7",
-                player,
-                text,
-            )
-        card = self.stacks[player][0]
-        row = self.rows[2 * i + side]
-        name = C.NAMES[_KIND[card]]
-        if _COLOUR[card] == C.RED:
-            return IllegalAction(
-                f"a red card ({name}) may only follow a Lift Off card or another red card",
-                "RC-PLACE-3",
-                player,
-                text,
-            )
-        if _KIND[card] == _LIFTOFF:
-            return IllegalAction(
-                f"your row at planet {action.planet} already has a Lift Off card: only one "
-                "per planet, and after it only red cards",
-                "RC-PLACE-4",
-                player,
-                text,
-            )
-        last = C.NAMES[_KIND[row[-1]]] if row else "nothing"
-        return IllegalAction(
-            f"after a Lift Off card only red cards may follow (your row ends with {last}); "
-            f"a blue card ({name}) must start a row or follow a blue card",
-            "RC-PLACE-5",
-            player,
-            text,
-        )
+        return explain(self, player, action)
 
     def _reveals_information(self, player: int, action: Action) -> bool:
         return self._revealed_new
@@ -437,7 +305,7 @@ class RaceState(State):
                 else:
                     self.discards[player].append(card)
                 if not stack:
-                    self._stop(player)
+                    resolution.stop(self, player)
                     return
             if self.unseen[player]:
                 self.unseen[player] -= 1
@@ -447,261 +315,25 @@ class RaceState(State):
         kind, planet, side, victim = self.pending
         self.pending = None
         if isinstance(action, Pay):
-            self._pay(planet, side, kind, action.sources)
+            resolution.pay(self, planet, side, kind, action.sources)
         else:
             assert isinstance(action, Steal)
-            self._take(planet, side, victim, action.kind)
-        self._run_resolution()
-
-    # -- Stop and cleanup -----------------------------------------------------------------------
-    def _stop(self, player: int) -> None:
-        """``player`` emptied their stack: Stop for everyone (RC-STOP-1..3)."""
-        self.stop_player = player
-        self.stop_callers.append(player)
-        self.phase = RESOLVING
-        self.log = [("stop", player)]
-        self.log_round = self.round
-        self.results = []
-        self._cleanup()
-        self.res_planet = 0
-        self.res_turn = self._first_side(0)
-        self._run_resolution()
-
-    def _cleanup(self) -> None:
-        """Remove illegal cards (lenient mode, RC-CLEAN-1 with the state machine of
-        RC-GAP-5) and rows without a Lift Off (RC-CLEAN-2); they are set aside."""
-        for slot, row in enumerate(self.rows):
-            if not row:
-                continue
-            p = self.side_players[slot >> 1][slot & 1]
-            removed: list[int] = []
-            if self.lenient:
-                kept: list[int] = []
-                red_state = False
-                for c in row:
-                    col = _COLOUR[c]
-                    if (not red_state and col == _BLUE) or (red_state and col == C.RED):
-                        kept.append(c)
-                    elif not red_state and col == C.YELLOW:
-                        kept.append(c)
-                        red_state = True
-                    else:
-                        removed.append(c)
-                if removed:
-                    self.log.append(
-                        ("illegal", slot >> 1, slot & 1, p, [C.code(c) for c in removed])
-                    )
-                    row[:] = kept
-            if not any(_KIND[c] == _LIFTOFF for c in row):
-                self.log.append(("no-liftoff", slot >> 1, slot & 1, p, [C.code(c) for c in row]))
-                removed.extend(row)
-                row.clear()
-            if removed:
-                self.aside[p].extend(removed)
-
-    def _first_side(self, i: int) -> int:
-        """Who reveals first at planet ``i``: the Stop Player, else the first player
-        at the planet clockwise from the Stop Player (RC-RES-4, RC-GAP-13)."""
-        if i >= len(self.planets):
-            return 0
-        pa, pb = self.side_players[i]
-        n = self.num_players
-        q = self.stop_player
-        for k in range(n):
-            c = (q + k) % n
-            if c == pa:
-                return 0
-            if c == pb:
-                return 1
-        raise AssertionError("planet without players")  # pragma: no cover
-
-    # -- resolution ------------
-    def _run_resolution(self) -> None:
-        """Reveal cards until a player must choose, or the round is over."""
-        n_planets = len(self.planets)
-        rows = self.rows
-        revealed = self.revealed
-        while self.res_planet < n_planets:
-            i = self.res_planet
-            s0 = 2 * i
-            while True:
-                t = self.res_turn
-                if revealed[s0 + t] < len(rows[s0 + t]):
-                    side = t
-                elif revealed[s0 + 1 - t] < len(rows[s0 + 1 - t]):
-                    side = 1 - t  # the other keeps revealing alone (RC-RES-5, RC-RES-6)
-                else:
-                    break
-                if self._reveal(i, side):
-                    return
-            self._score_planet(i)
-            self.res_planet = i + 1
-            self.res_turn = self._first_side(i + 1)
-        self._end_round()
-
-    def _reveal(self, i: int, side: int) -> bool:
-        """Reveal the next card of one row; True if a player must now choose."""
-        slot = 2 * i + side
-        card = self.rows[slot][self.revealed[slot]]
-        self.revealed[slot] += 1
-        self.res_turn = 1 - side
-        kind = _KIND[card]
-        player = self.side_players[i][side]
-        self.log.append(("reveal", i, side, player, C.CODES[kind]))
-        if _COLOUR[card] == _BLUE:
-            self.pools.setdefault(slot, []).append(card)  # RC-RES-7
-            return False
-        if kind == _LIFTOFF:
-            return False
-        if kind == C.THEFT:
-            return self._theft(i, side, player)
-        # Ore Production or Terraforming: check requirements now (RC-RED-1)
-        if kind == C.ORE:
-            units, kind_code = 1, PAY1
-            if self.ore_used[i] >= self.table.planets[self.planets[i][0]].ore:
-                self.log.append(("fail", i, side, player, "ore", "no ore deposit left"))
-                return False
-        else:
-            units, kind_code = 2, PAY2
-        options = self._pay_options(slot, units)
-        if not options:
-            self.log.append(("fail", i, side, player, C.CODES[kind], "not enough energy"))
-            return False  # RC-RED-3: nothing is spent
-        if len(options) == 1 or self.auto:
-            self._pay(i, side, kind_code, options[0].sources)
-            return False
-        self.pending = (kind_code, i, side, -1)
-        return True
-
-    def _pay(self, i: int, side: int, kind: int, sources: tuple[int, ...]) -> None:
-        """Carry out a payable order with the chosen sources (RC-RED-2, RC-ORE-2, RC-TERRA-1)."""
-        slot = 2 * i + side
-        player = self.side_players[i][side]
-        tanks = sources.count(C.TANK)
-        if tanks:
-            for c in self.pools[slot]:
-                if _KIND[c] == C.TANK and c not in self.spent:
-                    self.spent.add(c)  # exhausted and set aside (RC-TANK-1)
-                    tanks -= 1
-                    if not tanks:
-                        break
-        paid = ",".join(C.CODES[k] for k in sources)
-        if kind == PAY1:
-            self.ore_used[i] += 1
-            self.scores[player] += 1
-            self.round_points[player] += 1
-            self.stats[player * STATS + ORE_VP] += 1
-            self.log.append(("ore", i, side, player, paid))
-        else:
-            self.terra[i] += 1
-            self.stats[player * STATS + TERRAFORMS] += 1
-            self.log.append(("terraform", i, side, player, paid))
-
-    def _theft(self, i: int, side: int, player: int) -> bool:
-        """A Theft: repelled by an active Security Force (RC-THEFT-3, RC-SEC-2), else
-        the thief may take an active blue card (RC-THEFT-2)."""
-        slot = 2 * i + side
-        other = 2 * i + 1 - side
-        guard = self._active_security(other)
-        if guard >= 0:
-            if self.security_once:
-                self.spent.add(guard)
-            self.stats[player * STATS + REPELLED] += 1
-            self.log.append(("repelled", i, side, player))
-            chooser, victim = 1 - side, side
-            victim_slot = slot
-        else:
-            self.log.append(("theft", i, side, player))
-            chooser, victim = side, 1 - side
-            victim_slot = other
-        kinds = self._stealable(victim_slot)
-        if not kinds:
-            self.log.append(("steal", i, chooser, self.side_players[i][chooser], "none"))
-            return False
-        if self.auto:
-            self._take(i, chooser, victim, kinds[0])
-            return False
-        self.pending = (STEAL_CHOICE, i, chooser, victim)
-        return True
-
-    def _take(self, i: int, chooser: int, victim: int, kind: int | None) -> None:
-        """Move one active blue card of ``kind`` from ``victim``'s row to the end of
-        ``chooser``'s (RC-GAP-8), or take nothing."""
-        player = self.side_players[i][chooser]
-        if kind is None:
-            self.log.append(("steal", i, chooser, player, "none"))
-            return
-        src = self.pools[2 * i + victim]
-        for j, c in enumerate(src):
-            if _KIND[c] == kind and c not in self.spent:
-                del src[j]
-                self.pools.setdefault(2 * i + chooser, []).append(c)
-                break
-        counter = self.log and self.log[-1][0] == "repelled"
-        self.stats[player * STATS + (COUNTER if counter else THEFTS)] += 1
-        self.log.append(("steal", i, chooser, player, C.CODES[kind]))
+            resolution.take(self, planet, side, victim, action.kind)
+        resolution.run(self)
 
     def settlers(self, i: int, side: int) -> int:
         """Settlers held on one side of planet ``i`` (own or stolen, RC-PLANET-1)."""
-        return sum(1 for c in self.pools.get(2 * i + side, ()) if _KIND[c] == C.SETTLERS)
-
-    def _score_planet(self, i: int) -> None:
-        """Settler majority on a habitable planet (RC-PLANET-1..4, RC-GAP-16)."""
-        ptype = self.table.planets[self.planets[i][0]]
-        habitable = self.terra[i] >= ptype.terraforming
-        a, b = self.settlers(i, 0), self.settlers(i, 1)
-        winner = -1
-        if habitable and a != b and max(a, b) >= 1:
-            side = 0 if a > b else 1
-            winner = self.side_players[i][side]
-            self.scores[winner] += ptype.vp
-            self.round_points[winner] += ptype.vp
-            self.stats[winner * STATS + SETTLER_VP] += ptype.vp
-            self.scored.append((self.round, i, winner, ptype.vp))
-        self.results.append((i, int(habitable), a, b, winner, ptype.vp if winner >= 0 else 0))
-        if self.rows[2 * i] or self.rows[2 * i + 1]:
-            self.log.append(("planet", i, winner, ptype.vp if winner >= 0 else 0))
-
-    def _end_round(self) -> None:
-        """Scores carried over (RC-SCORE-2); next round or the end (RC-GAME-1)."""
-        self.round_scores.append(tuple(self.round_points))
-        if self.round + 1 < self.total_rounds:
-            self._start_round(self.round + 1)
-        else:
-            self.phase = OVER
+        return scoring.settlers(self, i, side)
 
     # -- results ------------
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        n = self.num_players
-        settler_vp = [self.stats[p * STATS + SETTLER_VP] for p in range(n)]
-        keys: list[tuple[int, ...]] = [
-            (self.scores[p], settler_vp[p]) if self.tiebreak == "settlers" else (self.scores[p],)
-            for p in range(n)
-        ]
-        return Outcome.from_keys(keys, list(self.scores), "rounds", self.details())
+        return scoring.outcome(self)
 
     def details(self) -> dict[str, Any]:
         """Game facts for studies: VP by source, thefts, planets scored, Stop callers."""
-        n = self.num_players
-        out: dict[str, Any] = {
-            name: [self.stats[p * STATS + k] for p in range(n)] for k, name in enumerate(STAT_NAMES)
-        }
-        out["round_scores"] = [list(r) for r in self.round_scores]
-        out["stop_callers"] = list(self.stop_callers)
-        out["planets_scored"] = [
-            {
-                "round": r + 1,
-                "planet": i + 1,
-                "name": self.table.planets[self.planets[i][0]].name,
-                "player": p,
-                "vp": vp,
-            }
-            for r, i, p, vp in self.scored
-        ]
-        out["planet_table"] = "reconstructed" if self.table.reconstructed else self.table.source
-        return out
+        return scoring.details(self)
 
     # -- copying and persistence ------------
     def clone(self) -> Self:
@@ -810,9 +442,8 @@ class RaceState(State):
 
     # -- information ------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from .view import build_view
-
-        return build_view(self, player)
+        """The public picture of the table (shape: :class:`.view.RaceView`)."""
+        return cast("dict[str, Any]", _view(self, player))
 
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what nobody can know: the order of the unseen cards of every
@@ -832,76 +463,7 @@ class RaceState(State):
 
     # -- checks ------------
     def invariants(self) -> list[str]:
-        problems: list[str] = []
-        n = self.num_players
-        where: dict[int, str] = {}
-        piles: list[tuple[str, list[int]]] = []
-        for p in range(n):
-            piles.append((f"stack of {p}", self.stacks[p]))
-            piles.append((f"discards of {p}", self.discards[p]))
-            piles.append((f"set-aside of {p}", self.aside[p]))
-        for slot, row in enumerate(self.rows):
-            piles.append((f"row {slot & 1} of planet {(slot >> 1) + 1}", row))
-        for name, pile in piles:
-            for c in pile:
-                if c in where:
-                    problems.append(f"card {c} is in {where[c]} and in {name}")
-                where[c] = name
-        for p in range(n):
-            missing = [c for c in C.player_set(p) if c not in where]
-            if missing:
-                problems.append(f"player {p}'s cards {missing} are nowhere")
-        extra = [c for c in where if not 0 <= c < n * C.SET_SIZE]
-        if extra:
-            problems.append(f"unknown cards {extra}")
-        for slot, row in enumerate(self.rows):
-            if any(C.owner(c) != self.side_players[slot >> 1][slot & 1] for c in row):
-                problems.append(f"row {slot} holds a card its player did not place")
-        # stolen cards stay at their planet and are revealed blue cards
-        for i in range(len(self.planets)):
-            shown = sorted(
-                c
-                for s in (2 * i, 2 * i + 1)
-                for c in self.rows[s][: self.revealed[s]]
-                if _COLOUR[c] == _BLUE
-            )
-            held = sorted(self.pools.get(2 * i, []) + self.pools.get(2 * i + 1, []))
-            if shown != held:
-                problems.append(f"planet {i + 1}: revealed blue cards {shown} but held {held}")
-        for slot in range(len(self.rows)):
-            if self.revealed[slot] > len(self.rows[slot]):
-                problems.append(f"row {slot}: more cards revealed than placed")
-        if self.phase == LOADING:
-            if self.pools or self.spent or any(self.revealed):
-                problems.append("resolution leftovers during loading (stolen cards not returned)")
-            for p in range(n):
-                if not self.stacks[p]:
-                    problems.append(f"player {p} has an empty stack during loading")
-                if not 0 <= self.unseen[p] <= max(0, len(self.stacks[p]) - 1):
-                    problems.append(f"player {p}: {self.unseen[p]} unseen of {len(self.stacks[p])}")
-                if self.stacks[p] and self.unseen[p] > len(self.stacks[p]) - 1:
-                    problems.append(f"player {p}: unseen count too large")
-            if self.lenient is False:
-                for slot, row in enumerate(self.rows):
-                    for j in range(len(row)):
-                        if not self._place_ok(row[j], row[:j]):
-                            problems.append(f"illegal card in row {slot}")
-        for c in self.spent:
-            if _KIND[c] not in (C.TANK, C.SECURITY):
-                problems.append(f"card {c} ({C.code(c)}) is spent but cannot be used up")
-        # scores
-        for p in range(n):
-            total = sum(r[p] for r in self.round_scores) + (
-                self.round_points[p] if self.phase != OVER else 0
-            )
-            if total != self.scores[p]:
-                problems.append(f"player {p}: score {self.scores[p]} but rounds add to {total}")
-            parts = self.stats[p * STATS + ORE_VP] + self.stats[p * STATS + SETTLER_VP]
-            if parts != self.scores[p]:
-                problems.append(f"player {p}: score {self.scores[p]} but ore+settlers give {parts}")
-        if len(self.round_scores) != self.round + (1 if self.phase == OVER else 0):
-            problems.append("round scores do not match the round number")
-        return problems
+        return invariants(self)
 
 
 def _log_json(entry: tuple[Any, ...]) -> list[Any]:

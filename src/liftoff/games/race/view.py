@@ -16,94 +16,118 @@ So every player's view is the same public picture; ``you`` marks whose it is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from . import cards as C
+from .layout import player_at
+from .phases import LOADING, PENDING_NAMES, PHASE_NAMES, Choice, Phase
 
 if TYPE_CHECKING:
     from .state import RaceState
 
-_PENDING_NAMES = ("pay", "pay", "steal")
+#: one log entry: its kind (``"reveal"``, ``"steal"``, …) then numbers, card codes
+#: and lists of card codes (see ``RaceState.log``)
+LogEntry = list[int | str | list[str]]
+
+
+class PlayerView(TypedDict):
+    """One player's public side of the table."""
+
+    player: int
+    seat: int
+    planets: list[int]  # numbers of the planets next to them this round
+    stack: int  # cards in their stack
+    top: str | None  # the face-up top card's code
+    unseen: int  # cards under the top nobody has seen this round
+    known_bottom: list[str]  # the bottom part seen going under, in order
+    discards: list[str]
+    set_aside: list[str]
+    score: int
+    round_scores: list[int]
+
+
+class HeldCard(TypedDict):
+    """A revealed blue card held at a planet (own or stolen)."""
+
+    card: str
+    owner: int
+    spent: bool
+
+
+class PlanetResult(TypedDict):
+    """How a resolved planet scored."""
+
+    habitable: bool
+    settlers: list[int]  # per side
+    winner: int | None
+    vp: int
+
+
+class PlanetView(TypedDict):
+    """One planet card and the two rows beside it."""
+
+    number: int
+    name: str
+    terraforming: int
+    vp: int
+    ore: int
+    players: list[int]  # the player of side 0 and of side 1
+    rows: list[list[str]]  # per side, in placement order
+    revealed: list[int]  # per side
+    held: list[list[HeldCard]]  # per side
+    terraformed: int
+    ore_used: int
+    result: PlanetResult | None
+
+
+class PendingView(TypedDict):
+    """The resolution choice the game waits for."""
+
+    player: int
+    choice: Choice
+    planet: int
+    options: list[str]
+
+
+class OptionsView(TypedDict):
+    lenient: bool
+    auto_choices: bool
+    security: Literal["once", "persistent"]
+
+
+class PlanetTableView(TypedDict):
+    reconstructed: bool
+    source: str
+
+
+class RaceView(TypedDict):
+    """What a player (or a spectator) may know of a race game."""
+
+    game: Literal["race"]
+    you: int | None
+    round: int  # 1-based
+    rounds: int
+    phase: Phase
+    loading: bool
+    stop_player: int | None
+    stop_callers: list[int]
+    options: OptionsView
+    planet_table: PlanetTableView
+    players: list[PlayerView]
+    planets: list[PlanetView]
+    pending: PendingView | None
+    log_round: int | None  # 1-based round of the log
+    log: list[LogEntry]
+    active: list[int]
 
 
 def _codes(pile: list[int]) -> list[str]:
     return [C.code(c) for c in pile]
 
 
-def build_view(state: RaceState, player: int | None) -> dict[str, Any]:
+def view(state: RaceState, player: int | None) -> RaceView:
     """The view of ``state`` for ``player`` (``None``: a spectator)."""
-    from .state import LOADING, PHASE_NAMES
-
-    n = state.num_players
-    players = []
-    for p in range(n):
-        stack = state.stacks[p]
-        k = state.unseen[p]
-        players.append(
-            {
-                "player": p,
-                "seat": next(
-                    (s for s in range(n) if _player_at(state, s) == p),
-                    p,
-                ),
-                "planets": [i + 1 for i, s in enumerate(state.side_of[p]) if s >= 0],
-                "stack": len(stack),
-                "top": C.code(stack[0]) if stack else None,
-                "unseen": k,
-                "known_bottom": _codes(stack[1 + k :]) if stack else [],
-                "discards": _codes(state.discards[p]),
-                "set_aside": _codes(state.aside[p]),
-                "score": state.scores[p],
-                "round_scores": [r[p] for r in state.round_scores],
-            }
-        )
-    planets = []
     results = {r[0]: r for r in state.results}
-    for i, (t, _, _) in enumerate(state.planets):
-        ptype = state.table.planets[t]
-        rows = [state.rows[2 * i], state.rows[2 * i + 1]]
-        held = []
-        for side in (0, 1):
-            held.append(
-                [
-                    {"card": C.code(c), "owner": C.owner(c), "spent": c in state.spent}
-                    for c in state.pools.get(2 * i + side, ())
-                ]
-            )
-        res = results.get(i)
-        planets.append(
-            {
-                "number": i + 1,
-                "name": ptype.name,
-                "terraforming": ptype.terraforming,
-                "vp": ptype.vp,
-                "ore": ptype.ore,
-                "players": list(state.side_players[i]),
-                "rows": [_codes(rows[0]), _codes(rows[1])],
-                "revealed": [state.revealed[2 * i], state.revealed[2 * i + 1]],
-                "held": held,
-                "terraformed": state.terra[i],
-                "ore_used": state.ore_used[i],
-                "result": None
-                if res is None
-                else {
-                    "habitable": bool(res[1]),
-                    "settlers": [res[2], res[3]],
-                    "winner": None if res[4] < 0 else res[4],
-                    "vp": res[5],
-                },
-            }
-        )
-    pending = None
-    if state.pending is not None:
-        kind, planet, side, _ = state.pending
-        chooser = state.side_players[planet][side]
-        pending = {
-            "player": chooser,
-            "choice": _PENDING_NAMES[kind],
-            "planet": planet + 1,
-            "options": [str(a) for a in state.legal_actions(chooser)],
-        }
     return {
         "game": "race",
         "you": player,
@@ -122,19 +146,82 @@ def build_view(state: RaceState, player: int | None) -> dict[str, Any]:
             "reconstructed": state.table.reconstructed,
             "source": state.table.source,
         },
-        "players": players,
-        "planets": planets,
-        "pending": pending,
+        "players": [_player(state, p) for p in range(state.num_players)],
+        "planets": [_planet(state, i, results.get(i)) for i in range(len(state.planets))],
+        "pending": _pending(state),
         "log_round": None if state.log_round < 0 else state.log_round + 1,
-        "log": [list(_jsonable(x) for x in e) for e in state.log],
+        "log": [[_jsonable(x) for x in e] for e in state.log],
         "active": list(state.active_players()),
     }
 
 
-def _player_at(state: RaceState, seat: int) -> int:
-    from .layout import player_at
+#: the old name of :func:`view`
+build_view = view
 
-    return player_at(state.num_players, seat, state.round)
+
+def _player(state: RaceState, p: int) -> PlayerView:
+    n = state.num_players
+    stack = state.stacks[p]
+    k = state.unseen[p]
+    return {
+        "player": p,
+        "seat": next((s for s in range(n) if player_at(n, s, state.round) == p), p),
+        "planets": [i + 1 for i, s in enumerate(state.side_of[p]) if s >= 0],
+        "stack": len(stack),
+        "top": C.code(stack[0]) if stack else None,
+        "unseen": k,
+        "known_bottom": _codes(stack[1 + k :]) if stack else [],
+        "discards": _codes(state.discards[p]),
+        "set_aside": _codes(state.aside[p]),
+        "score": state.scores[p],
+        "round_scores": [r[p] for r in state.round_scores],
+    }
+
+
+def _planet(state: RaceState, i: int, res: tuple[int, ...] | None) -> PlanetView:
+    ptype = state.table.planets[state.planets[i][0]]
+    held: list[list[HeldCard]] = [
+        [
+            {"card": C.code(c), "owner": C.owner(c), "spent": c in state.spent}
+            for c in state.pools.get(2 * i + side, ())
+        ]
+        for side in (0, 1)
+    ]
+    result: PlanetResult | None = None
+    if res is not None:
+        result = {
+            "habitable": bool(res[1]),
+            "settlers": [res[2], res[3]],
+            "winner": None if res[4] < 0 else res[4],
+            "vp": res[5],
+        }
+    return {
+        "number": i + 1,
+        "name": ptype.name,
+        "terraforming": ptype.terraforming,
+        "vp": ptype.vp,
+        "ore": ptype.ore,
+        "players": list(state.side_players[i]),
+        "rows": [_codes(state.rows[2 * i]), _codes(state.rows[2 * i + 1])],
+        "revealed": [state.revealed[2 * i], state.revealed[2 * i + 1]],
+        "held": held,
+        "terraformed": state.terra[i],
+        "ore_used": state.ore_used[i],
+        "result": result,
+    }
+
+
+def _pending(state: RaceState) -> PendingView | None:
+    if state.pending is None:
+        return None
+    kind, planet, side, _ = state.pending
+    chooser = state.side_players[planet][side]
+    return {
+        "player": chooser,
+        "choice": PENDING_NAMES[kind],
+        "planet": planet + 1,
+        "options": [str(a) for a in state.legal_actions(chooser)],
+    }
 
 
 def _jsonable(x: Any) -> Any:
