@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from liftoff.rl.spaces import ActionIndex
+from liftoff.engine import Game, OptionValue
+from liftoff.rl.spaces import ActionIndex, action_index
 
 from . import Encoder, count_map, one_hot, rel
 
@@ -49,8 +50,6 @@ SLOT_TAIL = 3 + 3 + SEATS + SEATS + 1 + 1 + 1 + 3 + 2 + len(CARDS) + 1
 
 class PlanetEncoder(Encoder):
     """``view(p)`` of a planet game → float32 vector."""
-
-    game_name = "planet"
 
     def __init__(self, index: ActionIndex) -> None:
         super().__init__()
@@ -195,3 +194,13 @@ class PlanetEncoder(Encoder):
                 out[o + 2 + SEATS + r] = pledge["fuel"] / 6.0
             for q in window["waiting"]:
                 out[o + 2 + 2 * SEATS + rel(q, me, n)] = 1.0
+
+
+def encoder(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    index: ActionIndex | None = None,
+) -> PlanetEncoder:
+    """The encoder for these settings (its Lift Off Points come from the action space)."""
+    return PlanetEncoder(index or action_index(game, players, options))
