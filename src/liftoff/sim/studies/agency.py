@@ -313,7 +313,7 @@ def write_outputs(stats: Sequence[CardStat], out: Path, baseline: float) -> list
 
 
 def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
-    from liftoff.sim.report import _matplotlib
+    from liftoff.sim.figures import matplotlib_pyplot as _matplotlib
 
     plt = _matplotlib()
     groups = ["specialist", "mission L1", "mission L2", "mission L3", "mission L4", "objective"]
