@@ -280,7 +280,6 @@ class IsmctsBot(Bot):
         n = det.num_players
         node = root
         path: list[tuple[_Node, int]] = []
-        c = self.c
         first = True
         expanded: _Expansion | None = None
         # selection and expansion
@@ -302,27 +301,10 @@ class IsmctsBot(Bot):
                 det.apply_legal(p, legal[0])
                 continue
             children = node.children
-            untried: list[Action] = []
-            best: _Node | None = None
-            best_action = legal[0]
-            best_score = -math.inf
-            present = 0
-            for a in legal:
-                child = children.get((p, a))
-                if child is None:
-                    untried.append(a)
-                    continue
-                present += 1
-                child.avail += 1
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if at_root and bias is not None:
-                    score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
-                if score > best_score:
-                    best_score = score
-                    best = child
-                    best_action = a
+            best, best_action, untried = self._best_child(
+                children, p, legal, bias if at_root else None
+            )
+            present = len(legal) - len(untried)
             # progressive widening below the root: the rollout policy's move
             # first, another action each time the node's visits allow one more
             room = (
@@ -354,6 +336,35 @@ class IsmctsBot(Bot):
         for child, p in path:
             child.visits += 1
             child.total += rewards[p]
+
+    def _best_child(
+        self,
+        children: dict[_Edge, _Node],
+        p: int,
+        legal: list[Action],
+        bias: dict[Action, float] | None,
+    ) -> tuple[_Node | None, Action, list[Action]]:
+        """ISUCT selection among the tried actions of ``legal`` (each counted as
+        available once more): the best child, its action, and the untried actions."""
+        c = self.c
+        untried: list[Action] = []
+        best: _Node | None = None
+        best_action = legal[0]
+        best_score = -math.inf
+        for a in legal:
+            child = children.get((p, a))
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if bias is not None:
+                score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
+            if score > best_score:
+                best_score = score
+                best = child
+                best_action = a
+        return best, best_action, untried
 
     def _rollout(
         self,

@@ -33,7 +33,7 @@ are 448 ids (flat: 434,882).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from liftoff import addons
@@ -303,11 +303,6 @@ def parts_of(space: FactoredSpace | ActionIndex, action: Action) -> Sequence[int
     if isinstance(space, FactoredSpace):
         return space.parts(action)
     return (space.id_of(action),)
-
-
-def flatten(chunks: Iterable[Sequence[int]]) -> list[int]:
-    """Concatenate id sequences."""
-    return [i for chunk in chunks for i in chunk]
 
 
 __all__ = [
