@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -165,7 +167,7 @@ def test_the_memo_is_bounded_and_keeps_the_most_recently_used() -> None:
         return k * 10
 
     for k in range(5):
-        assert memo.get((k,), lambda k=k: build(k)) == k * 10
+        assert memo.get((k,), functools.partial(build, k)) == k * 10
     assert len(memo) == 3
     assert memo.get((4,), lambda: build(99)) == 40  # still there: not built again
     assert memo.get((0,), lambda: build(0)) == 0  # forgotten: built again
