@@ -4,9 +4,9 @@ Plays two-player agency games (seats alternated, every game seeded from
 ``--seed``) and prints, per side, launches, missions launched and mission
 draws per game, and wins (a shared win counts half, with a Wilson 95%
 interval). The opponent is ``random`` or, with ``--baseline FILE``, an older
-version of ``heuristic_agency.py``, e.g. to compare with a previous commit::
+version of ``heuristics/agency.py``, e.g. to compare with a previous commit::
 
-    git show COMMIT:src/liftoff/bots/heuristic_agency.py > old_heuristic_agency.py
+    git show COMMIT:src/liftoff/bots/heuristics/agency.py > old_heuristic_agency.py
     uv run python benchmarks/agency_launches.py --games 100 --seed 2 \\
         --baseline old_heuristic_agency.py
 """
@@ -70,7 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2)
-    parser.add_argument("--baseline", type=Path, help="an older heuristic_agency.py to play")
+    parser.add_argument("--baseline", type=Path, help="an older heuristics/agency.py to play")
     args = parser.parse_args()
     if args.baseline is not None:
         other, label = baseline_bot(args.baseline), "baseline"

@@ -114,7 +114,7 @@ def agency_mission_draw() -> tuple[liftoff.engine.State, int]:
 def test_agency_heuristic_draws_missions_it_can_launch() -> None:
     import copy
 
-    from liftoff.bots import heuristic_agency as ha
+    from liftoff.bots.heuristics import agency as ha
 
     state, p = agency_mission_draw()
     view = state.view(p)
@@ -129,7 +129,7 @@ def test_agency_heuristic_draws_missions_it_can_launch() -> None:
 
 
 def test_agency_heuristic_keeps_a_launchable_mission_over_a_stranded_one() -> None:
-    from liftoff.bots import heuristic_agency as ha
+    from liftoff.bots.heuristics import agency as ha
 
     state, p = agency_mission_draw()
     view = state.view(p)

@@ -95,7 +95,7 @@ def test_opponents_can_be_listed_and_unknown_bots_are_refused_at_construction() 
         make("race", opponents=["random"], players=3)
     with pytest.raises(ValueError, match=r"'nosuchbot'.*known bots:.*heuristic"):
         make("planet", opponents="nosuchbot")
-    with pytest.raises(ValueError, match="bad parameters"):
+    with pytest.raises(ValueError, match="has no parameter 'speed'"):
         make("planet", opponents="random:speed=3")
     with pytest.raises(ValueError, match="neither a bot spec nor an agent"):
         make("planet", opponents=[42])

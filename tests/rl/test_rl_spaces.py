@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -10,6 +12,7 @@ import liftoff
 from liftoff.engine import Outcome, Rng
 from liftoff.rl.spaces import (
     ActionIndex,
+    Memo,
     action_index,
     as_action_id,
     next_actor,
@@ -153,3 +156,32 @@ def test_action_ids_are_read_from_ints_and_numpy_scalars_only() -> None:
     assert as_action_id(np.array([5])) == 5
     for bad in (True, None, "3", 2.0, np.array([1.0]), np.array([1, 2])):
         assert as_action_id(bad) is None
+
+
+def test_the_memo_is_bounded_and_keeps_the_most_recently_used() -> None:
+    memo: Memo[int] = Memo(size=3)
+    built: list[int] = []
+
+    def build(k: int) -> int:
+        built.append(k)
+        return k * 10
+
+    for k in range(5):
+        assert memo.get((k,), functools.partial(build, k)) == k * 10
+    assert len(memo) == 3
+    assert memo.get((4,), lambda: build(99)) == 40  # still there: not built again
+    assert memo.get((0,), lambda: build(0)) == 0  # forgotten: built again
+    assert built == [0, 1, 2, 3, 4, 0]
+    assert len(memo) == 3
+
+
+def test_cached_indexes_belong_to_their_game_object_and_stay_bounded() -> None:
+    from liftoff.rl import spaces
+
+    race = liftoff.games.get("race")
+    assert action_index(race, 2) is action_index("race", 2)
+    others = [type(race)() for _ in range(spaces._INDEXES.size + 5)]
+    for game in others:
+        index = action_index(game, 2)
+        assert index.game is game  # never the index of another game object
+    assert len(spaces._INDEXES) <= spaces._INDEXES.size

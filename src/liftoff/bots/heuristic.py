@@ -1,79 +1,56 @@
-"""The ``heuristic`` bot: one rules-aware policy per game, chosen by the game's name.
+"""The ``heuristic`` bot: one rules-aware policy per game, found by the game's name.
 
-Each game's policy lives in ``liftoff.bots.heuristic_<game>`` and provides:
-
-- ``choose(state, player, rng) -> (action, reason)``: the bot's move, reading
-  only ``state.view(player)`` and ``state.legal_actions(player)`` (and, where it
-  looks ahead, a ``determinize``-d copy, never the real hidden state);
-- ``rollout(state, player, rng) -> action``: a cheaper policy for search
-  rollouts (optional);
-- ``priors(state, player, rng) -> [score per legal action]``: how much the
-  policy likes each action, for the search's progressive widening and bias
-  (optional);
-- ``evaluate(state) -> [value per player]``: an estimate in [0, 1] of each
-  player's chance to win, from public information, used to score cut-off
-  rollouts (optional).
+Each game's policy is the add-on module ``liftoff.bots.heuristics.<game>``
+(what it provides: :mod:`liftoff.bots.heuristics`); the functions here find
+its parts through :func:`liftoff.addons.find`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
+import liftoff.games
+from liftoff import addons
 from liftoff.bots.base import Bot
+from liftoff.bots.heuristics import PACKAGE
 from liftoff.engine import Action, Rng, State, derive_seed
-
-_MODULES: dict[str, str] = {
-    "planet": "liftoff.bots.heuristic_planet",
-    "race": "liftoff.bots.heuristic_race",
-    "agency": "liftoff.bots.heuristic_agency",
-}
-_LOADED: dict[str, ModuleType | None] = {}
-
-
-def _module(game: str) -> ModuleType | None:
-    if game not in _LOADED:
-        path = _MODULES.get(game)
-        _LOADED[game] = importlib.import_module(path) if path is not None else None
-    return _LOADED[game]
 
 
 def games() -> list[str]:
     """The games that have a heuristic policy."""
-    return sorted(_MODULES)
+    return sorted(addons.games(PACKAGE, liftoff.games.names()))
+
+
+def _part(game: str, attribute: str) -> Any:
+    return getattr(addons.find(PACKAGE, game), attribute, None)
 
 
 def policy_for(game: str) -> Callable[[State, int, Rng], tuple[Action, str]]:
     """The game's ``choose`` function (``ValueError`` for a game without one)."""
-    mod = _module(game)
-    if mod is None:
+    fn: Callable[[State, int, Rng], tuple[Action, str]] | None = _part(game, "choose")
+    if fn is None:
         raise ValueError(
             f"no heuristic bot for game {game!r}; heuristics exist for: {', '.join(games())}"
         )
-    fn: Callable[[State, int, Rng], tuple[Action, str]] = mod.choose
     return fn
 
 
 def rollout_policy_for(game: str) -> Callable[[State, int, Rng], Action] | None:
     """The game's fast rollout policy, or ``None``."""
-    mod = _module(game)
-    fn: Callable[[State, int, Rng], Action] | None = getattr(mod, "rollout", None)
+    fn: Callable[[State, int, Rng], Action] | None = _part(game, "rollout")
     return fn
 
 
 def prior_for(game: str) -> Callable[[State, int, Rng], list[float]] | None:
     """The game's action scores for search priors (aligned with legal actions), or ``None``."""
-    mod = _module(game)
-    fn: Callable[[State, int, Rng], list[float]] | None = getattr(mod, "priors", None)
+    fn: Callable[[State, int, Rng], list[float]] | None = _part(game, "priors")
     return fn
 
 
 def evaluator_for(game: str) -> Callable[[State], Sequence[float]] | None:
     """The game's leaf evaluator, or ``None``."""
-    mod = _module(game)
-    fn: Callable[[State], Sequence[float]] | None = getattr(mod, "evaluate", None)
+    fn: Callable[[State], Sequence[float]] | None = _part(game, "evaluate")
     return fn
 
 

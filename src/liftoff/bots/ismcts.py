@@ -21,7 +21,7 @@ The search is single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012):
 - the rollout policy is pluggable (``random`` or the game's ``heuristic``
   rollout policy) and may be cut off after ``depth`` actions, the leaf then
   being scored by the game's evaluation function (see
-  :mod:`liftoff.bots.heuristic`); without a cut-off, or for a game without an
+  :mod:`liftoff.bots.heuristics`); without a cut-off, or for a game without an
   evaluator, rollouts play to the end;
 - rewards are per player: ``win`` (1 for a win, a shared win split, 0
   otherwise) or ``rank`` (1 for first place down to 0 for last).
@@ -175,8 +175,6 @@ class IsmctsBot(Bot):
         self._explain = ""
         self._details = ""
         self.last_iterations = 0
-        self.last_errors = 0
-        self.rescued = 0
         self.last_stats: list[tuple[Action, int, float]] = []
 
     # -- policies ----------------------------------------------------------------
@@ -251,7 +249,7 @@ class IsmctsBot(Bot):
         clock = self.clock
         deadline = None if self.time_limit is None else clock() + self.time_limit
         limit = self.iterations
-        count = errors = 0
+        count = 0
         while True:
             if limit is not None and count >= limit:
                 break
@@ -262,14 +260,9 @@ class IsmctsBot(Bot):
                 root_legal: list[Action] | None = root_order[:k]
             else:
                 root_legal = None
-            try:
-                self._iterate(state, player, root, it_rng, policy, evaluator, root_legal, bias)
-            except Exception:  # a bug met in a simulated line must not stop the bot
-                errors += 1
-                if errors > max(10, count):
-                    raise
+            # an engine error in a simulated line is a bug: it surfaces, never swallowed
+            self._iterate(state, player, root, it_rng, policy, evaluator, root_legal, bias)
             count += 1
-        self.last_errors = errors
         return self._final(root, player, legal, count, bias)
 
     def _iterate(
@@ -287,7 +280,6 @@ class IsmctsBot(Bot):
         n = det.num_players
         node = root
         path: list[tuple[_Node, int]] = []
-        c = self.c
         first = True
         expanded: _Expansion | None = None
         # selection and expansion
@@ -309,27 +301,10 @@ class IsmctsBot(Bot):
                 det.apply_legal(p, legal[0])
                 continue
             children = node.children
-            untried: list[Action] = []
-            best: _Node | None = None
-            best_action = legal[0]
-            best_score = -math.inf
-            present = 0
-            for a in legal:
-                child = children.get((p, a))
-                if child is None:
-                    untried.append(a)
-                    continue
-                present += 1
-                child.avail += 1
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if at_root and bias is not None:
-                    score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
-                if score > best_score:
-                    best_score = score
-                    best = child
-                    best_action = a
+            best, best_action, untried = self._best_child(
+                children, p, legal, bias if at_root else None
+            )
+            present = len(legal) - len(untried)
             # progressive widening below the root: the rollout policy's move
             # first, another action each time the node's visits allow one more
             room = (
@@ -356,11 +331,40 @@ class IsmctsBot(Bot):
             path.append((best, p))
             node = best
         rewards = self._rollout(det, n, rng, policy, evaluator, player)
-        if expanded is not None:  # only now: a failed iteration leaves no unvisited node
+        if expanded is not None:  # added once its first rollout is done
             expanded[0][expanded[1]] = expanded[2]
         for child, p in path:
             child.visits += 1
             child.total += rewards[p]
+
+    def _best_child(
+        self,
+        children: dict[_Edge, _Node],
+        p: int,
+        legal: list[Action],
+        bias: dict[Action, float] | None,
+    ) -> tuple[_Node | None, Action, list[Action]]:
+        """ISUCT selection among the tried actions of ``legal`` (each counted as
+        available once more): the best child, its action, and the untried actions."""
+        c = self.c
+        untried: list[Action] = []
+        best: _Node | None = None
+        best_action = legal[0]
+        best_score = -math.inf
+        for a in legal:
+            child = children.get((p, a))
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if bias is not None:
+                score += self.bias_weight * bias.get(a, 0.0) / (1 + child.visits)
+            if score > best_score:
+                best_score = score
+                best = child
+                best_action = a
+        return best, best_action, untried
 
     def _rollout(
         self,
@@ -385,15 +389,7 @@ class IsmctsBot(Bot):
             if depth and steps >= depth and (len(active) > 1 or active[0] == player):
                 return evaluator(det) if evaluator is not None else [0.0] * n
             p = active[0] if len(active) == 1 else active[rng.below(len(active))]
-            try:
-                det.apply_legal(p, policy(det, p, rng))
-            except Exception:
-                # an engine that raises while finishing a game (a bug) may still
-                # report how it ended; otherwise the iteration is dropped
-                if det.is_over() and det.outcome() is not None:
-                    self.rescued += 1
-                    continue
-                raise
+            det.apply_legal(p, policy(det, p, rng))
             steps += 1
 
     def _final(

@@ -10,7 +10,6 @@ from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
@@ -47,10 +46,9 @@ def load_game_with_content(name: str, content: Path | None) -> Game[Any]:
 
 def renderer(name: str) -> Any:
     """The game's terminal renderer, or a plain pretty-printer of the view."""
-    try:
-        return importlib.import_module(f"liftoff.cli.render_{name}").render
-    except ModuleNotFoundError:
-        return lambda view, player: Pretty(view)
+    from liftoff.cli.render import renderer as find_renderer
+
+    return find_renderer(name)
 
 
 def outcome_table(state: State) -> Table:

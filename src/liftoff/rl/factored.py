@@ -33,11 +33,19 @@ are 448 ids (flat: 434,882).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from liftoff import addons
 from liftoff.engine import Action, Game, State
-from liftoff.rl.spaces import ActionIndex, action_index, game_of, options_key, space_actions
+from liftoff.rl.spaces import (
+    ActionIndex,
+    Memo,
+    action_index,
+    game_of,
+    options_key,
+    space_actions,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,24 +56,23 @@ END_TOKEN = "end-choice"
 SPACES = ("factored", "flat")
 
 
-def agency_parts(action: Action) -> tuple[str, ...]:
-    """The sub-steps (token texts) of an agency action."""
-    from liftoff.games.agency.actions import Keep, Launch
-
-    if isinstance(action, Launch):
-        return (f"launch:{action.symbol}", *(f"mission:{m}" for m in sorted(action.cards)))
-    if isinstance(action, Keep):
-        return tuple(f"keep:{c}" for c in sorted(action.cards))
-    return (f"action:{action}",)
+ENCODERS = "liftoff.rl.encoders"
+"""The add-on package whose game modules may split actions into parts."""
 
 
-PARTS = {"agency": agency_parts}
-"""Games with a factored space, and how one of their actions splits into parts."""
+def parts_function(game: str | Game[Any]) -> Callable[[Action], tuple[str, ...]] | None:
+    """How an action of ``game`` splits into sub-steps (token texts): the
+    ``action_parts`` of the game's module in :mod:`liftoff.rl.encoders`, or
+    ``None`` for a game without a factored space."""
+    fn: Callable[[Action], tuple[str, ...]] | None = getattr(
+        addons.find(ENCODERS, game_of(game).info.name), "action_parts", None
+    )
+    return fn
 
 
 def default_space(game: str | Game[Any]) -> str:
     """``"factored"`` for games that have one (agency), else ``"flat"``."""
-    return "factored" if game_of(game).info.name in PARTS else "flat"
+    return "factored" if parts_function(game) is not None else "flat"
 
 
 def check_space(game: str | Game[Any], space: str | None) -> str:
@@ -76,7 +83,7 @@ def check_space(game: str | Game[Any], space: str | None) -> str:
         return default_space(g)
     if space not in SPACES:
         raise ValueError(f"action_space must be 'factored' or 'flat', not {space!r}")
-    if space == "factored" and g.info.name not in PARTS:
+    if space == "factored" and parts_function(g) is None:
         raise ValueError(
             f"{g.info.name} has no factored action space (its flat space is small); "
             "use action_space='flat'"
@@ -93,7 +100,10 @@ class FactoredSpace:
         self.game = game
         self.players = players
         self.options = game.options.validate(options)
-        self._parts = PARTS[game.info.name]
+        parts = parts_function(game)
+        if parts is None:
+            raise ValueError(f"{game.info.name} has no factored action space")
+        self._parts = parts
         atomic: dict[str, None] = {}
         keeps: set[str] = set()
         symbols: set[str] = set()
@@ -139,16 +149,15 @@ class FactoredSpace:
 
 
 def _part_source(game: Game[Any], players: int, options: Mapping[str, Any]) -> list[Action]:
-    """Actions that hold every part: agency's flat space with launches of one
-    mission (a launch of several missions has no other parts; the full flat
-    space, with every set of missions, is what the factored space avoids)."""
-    small = dict(options)
-    if "missions_per_round" in small:
-        small["missions_per_round"] = 1
-    return space_actions(game, players, small)
+    """Actions that hold every part: the flat space of the game's ``part_options``
+    (agency: launches of one mission; a launch of several missions has no other
+    parts, and the full flat space, with every set of missions, is what the
+    factored space avoids)."""
+    small = getattr(addons.find(ENCODERS, game.info.name), "part_options", dict)
+    return space_actions(game, players, small(options))
 
 
-_SPACES: dict[tuple[Any, ...], FactoredSpace] = {}
+_SPACES: Memo[FactoredSpace] = Memo()
 
 
 def factored_space(
@@ -157,11 +166,8 @@ def factored_space(
     """The (cached) :class:`FactoredSpace` of a game, player count and options."""
     g = game_of(game)
     check_space(g, "factored")
-    key = (g.info.name, id(g), players, options_key(g.options.validate(options)))
-    space = _SPACES.get(key)
-    if space is None:
-        space = _SPACES[key] = FactoredSpace(g, players, options)
-    return space
+    key = (g, players, options_key(g.options.validate(options)))
+    return _SPACES.get(key, lambda: FactoredSpace(g, players, options))
 
 
 class Chooser:
@@ -297,11 +303,6 @@ def parts_of(space: FactoredSpace | ActionIndex, action: Action) -> Sequence[int
     if isinstance(space, FactoredSpace):
         return space.parts(action)
     return (space.id_of(action),)
-
-
-def flatten(chunks: Iterable[Sequence[int]]) -> list[int]:
-    """Concatenate id sequences."""
-    return [i for chunk in chunks for i in chunk]
 
 
 __all__ = [

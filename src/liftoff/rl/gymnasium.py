@@ -77,7 +77,6 @@ DEFAULT_MAX_STEPS = 10_000
 
 
 OBSERVATIONS = ("dict", "flat")
-GAMES_REGISTERED = ("planet", "race", "agency")
 
 
 class UnsupportedRenderMode(ValueError, TypeError):

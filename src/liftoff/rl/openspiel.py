@@ -71,7 +71,7 @@ from liftoff.engine import Action, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import encoder_for
 from liftoff.rl.factored import Chooser, FactoredSpace, check_space, make_space, parts_of
-from liftoff.rl.spaces import next_actor, returns_from_outcome
+from liftoff.rl.spaces import Memo, next_actor, returns_from_outcome
 
 try:
     import numpy as np
@@ -237,17 +237,20 @@ def observation_kind(iig_obs_type: Any) -> str:
     )
 
 
-_GAMES_BY_STRING: dict[str, LiftoffGame] = {}
+_GAMES_BY_STRING: Memo[LiftoffGame] = Memo()
 
 
 def game_from_string(text: str) -> LiftoffGame:
     """The game named by an OpenSpiel game string (``str(game)``), loaded once
-    per string (unpickling states and games goes through here)."""
-    game = _GAMES_BY_STRING.get(text)
-    if game is None:
+    per string while it is among the recently used (unpickling states and
+    games goes through here)."""
+
+    def load_game() -> LiftoffGame:
         register()
-        game = _GAMES_BY_STRING[text] = pyspiel.load_game(text)
-    return game
+        game: LiftoffGame = pyspiel.load_game(text)
+        return game
+
+    return _GAMES_BY_STRING.get((text,), load_game)
 
 
 def _restore_core(

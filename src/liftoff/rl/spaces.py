@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import liftoff
 from liftoff.engine import Action, Game, OptionValue, State
@@ -39,6 +40,37 @@ def game_of(game: str | Game[Any]) -> Game[Any]:
 def options_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, Any], ...]:
     """A hashable form of validated options."""
     return tuple(sorted(options.items()))
+
+
+T = TypeVar("T")
+
+
+class Memo(Generic[T]):
+    """Objects built once per game and settings, at most ``size`` of them (the
+    least recently used is forgotten first), so games loaded with other content
+    (or made in tests) cannot grow it without end. Keys hold the game object
+    itself, never its ``id()``: a game that is gone cannot hand what was built
+    for it to a new game that happens to get the same ``id``.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Hashable, ...], T] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
+        """The object of ``key``, built with ``build()`` the first time."""
+        items = self._items
+        got = items.get(key)
+        if got is None:
+            got = items[key] = build()
+            if len(items) > self.size:
+                items.popitem(last=False)
+        else:
+            items.move_to_end(key)
+        return got
 
 
 def space_actions(
@@ -145,7 +177,7 @@ class ActionIndex:
         return out
 
 
-_INDEXES: dict[tuple[Any, ...], ActionIndex] = {}
+_INDEXES: Memo[ActionIndex] = Memo()
 
 
 def action_index(
@@ -153,12 +185,8 @@ def action_index(
 ) -> ActionIndex:
     """The (cached) :class:`ActionIndex` of a game, player count and options."""
     g = game_of(game)
-    opts = g.options.validate(options)
-    key = (g.info.name, id(g), players, options_key(opts))
-    index = _INDEXES.get(key)
-    if index is None:
-        index = _INDEXES[key] = ActionIndex(g, players, options)
-    return index
+    key = (g, players, options_key(g.options.validate(options)))
+    return _INDEXES.get(key, lambda: ActionIndex(g, players, options))
 
 
 def returns_from_outcome(state: State, kind: str = "rank") -> list[float]:

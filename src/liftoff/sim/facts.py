@@ -5,18 +5,22 @@
 - :func:`panels`: bar charts and histograms, common and game-specific, as data.
 
 Everything comes from the rows written by ``liftoff simulate``, that is from
-``Outcome`` and its ``details``; a game without its own section still gets the
-generic ones (per-player facts of winners against the other players).
+``Outcome`` and its ``details``. A game's own metrics and sections are its
+add-on module in :mod:`liftoff.sim.sections`; a game without one still gets
+the generic ones (per-player facts of winners against the other players).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from liftoff import addons
 from liftoff.sim.stats import mean_interval, wilson
+
+SECTIONS = "liftoff.sim.sections"
+"""The add-on package of game-specific metrics and sections."""
 
 Row = Mapping[str, Any]
 Value = tuple[float, float, float]
@@ -95,18 +99,18 @@ class Section:
 # -- small helpers ------------------------------------------------------------------------
 
 
-def _players(rows: Sequence[Row]) -> int:
+def players_of(rows: Sequence[Row]) -> int:
     return max((int(r["players"]) for r in rows), default=0)
 
 
-def _rate(flags: Sequence[bool]) -> Value:
+def rate_of(flags: Sequence[bool]) -> Value:
     n = len(flags)
     k = sum(1 for f in flags if f)
     lo, hi = wilson(k, n)
     return (k / n if n else 0.0), lo, hi
 
 
-def _mean(values: Sequence[float]) -> Value:
+def mean_of(values: Sequence[float]) -> Value:
     return mean_interval([float(v) for v in values])
 
 
@@ -131,7 +135,7 @@ def win_share(row: Row, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def _share(values: Sequence[float]) -> Value:
+def share_of(values: Sequence[float]) -> Value:
     """Mean win share with a Wilson 95% interval on the fractional count."""
     n = len(values)
     k = float(sum(values))
@@ -207,7 +211,7 @@ def metrics(
     give a rate for (default: this run's, if it has more than one).
     """
     rows = played(rows)
-    n = players if players is not None else _players(rows)
+    n = players if players is not None else players_of(rows)
     out: list[Metric] = []
 
     def number(key: str, label: str, values: Sequence[float | None], group: str) -> None:
@@ -243,7 +247,7 @@ def metrics(
     if len(ends) > 1:
         for end in ends:
             rate(f"end.{end}", f"ends by {end}", [r["termination"] == end for r in rows], "ending")
-    extra = GAME_METRICS.get(str(rows[0]["game"])) if rows else None
+    extra = _addon_part(rows, "metrics")
     if extra is not None:
         for key, label, kind, values in extra(rows):
             if kind == "rate":
@@ -251,6 +255,14 @@ def metrics(
             else:
                 number(key, label, values, "game")
     return out
+
+
+def _addon_part(rows: Sequence[Row], name: str) -> Any:
+    """Part ``name`` of the report add-on of the rows' game (see
+    :mod:`liftoff.sim.sections`), or ``None``."""
+    if not rows:
+        return None
+    return getattr(addons.find(SECTIONS, str(rows[0]["game"])), name, None)
 
 
 def _margin(scores: Sequence[float]) -> float:
@@ -261,96 +273,16 @@ def _margin(scores: Sequence[float]) -> float:
 MetricSpec = tuple[str, str, str, list[Any]]
 
 
-def _planet_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
-    d = [r["details"] for r in rows]
-    return [
-        (
-            "planet.escaped",
-            "someone saved all 10 Aliens",
-            "rate",
-            [bool(x.get("finished")) for x in d],
-        ),
-        (
-            "planet.saved",
-            "Aliens saved per game (all players)",
-            "number",
-            [sum(x["saved"]) for x in d],
-        ),
-        ("planet.days", "days passed", "number", [x.get("days_passed") for x in d]),
-        (
-            "planet.launches",
-            "launches per game",
-            "number",
-            [sum(x["launches"].values()) for x in d],
-        ),
-    ]
-
-
-def _race_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
-    d = [r["details"] for r in rows]
-    out: list[MetricSpec] = [
-        ("race.ore", "ore VP per game (all players)", "number", [sum(x["ore_vp"]) for x in d]),
-        (
-            "race.settlers",
-            "settler VP per game (all players)",
-            "number",
-            [sum(x["settler_vp"]) for x in d],
-        ),
-        ("race.thefts", "thefts per game", "number", [sum(x.get("thefts", [])) for x in d]),
-        (
-            "race.stop_round_top",
-            "share of rounds the Stop caller scored most",
-            "number",
-            [_stop_top_share(x) for x in d],
-        ),
-    ]
-    return out
-
-
-def _stop_top_share(details: Mapping[str, Any]) -> float:
-    rounds = details.get("round_scores") or []
-    callers = details.get("stop_callers") or []
-    hits = 0
-    for scores, caller in zip(rounds, callers, strict=False):
-        if scores and scores[caller] == max(scores):
-            hits += 1
-    return hits / len(callers) if callers else 0.0
-
-
-def _agency_metrics(rows: Sequence[Row]) -> list[MetricSpec]:
-    d = [r["details"] for r in rows]
-
-    def missions(x: Mapping[str, Any]) -> float:
-        return float(sum(sum(level.values()) for level in x.get("missions_by_level", [])))
-
-    return [
-        ("agency.missions", "missions launched per game", "number", [missions(x) for x in d]),
-        (
-            "agency.level4",
-            "level-4 missions per game",
-            "number",
-            [sum(x.get("level4_missions", [])) for x in d],
-        ),
-    ]
-
-
-GAME_METRICS: dict[str, Callable[[Sequence[Row]], list[MetricSpec]]] = {
-    "planet": _planet_metrics,
-    "race": _race_metrics,
-    "agency": _agency_metrics,
-}
-
-
 # -- panels -------------------------------------------------------------------------------
 
 
 def _seat_wins(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
-    return {f"seat {s}": _share([win_share(r, s) for r in rows]) for s in range(_players(rows))}
+    return {f"seat {s}": share_of([win_share(r, s) for r in rows]) for s in range(players_of(rows))}
 
 
-def _fair_share(rows: Sequence[Row]) -> float | None:
-    n = _players(rows)
+def fair_share(rows: Sequence[Row]) -> float | None:
+    n = players_of(rows)
     return 1 / n if n else None
 
 
@@ -365,18 +297,18 @@ def _bot_wins(rows: Sequence[Row]) -> dict[str, Value]:
             seats.setdefault(spec, []).append(win_share(r, s))
         for spec, values in seats.items():
             shares.setdefault(spec, []).append(sum(values) / len(values))
-    return {spec: _mean(f) for spec, f in sorted(shares.items())}
+    return {spec: mean_of(f) for spec, f in sorted(shares.items())}
 
 
 def _seat_scores(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
-    return {f"seat {s}": _mean([r["scores"][s] for r in rows]) for s in range(_players(rows))}
+    return {f"seat {s}": mean_of([r["scores"][s] for r in rows]) for s in range(players_of(rows))}
 
 
 def _endings(rows: Sequence[Row]) -> dict[str, Value]:
     rows = played(rows)
     kinds = sorted({str(r["termination"]) for r in rows})
-    return {k: _rate([r["termination"] == k for r in rows]) for k in kinds}
+    return {k: rate_of([r["termination"] == k for r in rows]) for k in kinds}
 
 
 def _length(key: str) -> Callable[[Sequence[Row]], list[float]]:
@@ -394,9 +326,7 @@ def _winning_scores(rows: Sequence[Row]) -> list[float]:
     return [float(max(r["scores"])) for r in played(rows)]
 
 
-def common_sections(rows: Sequence[Row]) -> list[Section]:
-    """Seat balance, bots, scores and length: for every game."""
-    rows = played(rows)
+def _seat_section(rows: Sequence[Row]) -> Section:
     bots = {spec for r in rows for spec in r["seats"]}
     seat_panels: list[Panel] = [
         Bars(
@@ -409,7 +339,7 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
             "with 95% Wilson intervals. Dashed line: the fair share 1/players. A seat "
             "whose interval misses the line wins significantly more or less often than a "
             "fair seat would.",
-            reference=_fair_share,
+            reference=fair_share,
             percent=True,
         ),
         Bars(
@@ -431,18 +361,19 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
                 "winners counts 1/k), with 95% intervals that treat each game, not each "
                 "seat, as one observation (a bot in several seats of one game is one "
                 "sample). Dashed line: the fair share 1/players.",
-                reference=_fair_share,
+                reference=fair_share,
                 percent=True,
             )
         )
-    sections = [
-        Section(
-            "seats",
-            "Seat balance",
-            "Does the seat (turn order) decide who wins?",
-            tuple(seat_panels),
-        )
-    ]
+    return Section(
+        "seats",
+        "Seat balance",
+        "Does the seat (turn order) decide who wins?",
+        tuple(seat_panels),
+    )
+
+
+def _length_section(rows: Sequence[Row]) -> Section:
     length_panels: list[Panel] = [
         Hist(
             f"length_{key}",
@@ -464,15 +395,20 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
             percent=True,
         )
     )
-    sections.append(
-        Section(
-            "length",
-            "Length and ending",
-            "How long games run and how they end.",
-            tuple(length_panels),
-        )
+    return Section(
+        "length",
+        "Length and ending",
+        "How long games run and how they end.",
+        tuple(length_panels),
     )
-    sections.append(
+
+
+def common_sections(rows: Sequence[Row]) -> list[Section]:
+    """Seat balance, bots, scores and length: for every game."""
+    rows = played(rows)
+    return [
+        _seat_section(rows),
+        _length_section(rows),
         Section(
             "scores",
             "Scores",
@@ -494,9 +430,8 @@ def common_sections(rows: Sequence[Row]) -> list[Section]:
                     "The highest final score of each game.",
                 ),
             ),
-        )
-    )
-    return sections
+        ),
+    ]
 
 
 def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
@@ -511,8 +446,8 @@ def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
             out: dict[str, Value] = {}
             for key in keys:
                 won, lost = winners_vs_others(rs, detail_of(key))
-                out[f"{key}|winners"] = _mean(won)
-                out[f"{key}|others"] = _mean(lost)
+                out[f"{key}|winners"] = mean_of(won)
+                out[f"{key}|others"] = mean_of(lost)
             return out
 
         panels.append(
@@ -537,8 +472,8 @@ def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
             out: dict[str, Value] = {}
             for name in labels:
                 won, lost = winners_vs_others(rs, detail_of(key, name))
-                out[f"{name}|winners"] = _mean(won)
-                out[f"{name}|others"] = _mean(lost)
+                out[f"{name}|winners"] = mean_of(won)
+                out[f"{name}|others"] = mean_of(lost)
             return out
 
         panels.append(
@@ -554,315 +489,16 @@ def _per_player_panels(rows: Sequence[Row], skip: set[str]) -> list[Panel]:
     return panels
 
 
-# -- planet -------------------------------------------------------------------------------
-
-
-def _planet_launches(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    per: dict[str, list[float]] = {}
-    for r in rows:
-        d = r["details"]
-        present = set(d.get("lift_off_points", [])) | set(d.get("launches", {}))
-        for lp in present:
-            per.setdefault(lp, []).append(float(d.get("launches", {}).get(lp, 0)))
-    return {lp: _mean(v) for lp, v in sorted(per.items())}
-
-
-def _planet_saved_by_lp(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    total: Counter[str] = Counter()
-    for r in rows:
-        total.update(r["details"].get("saved_by_lift_off_point", {}))
-    n = sum(total.values())
-    out: dict[str, Value] = {}
-    for lp in sorted(total):
-        share = total[lp] / n if n else 0.0
-        out[lp] = (share, share, share)
-    return out
-
-
-def _planet_saved_by_day(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    days = max((len(r["details"].get("saved_by_day", [])) for r in rows), default=0)
-    out: dict[str, Value] = {}
-    for day in range(days):
-        values = [
-            float(r["details"]["saved_by_day"][day])
-            if day < len(r["details"]["saved_by_day"])
-            else 0.0
-            for r in rows
-        ]
-        out[str(day)] = _mean(values)
-    return out
-
-
-def _planet_escape_by_seat(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    return {
-        f"seat {s}": _rate([s in r["details"].get("finished", []) for r in rows])
-        for s in range(_players(rows))
-    }
-
-
-def _planet_saved_total(rows: Sequence[Row]) -> list[float]:
-    return [float(sum(r["details"]["saved"])) for r in played(rows)]
-
-
-def _planet_saved_player(rows: Sequence[Row]) -> list[float]:
-    return [float(s) for r in played(rows) for s in r["details"]["saved"]]
-
-
-def _planet_days(rows: Sequence[Row]) -> list[float]:
-    return [float(r["details"]["days_passed"]) for r in played(rows)]
-
-
-def _planet_sections(rows: Sequence[Row]) -> list[Section]:
-    return [
-        Section(
-            "planet",
-            "Planet: escapes, Lift Off Points and days",
-            "How often the planet is fully escaped and by whom, which Lift Off Points "
-            "carry the Aliens off, and when. 'Explosion' games ended on the Day Track; "
-            "'rescue' games ended when a player saved all their Aliens.",
-            (
-                Bars(
-                    "planet_escape_by_seat",
-                    "Full escape by seat",
-                    "share of games",
-                    _planet_escape_by_seat,
-                    "Share of games in which each seat saved all 10 Aliens (95% intervals).",
-                    percent=True,
-                ),
-                Hist(
-                    "planet_saved_player",
-                    "Aliens saved per player",
-                    "Aliens saved",
-                    _planet_saved_player,
-                    "How many of their 10 Aliens each player saved.",
-                    per="players",
-                ),
-                Hist(
-                    "planet_saved_total",
-                    "Aliens saved per game (all players)",
-                    "Aliens",
-                    _planet_saved_total,
-                    "Aliens saved by all players together in each game.",
-                ),
-                Hist(
-                    "planet_days",
-                    "Days passed",
-                    "days",
-                    _planet_days,
-                    "Days of the Day Track that passed before the game ended (a game that "
-                    "explodes uses them all).",
-                ),
-                Bars(
-                    "planet_launches",
-                    "Launches per Lift Off Point",
-                    "launches per game on the board",
-                    _planet_launches,
-                    "Mean launches of each Lift Off Point in the games where it was on the board "
-                    "(at the end, or launched at least once), with 95% intervals.",
-                ),
-                Bars(
-                    "planet_saved_by_lp",
-                    "Which Lift Off Points save the Aliens",
-                    "share of all saved Aliens",
-                    _planet_saved_by_lp,
-                    "Share of all saved Aliens that left on each Lift Off Point.",
-                    percent=True,
-                ),
-                Bars(
-                    "planet_saved_by_day",
-                    "Aliens saved per day",
-                    "Aliens saved on the day (mean per game)",
-                    _planet_saved_by_day,
-                    "Mean number of Aliens saved on each day of the Day Track (day 0 is the "
-                    "first), with 95% intervals.",
-                    orientation="vertical",
-                ),
-            ),
-        )
-    ]
-
-
-# -- race ---------------------------------------------------------------------------------
-
-
-def _race_sources(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    out: dict[str, Value] = {}
-    for key, name in (("ore_vp", "ore"), ("settler_vp", "settlers")):
-        won, lost = winners_vs_others(rows, detail_of(key))
-        out[f"{name} (winners)"] = _mean(won)
-        out[f"{name} (others)"] = _mean(lost)
-    return out
-
-
-def _race_stop_wins(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    shares: dict[int, list[float]] = {}
-    for r in rows:
-        callers = Counter(r["details"].get("stop_callers", []))
-        for p in range(int(r["players"])):
-            shares.setdefault(callers.get(p, 0), []).append(win_share(r, p))
-    return {f"called Stop {k}x": _share(v) for k, v in sorted(shares.items())}
-
-
-def _race_stop_round(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    caller: list[float] = []
-    others: list[float] = []
-    for r in rows:
-        d = r["details"]
-        for scores, who in zip(d.get("round_scores", []), d.get("stop_callers", []), strict=False):
-            caller.append(float(scores[who]))
-            others.extend(float(s) for p, s in enumerate(scores) if p != who)
-    return {"Stop caller": _mean(caller), "other players": _mean(others)}
-
-
-def _race_stop_by_bot(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    flags: dict[str, list[bool]] = {}
-    for r in rows:
-        for caller in r["details"].get("stop_callers", []):
-            for s, spec in enumerate(r["seats"]):
-                flags.setdefault(spec, []).append(s == caller)
-    return {spec: _rate(f) for spec, f in sorted(flags.items())}
-
-
-def _race_planets(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    counts: dict[str, list[float]] = {}
-    names = sorted({str(p["name"]) for r in rows for p in r["details"].get("planets_scored", [])})
-    for name in names:
-        counts[name] = [
-            float(sum(1 for p in r["details"].get("planets_scored", []) if p["name"] == name))
-            for r in rows
-        ]
-    return {name: _mean(v) for name, v in counts.items()}
-
-
-def _race_sections(rows: Sequence[Row]) -> list[Section]:
-    by_bot: tuple[Panel, ...] = ()
-    if len({spec for r in played(rows) for spec in r["seats"]}) > 1:
-        by_bot = (
-            Bars(
-                "race_stop_by_bot",
-                "Who calls Stop, by bot",
-                "share of a seat's rounds with its Stop",
-                _race_stop_by_bot,
-                "For each bot: the share of its rounds in which it called Stop (95% "
-                "intervals). Dashed line: 1/players, an even share.",
-                reference=_fair_share,
-                percent=True,
-            ),
-        )
-    return [
-        Section(
-            "race",
-            "Race: ore against settlers, Stop and planets",
-            "Where the points come from, whether calling Stop pays, and which planets get scored.",
-            (
-                *by_bot,
-                Bars(
-                    "race_sources",
-                    "Points by source: ore against settlers",
-                    "VP per player (mean)",
-                    _race_sources,
-                    "Mean ore and settler points per player, for the winners and the others "
-                    "(95% intervals).",
-                ),
-                Bars(
-                    "race_stop_wins",
-                    "Win rate by number of Stops called",
-                    "share of players who won",
-                    _race_stop_wins,
-                    "Players grouped by how many rounds they called Stop in; the share of each "
-                    "group that won the game (95% intervals).",
-                    reference=_fair_share,
-                    percent=True,
-                ),
-                Bars(
-                    "race_stop_round",
-                    "Round score of the Stop caller",
-                    "VP in the round (mean)",
-                    _race_stop_round,
-                    "Mean points scored in a round by the player who called Stop in it, against "
-                    "the other players (95% intervals).",
-                ),
-                Bars(
-                    "race_planets",
-                    "Planets scored (settler majorities)",
-                    "times scored per game",
-                    _race_planets,
-                    "How often each planet was scored by a settler majority, per game.",
-                ),
-            ),
-        )
-    ]
-
-
-# -- agency -------------------------------------------------------------------------------
-
-
-def _agency_winner_missions(rows: Sequence[Row]) -> dict[str, Value]:
-    rows = played(rows)
-    counts: Counter[str] = Counter()
-    for r in rows:
-        counts.update(set(r["details"].get("winner_missions", [])))
-    n = len(rows)
-    top = counts.most_common(20)
-    return {m: _rate([True] * c + [False] * (n - c)) for m, c in top}
-
-
-def _agency_sections(rows: Sequence[Row]) -> list[Section]:
-    return [
-        Section(
-            "agency",
-            "Agency: missions of the winners",
-            "The missions the winners launched most often. (The rows carry the winners' "
-            "missions but not their specialists.)",
-            (
-                Bars(
-                    "agency_winner_missions",
-                    "Missions most often held by a winner",
-                    "share of games",
-                    _agency_winner_missions,
-                    "The 20 missions found most often among the winners' missions: share of "
-                    "games (95% intervals).",
-                    percent=True,
-                ),
-            ),
-        )
-    ]
-
-
-GAME_SECTIONS: dict[str, Callable[[Sequence[Row]], list[Section]]] = {
-    "planet": _planet_sections,
-    "race": _race_sections,
-    "agency": _agency_sections,
-}
-
-# Details that have a panel of their own, or that are lists of something other
-# than one value per player (whatever their length happens to be).
-_SKIP_GENERIC: dict[str, set[str]] = {
-    "planet": {"saved", "saved_by_day", "finished"},
-    "race": {"ore_vp", "settler_vp", "stop_callers"},
-}
-
-
 def sections(rows: Sequence[Row]) -> list[Section]:
     """Every section of a report on ``rows``: common ones, then game-specific."""
     rows = played(rows)
     out = common_sections(rows)
     if not rows:
         return out
-    game = str(rows[0]["game"])
-    specific = GAME_SECTIONS.get(game)
+    specific = _addon_part(rows, "sections")
     if specific is not None:
         out.extend(specific(rows))
-    generic = _per_player_panels(rows, _SKIP_GENERIC.get(game, set()))
+    generic = _per_player_panels(rows, set(_addon_part(rows, "SKIP") or ()))
     if generic:
         out.append(
             Section(

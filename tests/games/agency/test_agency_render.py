@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from liftoff.cli.render_agency import render
+from liftoff.cli.render.agency import render
 from liftoff.engine import Rng
 from liftoff.games.agency import GAME
 

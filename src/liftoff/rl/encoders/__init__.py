@@ -8,6 +8,13 @@ Every feature is a count, flag or one-hot scaled to about 0..1 and clipped to
 ``0 .. HIGH``. ``encoder.layout()`` lists the named fields (offset, length,
 meaning); ``docs/rl.md`` shows them.
 
+This is the research layer's add-on package (see :mod:`liftoff.addons`): the
+module ``liftoff.rl.encoders.<game>`` provides
+``encoder(game, players, options, index) -> Encoder`` and, for a game with a
+factored action space (:mod:`liftoff.rl.factored`), ``action_parts(action)``
+(the sub-steps of an action) and ``part_options(options)`` (the settings whose
+flat space holds every part).
+
 >>> import liftoff
 >>> from liftoff.rl.encoders import encoder_for
 >>> enc = encoder_for("race", 2)
@@ -22,8 +29,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from liftoff.engine import Game, State
-from liftoff.rl.spaces import ActionIndex, action_index, game_of, options_key
+from liftoff import addons
+from liftoff.engine import Game
+from liftoff.rl.spaces import ActionIndex, Memo, game_of, options_key
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,8 +53,6 @@ class Field:
 
 class Encoder:
     """Base class: subclasses declare fields in ``__init__`` and fill them in ``fill``."""
-
-    game_name = ""
 
     def __init__(self) -> None:
         self.fields: list[Field] = []
@@ -71,10 +77,6 @@ class Encoder:
         self.fill(view, out)
         np.clip(out, 0.0, HIGH, out=out)
         return out
-
-    def encode_state(self, state: State, player: int) -> npt.NDArray[np.float32]:
-        """Shorthand for ``encode(state.view(player))``."""
-        return self.encode(state.view(player))
 
     def layout(self) -> list[Field]:
         """The named fields, in order."""
@@ -132,7 +134,8 @@ def count_map(
             out[offset + i] = value * scale
 
 
-_ENCODERS: dict[tuple[Any, ...], Encoder] = {}
+PACKAGE = "liftoff.rl.encoders"
+_ENCODERS: Memo[Encoder] = Memo()
 
 
 def encoder_for(
@@ -141,35 +144,24 @@ def encoder_for(
     options: Mapping[str, Any] | None = None,
     index: ActionIndex | None = None,
 ) -> Encoder:
-    """The (cached) observation encoder of a game for ``players`` players.
+    """The (cached) observation encoder of a game for ``players`` players: the
+    ``encoder`` of the game's module in this package, found with
+    :func:`liftoff.addons.find`.
 
     ``index`` may pass an :class:`ActionIndex` already built for these settings.
     """
     g = game_of(game)
     opts = g.options.validate(options)
-    key = (g.info.name, id(g), players, options_key(opts))
-    enc = _ENCODERS.get(key)
-    if enc is not None:
+    addon = addons.find(PACKAGE, g.info.name)
+    make = getattr(addon, "encoder", None)
+    if make is None:
+        raise ValueError(f"no observation encoder for game {g.info.name!r}")
+
+    def build() -> Encoder:
+        enc: Encoder = make(g, players, opts, index)
         return enc
-    name = g.info.name
-    if name == "planet":
-        from .planet import PlanetEncoder
 
-        enc = PlanetEncoder(index or action_index(g, players, options))
-    elif name == "race":
-        from .race import RaceEncoder
-
-        enc = RaceEncoder()
-    elif name == "agency":
-        from .agency import AgencyEncoder
-
-        # the card vocabularies do not depend on the launch limit: read them from
-        # the small space of one mission per launch
-        enc = AgencyEncoder(action_index(g, players, {**opts, "missions_per_round": 1}))
-    else:
-        raise ValueError(f"no observation encoder for game {name!r}")
-    _ENCODERS[key] = enc
-    return enc
+    return _ENCODERS.get((g, players, options_key(opts)), build)
 
 
 __all__ = ["HIGH", "Encoder", "Field", "encoder_for"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from liftoff.rl.spaces import ActionIndex
+from liftoff.engine import Action, Game, OptionValue
+from liftoff.rl.spaces import ActionIndex, action_index
 
 from . import Encoder, counts, one_hot, rel
 
@@ -64,8 +65,6 @@ def vocabularies(index: ActionIndex) -> tuple[list[str], list[str], list[str]]:
 
 class AgencyEncoder(Encoder):
     """``view(p)`` of an agency game → float32 vector."""
-
-    game_name = "agency"
 
     def __init__(self, index: ActionIndex) -> None:
         super().__init__()
@@ -195,3 +194,35 @@ class AgencyEncoder(Encoder):
                 out[o + 1] = 1.0
             elif isinstance(rocket, int) and 0 <= rocket < n:
                 out[o + 2 + rel(rocket, me, n)] = 1.0
+
+
+def part_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """Options whose flat space holds every card and symbol: one mission per
+    launch (the card vocabularies do not depend on the launch limit)."""
+    small = dict(options)
+    if "missions_per_round" in small:
+        small["missions_per_round"] = 1
+    return small
+
+
+def encoder(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    index: ActionIndex | None = None,
+) -> AgencyEncoder:
+    """The encoder for these settings (vocabularies read from the small space of
+    one mission per launch; ``index`` is not used)."""
+    return AgencyEncoder(action_index(game, players, {**options, "missions_per_round": 1}))
+
+
+def action_parts(action: Action) -> tuple[str, ...]:
+    """The sub-steps (token texts) of an action in the factored action space
+    (see :mod:`liftoff.rl.factored`)."""
+    from liftoff.games.agency.actions import Keep, Launch
+
+    if isinstance(action, Launch):
+        return (f"launch:{action.symbol}", *(f"mission:{m}" for m in sorted(action.cards)))
+    if isinstance(action, Keep):
+        return tuple(f"keep:{c}" for c in sorted(action.cards))
+    return (f"action:{action}",)

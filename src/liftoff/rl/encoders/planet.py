@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from liftoff.rl.spaces import ActionIndex
+from liftoff.engine import Game, OptionValue
+from liftoff.rl.spaces import ActionIndex, action_index
 
 from . import Encoder, count_map, one_hot, rel
 
@@ -49,8 +50,6 @@ SLOT_TAIL = 3 + 3 + SEATS + SEATS + 1 + 1 + 1 + 3 + 2 + len(CARDS) + 1
 
 class PlanetEncoder(Encoder):
     """``view(p)`` of a planet game → float32 vector."""
-
-    game_name = "planet"
 
     def __init__(self, index: ActionIndex) -> None:
         super().__init__()
@@ -148,33 +147,7 @@ class PlanetEncoder(Encoder):
                 out[self.o_ring + seg * SEATS + rel(q, me, n)] = k / aliens
             if entry["kind"] != "lift_off_point":
                 continue
-            o = self.o_slots + (entry["slot"] - 1) * self.slot_size
-            one_hot(out, o, self.lp.get(entry["lp"]), nl)
-            o += nl
-            one_hot(out, o, PHASE.get(entry["phase"]), 3)
-            one_hot(out, o + 3, PHASE.get(entry["moon_phase"]), 3)
-            o += 6
-            boarded = entry["boarded"]
-            for q in boarded:
-                out[o + rel(q, me, n)] += 1.0 / 6.0
-            if boarded:
-                out[o + SEATS + rel(boarded[0], me, n)] = 1.0
-            o += 2 * SEATS
-            out[o] = len(boarded) / 6.0
-            capacity = entry["capacity"]
-            if capacity is None:
-                out[o + 2] = 1.0
-            else:
-                out[o + 1] = capacity / 6.0
-            cost = entry["placement_cost"]
-            out[o + 3] = cost["fuel"] / 6.0
-            out[o + 4] = cost["screw"] / 6.0
-            out[o + 5] = cost["action"] / 6.0
-            area = entry["area"]
-            out[o + 6] = area["fuel"] / 12.0
-            out[o + 7] = area["screw"] / 12.0
-            count_map(out, o + 8, area["cards"], CARD, 1.0 / 6.0)
-            out[o + 8 + len(CARDS)] = float(entry["blocked"])
+            self._fill_slot(entry, me, n, out)
         out[self.o_pile] = view["draw_pile"] / 100.0
         count_map(out, self.o_discard, view["discard"], CARD, 0.05)
         for x in view["box"]:
@@ -195,3 +168,46 @@ class PlanetEncoder(Encoder):
                 out[o + 2 + SEATS + r] = pledge["fuel"] / 6.0
             for q in window["waiting"]:
                 out[o + 2 + 2 * SEATS + rel(q, me, n)] = 1.0
+
+    def _fill_slot(
+        self, entry: Mapping[str, Any], me: int, n: int, out: npt.NDArray[np.float32]
+    ) -> None:
+        """The features of the Lift Off Point slot of ring ``entry``."""
+        o = self.o_slots + (entry["slot"] - 1) * self.slot_size
+        nl = len(self.lps)
+        one_hot(out, o, self.lp.get(entry["lp"]), nl)
+        o += nl
+        one_hot(out, o, PHASE.get(entry["phase"]), 3)
+        one_hot(out, o + 3, PHASE.get(entry["moon_phase"]), 3)
+        o += 6
+        boarded = entry["boarded"]
+        for q in boarded:
+            out[o + rel(q, me, n)] += 1.0 / 6.0
+        if boarded:
+            out[o + SEATS + rel(boarded[0], me, n)] = 1.0
+        o += 2 * SEATS
+        out[o] = len(boarded) / 6.0
+        capacity = entry["capacity"]
+        if capacity is None:
+            out[o + 2] = 1.0
+        else:
+            out[o + 1] = capacity / 6.0
+        cost = entry["placement_cost"]
+        out[o + 3] = cost["fuel"] / 6.0
+        out[o + 4] = cost["screw"] / 6.0
+        out[o + 5] = cost["action"] / 6.0
+        area = entry["area"]
+        out[o + 6] = area["fuel"] / 12.0
+        out[o + 7] = area["screw"] / 12.0
+        count_map(out, o + 8, area["cards"], CARD, 1.0 / 6.0)
+        out[o + 8 + len(CARDS)] = float(entry["blocked"])
+
+
+def encoder(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    index: ActionIndex | None = None,
+) -> PlanetEncoder:
+    """The encoder for these settings (its Lift Off Points come from the action space)."""
+    return PlanetEncoder(index or action_index(game, players, options))

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from liftoff.engine import Game, OptionValue
+from liftoff.rl.spaces import ActionIndex
+
 from . import Encoder, counts, one_hot, rel
 
 if TYPE_CHECKING:
@@ -35,8 +38,6 @@ PLANET_FEATURES = 1 + 3 + 2 * SEATS + 2 * SIDE_FEATURES + 2 + 4 + (SEATS + 1)
 
 class RaceEncoder(Encoder):
     """``view(p)`` of a race game → float32 vector."""
-
-    game_name = "race"
 
     def __init__(self) -> None:
         super().__init__()
@@ -139,3 +140,13 @@ class RaceEncoder(Encoder):
             one_hot(out, o, CHOICES.index(pending["choice"]), len(CHOICES))
             one_hot(out, o + len(CHOICES), pending["planet"] - 1, PLANETS)
             one_hot(out, o + len(CHOICES) + PLANETS, rel(pending["player"], me, n), SEATS)
+
+
+def encoder(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, OptionValue],
+    index: ActionIndex | None = None,
+) -> RaceEncoder:
+    """The encoder (the same for every setting)."""
+    return RaceEncoder()

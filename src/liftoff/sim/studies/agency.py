@@ -234,9 +234,12 @@ def card_stats(
 
 def load_games(run_dir: Path) -> list[tuple[int, list[PlayerGame]]]:
     """Every game of a run, from its records (all games must have one)."""
+    from liftoff.games.agency import GAME
+
     meta, rows = load_run(run_dir)
-    if meta["config"]["game"] != "agency":
-        raise ValueError(f"{run_dir} is a run of {meta['config']['game']}, not agency")
+    studied = GAME.info.name
+    if meta["config"]["game"] != studied:
+        raise ValueError(f"{run_dir} is a run of {meta['config']['game']}, not {studied}")
     out = []
     missing = 0
     for row in rows:
@@ -313,7 +316,7 @@ def write_outputs(stats: Sequence[CardStat], out: Path, baseline: float) -> list
 
 
 def _figures(stats: Sequence[CardStat], out: Path, baseline: float) -> None:
-    from liftoff.sim.report import _matplotlib
+    from liftoff.sim.figures import matplotlib_pyplot as _matplotlib
 
     plt = _matplotlib()
     groups = ["specialist", "mission L1", "mission L2", "mission L3", "mission L4", "objective"]

@@ -125,16 +125,6 @@ def objective_value(ctx: Ctx, pl: dict[str, Any], oid: str) -> float:
     return got
 
 
-def _launchable(ctx: Ctx, pl: dict[str, Any], mid: str) -> bool:
-    m = ctx.content.mission[mid]
-    if m.level > int(pl["lab"]):
-        return False
-    phase = int(ctx.view["phase"])
-    alts = ctx.content.reqs.get((phase, m.level), ((),))
-    tech = pl["tech"]
-    return any(all(tech[COLOURS[ci]] >= k for ci, k in alt) for alt in alts)
-
-
 def tech_shortfall(ctx: Ctx, pl: dict[str, Any], level: int) -> int:
     """How many technology cards ``pl`` lacks to meet ``level``'s requirement
     in the current phase (0: met; the nearest alternative counts)."""

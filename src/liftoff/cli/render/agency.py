@@ -74,11 +74,7 @@ def _requirement(alts: list[dict[str, int]]) -> str:
     return " / ".join(" + ".join(f"{k} {c}" for c, k in alt.items()) or "none" for alt in alts)
 
 
-def render(view: dict[str, Any], player: int | None) -> RenderableType:
-    """The board as ``player`` sees it (``None``: a spectator)."""
-    content = _content(view)
-    parts: list[RenderableType] = []
-    active = view.get("active", [])
+def _head(view: dict[str, Any], active: list[int]) -> Text:
     head = Text()
     head.append(f"Round {view['round']}/{view['rounds']}  phase {view['phase']}  ", style="bold")
     head.append(STEP_NAMES.get(view["step"], view["step"]))
@@ -86,8 +82,10 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
     head.append(f"  to act: {', '.join(f'P{p}' for p in active) or '-'}")
     if view.get("reconstruction"):
         head.append("\n(card lists are a reconstruction, not the printed cards)", style="dim")
-    parts.append(head)
+    return head
 
+
+def _board(view: dict[str, Any]) -> Table:
     board = Table(title="Board", show_header=True, expand=False)
     board.add_column("level")
     board.add_column("deck")
@@ -101,8 +99,10 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
             str(len(view["mission_discards"].get(lv, []))),
             _requirement(reqs[lv]) if lv in reqs else "not yet available",
         )
-    parts.append(board)
+    return board
 
+
+def _station(view: dict[str, Any]) -> Text:
     station = Text("Station: ")
     for spot in view.get("station", []):
         who = spot["rocket"]
@@ -112,8 +112,36 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
     station.append("\nSupply: ")
     station.append_text(_tech(view.get("supply", {})))
     station.append(f"  specialist deck {view['specialist_deck']}")
-    parts.append(station)
+    return station
 
+
+def _area_line(pd: dict[str, Any]) -> list[str]:
+    """What a player has played, on Earth and in space, and this round's extras."""
+    line = []
+    if pd["played"]:
+        line.append("played " + ", ".join(pd["played"]))
+    if pd["earth"]:
+        line.append("Earth " + ", ".join(pd["earth"]))
+    if pd["space"]:
+        line.append("space " + ", ".join(pd["space"]))
+    extras = []
+    if pd["boosts"]:
+        extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
+    if pd["extra_missions"]:
+        extras.append(f"+{pd['extra_missions']} mission")
+    syms = pd["symbols"]
+    if syms.get("extra") or syms.get("bonus"):
+        extras.append(f"symbols extra {syms.get('extra', 0)} bonus {syms.get('bonus', 0)}")
+    if pd["discount"]:
+        extras.append(f"launch -{pd['discount']}")
+    if extras:
+        line.append("this round: " + "; ".join(extras))
+    if pd.get("deciding"):
+        line.append(f"deciding: {pd['deciding']}")
+    return line
+
+
+def _agencies(view: dict[str, Any], player: int | None, active: list[int]) -> tuple[Table, Text]:
     table = Table(title="Agencies", show_lines=False)
     for col in ("player", "VP", "$", "inc", "cost", "cap", "lab", "tech", "stn", "hand", "obj"):
         table.add_column(col, no_wrap=True)
@@ -134,53 +162,43 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
             str(pd["hand_count"]),
             str(pd["objectives_count"]),
         )
-        line = []
-        if pd["played"]:
-            line.append("played " + ", ".join(pd["played"]))
-        if pd["earth"]:
-            line.append("Earth " + ", ".join(pd["earth"]))
-        if pd["space"]:
-            line.append("space " + ", ".join(pd["space"]))
-        extras = []
-        if pd["boosts"]:
-            extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
-        if pd["extra_missions"]:
-            extras.append(f"+{pd['extra_missions']} mission")
-        syms = pd["symbols"]
-        if syms.get("extra") or syms.get("bonus"):
-            extras.append(f"symbols extra {syms.get('extra', 0)} bonus {syms.get('bonus', 0)}")
-        if pd["discount"]:
-            extras.append(f"launch -{pd['discount']}")
-        if extras:
-            line.append("this round: " + "; ".join(extras))
-        if pd.get("deciding"):
-            line.append(f"deciding: {pd['deciding']}")
+        line = _area_line(pd)
         if line:
             areas.append(f"P{seat}: ", style="bold")
             areas.append(" | ".join(line) + "\n")
-    parts.append(table)
-    parts.append(areas)
+    return table, areas
 
+
+def _own_cards(content: Any, me: dict[str, Any]) -> Text:
+    mine = Text()
+    if me.get("hand"):
+        mine.append("Specialists in hand:\n", style="bold")
+        for sid in me["hand"]:
+            mine.append(f"  {_spec(content, sid)}\n")
+    if me.get("kept"):
+        mine.append(f"Chosen to keep: {', '.join(me['kept'])}\n")
+    if me.get("objectives"):
+        mine.append("Objectives:\n", style="bold")
+        for oid in me["objectives"]:
+            mine.append(f"  {_objective(content, oid)}\n")
+    if me.get("drawn"):
+        mine.append("Drawn missions:\n", style="bold")
+        for mid in me["drawn"]:
+            mine.append(f"  {_mission(content, mid)}\n")
+    if me["earth"]:
+        mine.append("On Earth:\n", style="bold")
+        for mid in me["earth"]:
+            mine.append(f"  {_mission(content, mid)}\n")
+    return mine
+
+
+def render(view: dict[str, Any], player: int | None) -> RenderableType:
+    """The board as ``player`` sees it (``None``: a spectator)."""
+    content = _content(view)
+    active = view.get("active", [])
+    table, areas = _agencies(view, player, active)
+    parts: list[RenderableType] = [_head(view, active), _board(view), _station(view), table, areas]
     if player is not None and 0 <= player < len(view["players"]):
-        me = view["players"][player]
-        mine = Text()
-        if me.get("hand"):
-            mine.append("Specialists in hand:\n", style="bold")
-            for sid in me["hand"]:
-                mine.append(f"  {_spec(content, sid)}\n")
-        if me.get("kept"):
-            mine.append(f"Chosen to keep: {', '.join(me['kept'])}\n")
-        if me.get("objectives"):
-            mine.append("Objectives:\n", style="bold")
-            for oid in me["objectives"]:
-                mine.append(f"  {_objective(content, oid)}\n")
-        if me.get("drawn"):
-            mine.append("Drawn missions:\n", style="bold")
-            for mid in me["drawn"]:
-                mine.append(f"  {_mission(content, mid)}\n")
-        if me["earth"]:
-            mine.append("On Earth:\n", style="bold")
-            for mid in me["earth"]:
-                mine.append(f"  {_mission(content, mid)}\n")
+        mine = _own_cards(content, view["players"][player])
         parts.append(Panel(mine, title=f"P{player}: your cards"))
     return Group(*parts)

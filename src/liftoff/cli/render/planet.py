@@ -33,8 +33,7 @@ def _cards(cards: dict[str, int]) -> str:
     return " ".join(f"{k}×{v}" if v > 1 else k for k, v in cards.items()) or "—"
 
 
-def render(view: dict[str, Any], player: int | None) -> RenderableType:
-    """The board, the players and (for ``player``) the hand."""
+def _head(view: dict[str, Any]) -> Text:
     moon = view["moon"]
     days = view["days"]
     head = Text()
@@ -49,6 +48,20 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
     garg = view["garglore"]
     if garg is not None:
         head.append(f"   Garglore: {garg}", style="red")
+    return head
+
+
+def _lift_rule(seg: dict[str, Any]) -> str:
+    if "lift" in seg:
+        lift = seg["lift"]
+        return f"F{lift['fuel']} S{lift['screw']} at {'/'.join(lift['phases'])}"
+    if "roll" in seg:
+        needs = seg["roll"]["needs"]
+        return f"pay {seg['roll']['cost']}, roll ≥{needs[seg['phase']]}"
+    return str(seg["mechanic"])
+
+
+def _ring(view: dict[str, Any]) -> Table:
     ring = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
     for col in (
         "seg",
@@ -73,14 +86,6 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
         acts = sum(v for k, v in seg["area"]["cards"].items() if k not in ("F", "S", "W"))
         if acts:
             paid += f" A{acts}"
-        if "lift" in seg:
-            lift = seg["lift"]
-            rule = f"F{lift['fuel']} S{lift['screw']} at {'/'.join(lift['phases'])}"
-        elif "roll" in seg:
-            needs = seg["roll"]["needs"]
-            rule = f"pay {seg['roll']['cost']}, roll ≥{needs[seg['phase']]}"
-        else:
-            rule = seg["mechanic"]
         ring.add_row(
             seg["segment"],
             name,
@@ -89,8 +94,12 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
             boarded,
             seg["placement_text"],
             paid,
-            rule,
+            _lift_rule(seg),
         )
+    return ring
+
+
+def _people(view: dict[str, Any]) -> Table:
     people = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     for col in ("player", "saved", "in Core", "hand"):
         people.add_column(col)
@@ -105,13 +114,18 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
             who.append(f" (team {info['team']})")
         hand = _cards(info["hand"]) if "hand" in info else f"{info['hand_size']} cards"
         people.add_row(who, f"{info['saved']}/{view['aliens_per_player']}", str(info["core"]), hand)
+    return people
+
+
+def render(view: dict[str, Any], player: int | None) -> RenderableType:
+    """The board, the players and (for ``player``) the hand."""
     foot = Text(
         f"Draw pile {view['draw_pile']} · discard {_cards(view['discard'])} · "
         f"box: {', '.join(view['box'])}"
     )
     if view["stage"] == "play" and player == view["turn"]:
         foot.append(f" · movement points left: {view['moves_left']}", style="bold")
-    parts: list[RenderableType] = [head, ring, people, foot]
+    parts: list[RenderableType] = [_head(view), _ring(view), _people(view), foot]
     window = view.get("teleport_window")
     if window:
         pledged = sum(p["fuel"] for p in window["pledges"])
