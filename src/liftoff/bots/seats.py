@@ -250,7 +250,8 @@ def check_game(bot: Bot, game: str, label: str | None = None) -> None:
         return
     has = ", ".join(heuristic.games())
     raise SeatError(
-        f"seat {label or bot.name!r}: no heuristic bot for game {game!r}; heuristics exist for: {has}"
+        f"seat {label or bot.name!r}: no heuristic bot for game {game!r}; "
+        f"heuristics exist for: {has}"
     )
 
 
