@@ -9,6 +9,10 @@ bot: ``NAME`` or ``NAME:key=value,key=value`` (``bot:NAME`` is accepted for
 a ``key=value`` piece after a comma continues the previous bot's parameters;
 ``;`` always starts a new seat, so a parameter can never be read as a seat.
 
+Whether a seat's bot can play a given game is checked by what the bot is
+(:meth:`SeatSpec.check`, :func:`check_game`, :func:`parse_game_seats`): a bot
+that plays by the game's heuristic policy needs a game that has one.
+
 >>> [s.text for s in parse_seats("human,ismcts:iterations=400,rollout=heuristic,random")]
 ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
 >>> parse_seat("ismcts:iterations=4,c=1").params
