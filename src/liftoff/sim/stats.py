@@ -34,6 +34,8 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     (0.404, 0.596)
     >>> wilson(0, 0)
     (0.0, 1.0)
+    >>> wilson(10, 10)[1], wilson(0, 10)[0]
+    (1.0, 0.0)
     """
     if n <= 0:
         return 0.0, 1.0
@@ -41,7 +43,9 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact ends, not 1 - 1e-16
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
