@@ -154,3 +154,11 @@ def test_chunks_give_the_same_rows_as_single_games() -> None:
     assert [r.index for r in rows] == [2, 3, 4, 5]
     assert rows[1].row == play_game(config, 3).row
     assert [r.record is not None for r in rows] == [False, True, False, False]
+
+
+def test_rows_count_each_seats_decisions_and_search_iterations() -> None:
+    config = make_config("race", 2, "random,ismcts:iterations=2", 1, seed=3)
+    row = play_game(config, 0).row
+    assert sum(row["decisions"]) == row["length"]["actions"]
+    assert row["iterations"][0] == 0
+    assert 0 < row["iterations"][1] <= 2 * row["decisions"][1]
