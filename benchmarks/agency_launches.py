@@ -21,8 +21,8 @@ from typing import Any
 
 import liftoff
 from liftoff.bots import Bot, HeuristicBot, make
-from liftoff.bots.tournament import wilson
 from liftoff.engine import Action, State, derive_seed, play
+from liftoff.sim.stats import wilson
 
 
 def baseline_bot(path: Path) -> Callable[[int], Bot]:

@@ -25,7 +25,6 @@ e.g. ``... 1800 0.05 planet,race,agency``.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from typing import Any
@@ -39,28 +38,13 @@ from liftoff.bots import make
 from liftoff.engine import Rng, State, derive_seed
 from liftoff.rl import openspiel
 from liftoff.rl.spaces import next_actor
+from liftoff.sim.stats import wilson
 
 PLAYERS = 2
 OURS_C = 0.7
 THEIRS_C = 2 * OURS_C  # returns in [-1, 1] instead of rewards in [0, 1]
 RATE_ITERATIONS = 100
 GAMES = ("planet", "race", "agency")
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``successes`` may count ties as 0.5).
-
-    >>> lo, hi = wilson(60, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.502, 0.691)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]

@@ -35,7 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from liftoff.bots.tournament import run, save_records, schedule, summarize, wilson
+from liftoff.bots.tournament import run, save_records, summarize, tournament
+from liftoff.sim.stats import wilson
 
 DEFAULT_ISMCTS = "ismcts:time_limit=1,rollout=heuristic,depth=20,prior=heuristic"
 
@@ -44,7 +45,8 @@ def match(
     game: str, a: str, b: str, games: int, seed: int, workers: int, out: Path
 ) -> dict[str, Any]:
     """Play ``a`` against ``b`` (``games`` games, seats alternating) and summarise."""
-    tasks = schedule([a, b], 2, games, seed)
+    config = tournament(game, [a, b], 2, games, seed=seed)
+    a, b = config.bots  # in canonical text
     name = f"{game}-{a.split(':')[0]}-vs-{b.split(':')[0]}-seed{seed}.jsonl"
     partial = out / (name + ".partial")  # games so far, for a look while it runs
     partial.write_text("")
@@ -55,7 +57,7 @@ def match(
                 fh.write(json.dumps(rec, sort_keys=True) + "\n")
 
     started = time.perf_counter()
-    records = run(game, tasks, workers=workers, on_records=keep)
+    records = run(config, workers=workers, on_records=keep)
     seconds = time.perf_counter() - started
     save_records(records, out / name)
     partial.unlink()

@@ -7,8 +7,8 @@ import pytest
 import liftoff
 from liftoff.bots import HeuristicBot, IsmctsBot, levels, make, names
 from liftoff.bots.levels import LEVELS, spec
-from liftoff.bots.tournament import check_bot
-from liftoff.cli.seats import parse_seats
+from liftoff.bots.seats import parse_seat
+from liftoff.cli.seats import terminal_seats
 
 LEVEL_NAMES = ["beginner", "easy", "medium", "hard", "expert"]
 
@@ -16,11 +16,11 @@ LEVEL_NAMES = ["beginner", "easy", "medium", "hard", "expert"]
 def test_levels_weakest_first_and_known_everywhere_bots_are_named() -> None:
     assert levels() == LEVEL_NAMES
     assert set(LEVEL_NAMES) <= set(names())
-    seats = parse_seats("human,hard", None, seed=1)
+    seats = terminal_seats("human,hard", None, "planet", seed=1)
     assert seats[1].bot is not None and seats[1].bot.name == "hard"
     for game in liftoff.games.names():
         for level in LEVEL_NAMES:
-            check_bot(level, liftoff.games.get(game))
+            parse_seat(level).check(game)
 
 
 def test_level_budgets_are_iterations_and_grow() -> None:

@@ -10,46 +10,45 @@ import pytest
 from typer.testing import CliRunner
 
 from liftoff.bots.tournament import (
-    play_game,
+    games_per_table,
+    record,
     run,
     save_records,
     schedule,
-    seat_orders,
-    split_bots,
     summarize,
-    tables,
-    wilson,
+    tournament,
 )
 from liftoff.cli.main import build
+from liftoff.sim.runner import SimConfig, SimError, game_seed, make_config, play_game
+from liftoff.sim.stats import wilson
 
 
-def test_split_bots_keeps_parameters_with_their_bot() -> None:
-    assert split_bots("random, heuristic ,ismcts:iterations=200,rollout=heuristic") == [
+def test_the_bot_list_is_read_by_the_one_seat_grammar() -> None:
+    config = tournament("race", "random, heuristic ,ismcts:iterations=200,rollout=heuristic")
+    assert config.bots == ("random", "heuristic", "ismcts:iterations=200,rollout=heuristic")
+    assert tournament("race", "ismcts:iterations=5,c=1.2,random").bots == (
+        "ismcts:iterations=5,c=1.2",
         "random",
-        "heuristic",
-        "ismcts:iterations=200,rollout=heuristic",
-    ]
-    assert split_bots("ismcts:iterations=5,c=1.2,random") == ["ismcts:iterations=5,c=1.2", "random"]
-
-
-def test_tables_and_seat_orders() -> None:
-    assert tables(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
-    assert tables(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
-    assert tables(["a"], 2) == [("a", "a")]
-    assert seat_orders(("a", "b")) == [("a", "b"), ("b", "a")]
-    assert len(seat_orders(("a", "a", "b"))) == 3
+    )
+    with pytest.raises(SimError, match="a parameter without a bot"):
+        tournament("race", "ismcts:iterations=4;c=1")
+    with pytest.raises(SimError, match="has no parameter 'depth'; its parameters: none"):
+        tournament("race", "random:depth=3,heuristic")
 
 
 def test_schedule_alternates_seats_and_counts_games() -> None:
-    tasks = schedule(["random", "heuristic", "ismcts"], 2, 5, seed=1)
-    assert len(tasks) == 3 * 5
+    config = tournament("race", ["random", "heuristic", "ismcts"], 2, 5, seed=1)
+    tasks = schedule(config)
+    assert len(tasks) == config.games == 3 * 5 and games_per_table(config) == 5
     assert [t.index for t in tasks] == list(range(15))
+    assert [t.table for t in tasks[:4]] == [0, 1, 2, 0]
     first = [t.seats for t in tasks if t.table == 0]
+    assert len(first) == 5
     assert first[0] == ("random", "heuristic") and first[1] == ("heuristic", "random")
     assert first[2] == first[0]
-    assert len({t.seed for t in tasks}) == 15
-    assert schedule(["random", "heuristic", "ismcts"], 2, 5, seed=1) == tasks
-    assert schedule(["random", "heuristic", "ismcts"], 2, 5, seed=2) != tasks
+    assert [t.seed for t in tasks] == [game_seed(1, i) for i in range(15)]
+    assert schedule(tournament("race", ["random", "heuristic", "ismcts"], 2, 5, seed=1)) == tasks
+    assert schedule(tournament("race", ["random", "heuristic", "ismcts"], 2, 5, seed=2)) != tasks
 
 
 def test_wilson_interval() -> None:
@@ -63,22 +62,39 @@ def _strip(records: list[dict[str, object]]) -> list[dict[str, object]]:
     return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
 
 
-def test_same_results_with_one_or_two_workers() -> None:
-    tasks = schedule(["random", "heuristic"], 2, 4, seed=3)
-    one = run("race", tasks, workers=1)
-    two = run("race", tasks, workers=2, chunk_size=1)
+def test_same_results_with_one_or_two_workers_and_the_same_seed() -> None:
+    config = tournament("race", ["random", "heuristic"], 2, 4, seed=3)
+    one = run(config, workers=1)
+    two = run(config, workers=2, chunk_size=1)
     assert _strip(one) == _strip(two)
     assert [r["index"] for r in two] == [0, 1, 2, 3]
+    assert _strip(run(tournament("race", "random,heuristic", 2, 4, seed=3))) == _strip(one)
+    assert _strip(run(tournament("race", "random,heuristic", 2, 4, seed=4))) != _strip(one)
+
+
+def test_a_tournament_plays_the_games_of_a_round_robin_simulation() -> None:
+    """A tournament is a simulation with round-robin seating: the same games,
+    the same seeds, the same outcomes as ``liftoff simulate --seating round-robin``."""
+    config = tournament("race", "random,heuristic", 2, 3, seed=5)
+    sim = make_config("race", 2, "random,heuristic", 3, seed=5, seating="round-robin")
+    for rec in run(config):
+        row = play_game(sim, rec["index"]).row
+        assert (rec["seed"], rec["seats"], rec["winners"]) == (
+            row["seed"],
+            row["seats"],
+            row["winners"],
+        )
+        assert rec["scores"] == [float(x) for x in row["scores"]]
 
 
 def test_summary_counts_wins_and_rates() -> None:
-    tasks = schedule(["random", "heuristic"], 2, 6, seed=1)
-    records = run("race", tasks, workers=1)
+    config = tournament("race", ["random", "heuristic"], 2, 6, seed=1)
+    records = run(config)
     summary = summarize("race", 2, 1, ["random", "heuristic"], records)
     assert summary.played + summary.errors == 6
     by = {s.bot: s for s in summary.stats}
     assert by["random"].games == by["heuristic"].games == summary.played
-    wins = Counter()
+    wins: Counter[str] = Counter()
     for r in records:
         for w in r["winners"]:
             wins[r["seats"][w]] += 1 / len(r["winners"])
@@ -92,17 +108,16 @@ def test_summary_counts_wins_and_rates() -> None:
 
 
 def test_a_failing_game_is_recorded_not_raised() -> None:
-    from liftoff.bots.tournament import GameTask
-
-    record = play_game("race", GameTask(0, 0, ("random", "nobody"), 1))
-    assert record["error"] and "nobody" in record["error"]
-    assert record["termination"] == "error"
-    summary = summarize("race", 2, 0, ["random", "nobody"], [record])
+    config = SimConfig("race", 2, ("random", "nobody"), 1, seating="round-robin")
+    rec = record(config, play_game(config, 0))
+    assert rec["error"] and "nobody" in rec["error"]
+    assert rec["termination"] == "error"
+    summary = summarize("race", 2, 0, ["random", "nobody"], [rec])
     assert summary.errors == 1 and summary.played == 0
 
 
 def test_records_as_jsonl_and_csv(tmp_path: Path) -> None:
-    records = run("race", schedule(["random", "heuristic"], 2, 2, seed=0))
+    records = run(tournament("race", ["random", "heuristic"], 2, 2, seed=0))
     jsonl = tmp_path / "games.jsonl"
     save_records(records, jsonl)
     lines = [json.loads(x) for x in jsonl.read_text().splitlines()]
@@ -150,6 +165,9 @@ def test_cli_runs_a_tournament(tmp_path: Path) -> None:
     [
         (["tournament", "chess"], "unknown game"),
         (["tournament", "race", "--bots", "random,wizard"], "unknown bot 'wizard'"),
+        (["tournament", "race", "--bots", "ismcts:iterations=4;c=1"], "a parameter without"),
+        (["tournament", "race", "--bots", "random:depth=3"], "its parameters: none"),
+        (["tournament", "race", "--backend", "cloud"], "unknown backend"),
         (["tournament", "race", "--bots", "ismcts:iterations=0"], "iterations"),
         (["tournament", "race", "--players", "9"], "not 9"),
         (["tournament", "race", "--games", "0"], "--games"),
@@ -165,7 +183,7 @@ def test_cli_refuses_bad_input_clearly(args: list[str], message: str) -> None:
 
 def test_records_count_decisions_and_search_iterations() -> None:
     bots = ["random", "ismcts:iterations=3"]
-    records = run("race", schedule(bots, 2, 2, seed=5))
+    records = run(tournament("race", bots, 2, 2, seed=5))
     for rec in records:
         assert not rec["error"]
         seat = rec["seats"].index("ismcts:iterations=3")
@@ -180,7 +198,7 @@ def test_records_count_decisions_and_search_iterations() -> None:
 
 def test_ratings_with_a_bot_in_several_seats() -> None:
     bots = ["random", "heuristic"]
-    records = run("race", schedule(bots, 4, 3, seed=2))
+    records = run(tournament("race", bots, 4, 3, seed=2))
     assert all(len(r["seats"]) == 4 for r in records)
     by = {s.bot: s for s in summarize("race", 4, 2, bots, records).stats}
     assert by["heuristic"].seats == sum(r["seats"].count("heuristic") for r in records)
@@ -195,7 +213,7 @@ def test_a_bot_in_several_seats_counts_games_not_seats_in_its_interval() -> None
     the per-seat one."""
     import math
 
-    from liftoff.bots.tournament import clustered_wilson, wilson
+    from liftoff.sim.stats import clustered_wilson
 
     records = []
     for i in range(40):

@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import liftoff
+from liftoff.bots.seats import SeatError
 from liftoff.cli.main import build
-from liftoff.cli.seats import parse_seats, split_seats
+from liftoff.cli.seats import split_seats, terminal_seats
 
 runner = CliRunner()
 app = build()
@@ -138,12 +139,14 @@ def test_seat_lists_keep_bot_parameters_together(text: str, seats: list[str]) ->
 
 
 def test_seat_errors() -> None:
-    with pytest.raises(ValueError, match="unknown bot"):
-        parse_seats("human,nobot", None, 1)
-    with pytest.raises(ValueError, match="--players is 3"):
-        parse_seats("human,random", 3, 1)
-    with pytest.raises(ValueError, match="race only"):
-        parse_seats("random@fast,human", None, 1)
+    with pytest.raises(SeatError, match="unknown bot"):
+        terminal_seats("human,nobot", None, "planet", 1)
+    with pytest.raises(SeatError, match="2 seats given for 3 players"):
+        terminal_seats("human,random", 3, "planet", 1)
+    with pytest.raises(SeatError, match="real-time games only"):
+        terminal_seats("random@fast,human", None, "planet", 1)
+    with pytest.raises(SeatError, match="has no parameter 'depth'; its parameters: none"):
+        terminal_seats("human,random:depth=2", None, "planet", 1)
 
 
 def test_bench_prints_rows() -> None:

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import liftoff
 from liftoff.cli.main import build
 from liftoff.cli.race_live import make_app
-from liftoff.cli.seats import parse_seats
+from liftoff.cli.seats import terminal_seats
 from liftoff.engine import State
 
 runner = CliRunner()
@@ -55,7 +55,7 @@ def test_a_bot_s_secret_choices_and_explanations_are_not_shown(tmp_path: Path) -
     code, out = invoke(
         "play",
         "agency",
-        "-s",
+        "--seats",
         "human,heuristic",
         "--seed",
         str(SEED),
@@ -85,7 +85,7 @@ def test_reveal_shows_everything_for_watching_bots(tmp_path: Path) -> None:
     code, out = invoke(
         "play",
         "agency",
-        "-s",
+        "--seats",
         "human,heuristic",
         "--seed",
         str(SEED),
@@ -135,7 +135,7 @@ def test_hot_seat_players_see_only_their_own_secrets(tmp_path: Path) -> None:
     code, out = invoke(
         "play",
         "agency",
-        "-s",
+        "--seats",
         "human,human",
         "--seed",
         str(SEED),
@@ -160,13 +160,13 @@ def test_hot_seat_players_see_only_their_own_secrets(tmp_path: Path) -> None:
 
 
 def test_bots_in_live_play_are_not_seeded_from_the_game_seed() -> None:
-    a = parse_seats("random,heuristic", None)
-    b = parse_seats("random,heuristic", None)
+    a = terminal_seats("random,heuristic", None, "planet")
+    b = terminal_seats("random,heuristic", None, "planet")
     assert a[0].bot is not None and b[0].bot is not None
     assert a[0].bot.rng.state != b[0].bot.rng.state  # type: ignore[attr-defined]
     assert a[1].bot.seed != b[1].bot.seed  # type: ignore[union-attr]
     # reproducible runs may still ask for derived seeds
-    c, d = parse_seats("heuristic", 1, 5), parse_seats("heuristic", 1, 5)
+    c, d = terminal_seats("heuristic", 1, "planet", 5), terminal_seats("heuristic", 1, "planet", 5)
     assert c[0].bot.seed == d[0].bot.seed  # type: ignore[union-attr]
     # the live race terminal: same game seed, different bots
     one = make_app(["human", "bot:random@fast"], seed=SEED)
@@ -215,7 +215,7 @@ def run_in_terminal(args: list[str], keys: str, timeout: float = 30.0) -> str:
 
 def test_hot_seat_clears_the_screen_and_scrollback_before_passing_the_keyboard() -> None:
     out = run_in_terminal(
-        ["play", "agency", "-s", "human,human", "--seed", str(SEED)], "\n1\n" * 6 + "q\n" * 4
+        ["play", "agency", "--seats", "human,human", "--seed", str(SEED)], "\n1\n" * 6 + "q\n" * 4
     )
     prompts = [m.start() for m in re.finditer(r"Pass the keyboard to p\d", out)]
     assert len(prompts) >= 2, out[-2000:]
@@ -232,7 +232,7 @@ def test_replay_as_a_player_hides_the_others_hidden_choices(tmp_path: Path) -> N
     invoke(
         "play",
         "agency",
-        "-s",
+        "--seats",
         "human,random",
         "--seed",
         str(SEED),

@@ -15,18 +15,45 @@ from liftoff.sim.runner import (
     play_game,
     record_indices,
     run_chunk,
+    seat_orders,
     seating,
-    split_bot_specs,
+    tables,
 )
 
 
-def test_bot_specs_keep_their_own_parameters_together() -> None:
-    assert split_bot_specs("heuristic,heuristic,random") == ["heuristic", "heuristic", "random"]
-    assert split_bot_specs("ismcts:iterations=40,rollout=heuristic,random") == [
+def test_bot_lists_are_read_by_the_one_seat_grammar() -> None:
+    def bots(text: str) -> tuple[str, ...]:
+        return make_config("planet", 2, text, 1, seating="round-robin").bots
+
+    assert bots("heuristic,heuristic,random") == ("heuristic", "random")
+    assert bots("ismcts:iterations=40,rollout=heuristic,random") == (
         "ismcts:iterations=40,rollout=heuristic",
         "random",
+    )
+    assert bots("ismcts:iterations=40;random") == ("ismcts:iterations=40", "random")
+    # canonical text: the same bot written two ways is one bot
+    assert bots("bot:random, ismcts: iterations = 40") == ("random", "ismcts:iterations=40")
+    with pytest.raises(SimError, match="a parameter without a bot"):
+        make_config("planet", 2, "ismcts:iterations=4;c=1", 1)
+    with pytest.raises(SimError, match="bots only"):
+        make_config("planet", 2, "human,random", 1)
+
+
+def test_round_robin_seating_cycles_tables_and_seat_orders() -> None:
+    assert tables(["a", "b", "c"], 2) == (("a", "b"), ("a", "c"), ("b", "c"))
+    assert tables(["a", "b"], 3) == (("a", "a", "b"), ("a", "b", "b"))
+    assert tables(["a"], 2) == (("a", "a"),)
+    assert len(seat_orders(("a", "a", "b"))) == 3
+    config = make_config(
+        "planet", 2, "random,heuristic,ismcts:iterations=2", 12, seating="round-robin"
+    )
+    seats = [seating(config, i) for i in range(12)]
+    assert seats[:3] == [
+        ["random", "heuristic"],
+        ["random", "ismcts:iterations=2"],
+        ["heuristic", "ismcts:iterations=2"],
     ]
-    assert split_bot_specs("ismcts:iterations=40;random") == ["ismcts:iterations=40", "random"]
+    assert seats[3] == ["heuristic", "random"] and seats[6] == seats[0]
 
 
 def test_one_bot_spec_fills_every_seat_and_options_are_typed() -> None:
@@ -127,3 +154,11 @@ def test_chunks_give_the_same_rows_as_single_games() -> None:
     assert [r.index for r in rows] == [2, 3, 4, 5]
     assert rows[1].row == play_game(config, 3).row
     assert [r.record is not None for r in rows] == [False, True, False, False]
+
+
+def test_rows_count_each_seats_decisions_and_search_iterations() -> None:
+    config = make_config("race", 2, "random,ismcts:iterations=2", 1, seed=3)
+    row = play_game(config, 0).row
+    assert sum(row["decisions"]) == row["length"]["actions"]
+    assert row["iterations"][0] == 0
+    assert 0 < row["iterations"][1] <= 2 * row["decisions"][1]

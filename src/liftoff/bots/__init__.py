@@ -47,11 +47,11 @@ def make(spec: str, **params: Any) -> Bot:
     names or parameters raise :class:`~liftoff.bots.seats.SeatError` (a
     ``ValueError``) with the list of what is known.
     """
-    from liftoff.bots.seats import make_bot, parse_seat
+    from liftoff.bots.seats import SeatError, make_bot, parse_seat
 
     seat = parse_seat(spec, realtime=False)
     if seat.bot is None:
-        raise ValueError("a human seat has no bot")
+        raise SeatError(f"seat {spec!r}: a human seat has no bot")
     merged = {**seat.params, **params}
     seed = merged.pop("seed", 0)
     return make_bot(seat.bot, merged, seed=seed, text=spec)

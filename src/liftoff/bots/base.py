@@ -8,7 +8,8 @@ from liftoff.engine import Action, State
 
 
 class Bot:
-    """Base class of bots. ``choose`` must return one of ``state.legal_actions(player)``."""
+    """Base class of bots: a :class:`liftoff.engine.Agent` whose ``choose``
+    returns one of ``state.legal_actions(player)``, and that can explain it."""
 
     name = "bot"
 
@@ -37,16 +38,14 @@ def parse_value(text: str) -> Any:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``"name:k=v,k2=v2"`` into the name and typed parameters.
+    """Split ``"name:k=v,k2=v2"`` into the bot name and typed parameters, by the
+    one seat grammar (:func:`liftoff.bots.seats.parse_seat`; a ``human`` seat
+    gives ``("human", {})``).
 
     >>> parse_spec("ismcts:iterations=400,rollout=heuristic")
     ('ismcts', {'iterations': 400, 'rollout': 'heuristic'})
     """
-    name, _, rest = spec.strip().partition(":")
-    params: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        if "=" not in part:
-            raise ValueError(f"bot parameter {part!r} must be written key=value")
-        key, _, value = part.partition("=")
-        params[key.strip()] = parse_value(value.strip())
-    return name.strip(), params
+    from liftoff.bots.seats import HUMAN, parse_seat
+
+    seat = parse_seat(spec, realtime=False)
+    return seat.bot or HUMAN, dict(seat.params)

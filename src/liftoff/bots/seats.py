@@ -9,6 +9,10 @@ bot: ``NAME`` or ``NAME:key=value,key=value`` (``bot:NAME`` is accepted for
 a ``key=value`` piece after a comma continues the previous bot's parameters;
 ``;`` always starts a new seat, so a parameter can never be read as a seat.
 
+Whether a seat's bot can play a given game is checked by what the bot is
+(:meth:`SeatSpec.check`, :func:`check_game`, :func:`parse_game_seats`): a bot
+that plays by the game's heuristic policy needs a game that has one.
+
 >>> [s.text for s in parse_seats("human,ismcts:iterations=400,rollout=heuristic,random")]
 ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
 >>> parse_seat("ismcts:iterations=4,c=1").params
@@ -79,6 +83,12 @@ class SeatSpec:
         if self.bot is None:
             raise SeatError("a human seat has no bot")
         return make_bot(self.bot, {**self.params, **overrides}, seed=seed, text=self.text)
+
+    def check(self, game: str) -> None:
+        """Refuse (:class:`SeatError`) a bot that cannot be built or cannot play
+        ``game``; a human seat passes. See :func:`check_game`."""
+        if self.bot is not None:
+            check_game(self.make(0), game, self.text)
 
 
 def parse_seat(text: str, *, realtime: bool = True) -> SeatSpec:
@@ -159,6 +169,17 @@ def parse_seats(
     return [parse_seat(t, realtime=realtime) for t in texts]
 
 
+def parse_game_seats(
+    text: str | Sequence[str], game: str, players: int | None = None, *, realtime: bool = False
+) -> list[SeatSpec]:
+    """:func:`parse_seats`, then :meth:`SeatSpec.check` of every seat for ``game``:
+    every seat is known to be playable before any game starts."""
+    seats = parse_seats(text, players, realtime=realtime)
+    for seat in seats:
+        seat.check(game)
+    return seats
+
+
 def seat_seed(seed: int, seat: int) -> int:
     """The seed of seat ``seat``'s bot in a run seeded with ``seed``."""
     return derive_seed(seed, "seat", seat)
@@ -220,3 +241,28 @@ def make_bot(
         return factory(seed=seed, **given)
     except (TypeError, ValueError) as exc:
         raise SeatError(f"seat {label!r}: {exc}") from None
+
+
+def check_game(bot: Bot, game: str, label: str | None = None) -> None:
+    """Refuse (:class:`SeatError`) ``bot`` when it needs what ``game`` lacks: a
+    bot that plays by the game's heuristic policy (the heuristic bot, the levels
+    built on it, a search whose rollouts play it in full) in a game without
+    one. Decided by what the bot is, not by the name it was given."""
+    from liftoff.bots import heuristic
+
+    if game in heuristic.games() or not _uses_heuristic(bot):
+        return
+    has = ", ".join(heuristic.games())
+    raise SeatError(
+        f"seat {label or bot.name!r}: no heuristic bot for game {game!r}; "
+        f"heuristics exist for: {has}"
+    )
+
+
+def _uses_heuristic(bot: Bot) -> bool:
+    """Whether ``bot`` cannot play without the game's heuristic policy (a search
+    falls back to random rollouts where there is no heuristic rollout)."""
+    from liftoff.bots.heuristic import HeuristicBot
+    from liftoff.bots.ismcts import IsmctsBot
+
+    return isinstance(bot, HeuristicBot) or (isinstance(bot, IsmctsBot) and bot.rollout == "full")

@@ -1,87 +1,96 @@
-"""Tournaments between bots: the schedule, parallel play, results and ratings.
+"""Tournaments between bots: the schedule, results and ratings.
+
+A tournament is a simulation with ``round-robin`` seating
+(:mod:`liftoff.sim.runner`): its games are played by the simulation's runner
+and backends (a local process pool or a Ray cluster), and this module turns
+the simulation's rows into the tournament's records and summary.
 
 A tournament plays every *table* (a set of ``players`` bots: every combination
-of distinct bots when there are enough of them, otherwise every multiset with at
-least two different bots) ``games`` times, cycling through every distinct seat
-order of the table, so that with two players the seats alternate.
+of distinct bots when there are enough of them, otherwise every multiset with
+at least two different bots) ``games`` times, cycling through every distinct
+seat order of the table, so that with two players the seats alternate. Game
+``i`` of the schedule is played at table ``i mod T`` (of ``T`` tables).
 
-Every game has a seed derived from the tournament seed and the game's place in
-the schedule; the bots' seeds and the driver's seed derive from it. A game's
-result therefore depends only on its seed, never on which process played it, so
-any number of workers gives the same results (bots with a ``time_limit`` are
-the exception: their choices depend on machine speed). Games are played in
-chunks of consecutive games by a :class:`~concurrent.futures.ProcessPoolExecutor`.
+Every game's seed is the simulation's game seed, derived from the tournament
+seed and the game's index (:func:`liftoff.sim.runner.game_seed`); the bots'
+seeds and the driver's seed derive from it. A game's result therefore depends
+only on its seed, never on which process or machine played it, so any number
+of workers and either backend give the same results (bots with a
+``time_limit`` are the exception: their choices depend on machine speed).
 
 The summary gives per bot: games, seats, wins (a shared win counts as a
 fraction), win rate per seat with a Wilson 95% interval whose sample size is
 the effective number of independent observations (games, not seats: a bot in
-several seats of one game is one cluster), average score and place, and an openskill
-(Plackett-Luce) rating computed over the games in schedule order (a bot in
-several seats of one game gets the mean of its seats' updates); for two
+several seats of one game is one cluster), average score and place, and an
+openskill (Plackett-Luce) rating computed over the games in schedule order (a
+bot in several seats of one game gets the mean of its seats' updates); for two
 players it adds the head-to-head win rates.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
-import math
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Any
 
-import liftoff
-from liftoff.bots import heuristic as _heuristic
-from liftoff.bots import make, names, parse_spec
-from liftoff.engine import Game, derive_seed, play
-
-Z95 = 1.959963984540054
-
-
-# -- bot lists --------------------------------------------------------------------
-
-
-def split_bots(text: str) -> list[str]:
-    """Split a ``--bots`` list: commas separate bots, but a part written
-    ``key=value`` without a bot name continues the previous bot's parameters.
-
-    >>> split_bots("random,heuristic,ismcts:iterations=200,rollout=heuristic")
-    ['random', 'heuristic', 'ismcts:iterations=200,rollout=heuristic']
-    """
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] = f"{specs[-1]},{part}"
-        else:
-            specs.append(part)
-    return specs
-
-
-def check_bot(spec: str, game: Game[Any]) -> None:
-    """Raise ``ValueError`` with a clear message if ``spec`` cannot play ``game``."""
-    name, _ = parse_spec(spec)
-    if name not in names():
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    make(spec, seed=0)
-    if name == "heuristic" and game.info.name not in _heuristic.games():
-        raise ValueError(
-            f"no heuristic bot for game {game.info.name!r}; "
-            f"heuristics exist for: {', '.join(_heuristic.games())}"
-        )
-    if name == "ismcts":
-        _, params = parse_spec(spec)
-        if params.get("rollout") == "heuristic" and game.info.name not in _heuristic.games():
-            raise ValueError(f"no heuristic rollout policy for game {game.info.name!r}")
-
+from liftoff.sim import backends
+from liftoff.sim.runner import (
+    DEFAULT_MAX_ACTIONS,
+    GameResult,
+    SimConfig,
+    SimError,
+    game_seed,
+    make_config,
+    seat_orders,
+    seating,
+    table_of,
+    tables,
+)
+from liftoff.sim.stats import clustered_wilson, wilson
 
 # -- the schedule -------------------------------------------------------------------
+
+
+def tournament(
+    game: str,
+    bots: str | Sequence[str],
+    players: int = 2,
+    games: int = 100,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> SimConfig:
+    """The simulation that plays a tournament of ``games`` games per table.
+
+    ``bots`` is a seat list or one text per bot (the one seat grammar,
+    :mod:`liftoff.bots.seats`); a bad game, bot, option or size raises
+    :class:`~liftoff.sim.runner.SimError` with a readable message.
+    """
+    if games < 1:
+        raise SimError(f"--games must be at least 1, not {games}")
+    config = make_config(
+        game,
+        players,
+        bots,
+        1,
+        seed=seed,
+        options=options,
+        seating="round-robin",
+        keep_records=0,
+        max_actions=max_actions,
+    )
+    return dataclasses.replace(config, games=games * len(tables(config.bots, players)))
+
+
+def games_per_table(config: SimConfig) -> int:
+    """How many games each table of a tournament plays."""
+    return config.games // len(tables(config.bots, config.players))
 
 
 @dataclass(frozen=True)
@@ -94,247 +103,92 @@ class GameTask:
     seed: int
 
 
-def tables(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The sets of bots that meet at a table (as sorted tuples of specs)."""
-    distinct = list(dict.fromkeys(bots))
-    if len(distinct) >= players:
-        return [tuple(c) for c in combinations(distinct, players)]
-    if len(distinct) == 1:
-        return [tuple(distinct * players)]
-    return [tuple(c) for c in combinations_with_replacement(distinct, players) if len(set(c)) >= 2]
-
-
-def seat_orders(table: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every distinct seating of a table, in a fixed order."""
-    return list(dict.fromkeys(permutations(table)))
-
-
-def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[GameTask]:
-    """Every game of the tournament: ``games`` per table, seat orders cycling."""
-    tasks: list[GameTask] = []
-    for t, table in enumerate(tables(bots, players)):
-        orders = seat_orders(table)
-        for k in range(games):
-            tasks.append(
-                GameTask(
-                    index=len(tasks),
-                    table=t,
-                    seats=orders[k % len(orders)],
-                    seed=derive_seed(seed, "tournament-game", t, k),
-                )
-            )
-    return tasks
+def schedule(config: SimConfig) -> list[GameTask]:
+    """Every game of the tournament, in schedule order."""
+    return [
+        GameTask(i, table_of(config, i), tuple(seating(config, i)), game_seed(config.seed, i))
+        for i in range(config.games)
+    ]
 
 
 # -- playing --------------------------------------------------------------------------
 
 
-def play_game(
-    game_name: str, task: GameTask, options: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """Play one scheduled game and return its record (a JSON-safe dict).
+def record(config: SimConfig, result: GameResult) -> dict[str, Any]:
+    """The tournament's record (a JSON-safe dict) of one played game.
 
-    An exception inside a game (a rules-engine bug) is caught and recorded in
+    A game that raised (a bug in a game or a bot) has its message in
     ``error``; such games count in no statistic.
     """
-    game = liftoff.games.get(game_name)
-    players = len(task.seats)
-    started = time.perf_counter()
-    record: dict[str, Any] = {
-        "index": task.index,
-        "table": task.table,
-        "seed": task.seed,
-        "seats": list(task.seats),
+    row = result.row
+    scores = row["scores"]
+    return {
+        "index": result.index,
+        "table": table_of(config, result.index),
+        "seed": row["seed"],
+        "seats": row["seats"],
+        "scores": None if scores is None else [float(x) for x in scores],
+        "winners": row["winners"],
+        "places": row["places"],
+        "termination": row["termination"],
+        "actions": row["length"]["actions"],
+        "decisions": row.get("decisions"),
+        "iterations": row.get("iterations"),
+        "error": row.get("error"),
+        "seconds": result.seconds,
     }
-    state = None
-    try:
-        bots = [
-            make(spec, seed=derive_seed(task.seed, "seat", seat))
-            for seat, spec in enumerate(task.seats)
-        ]
-        state = game.new_game(players, task.seed, options or {})
-        counted = [_Counted(b) for b in bots]
-        play(state, counted, seed=task.seed)
-        outcome = state.outcome()
-        assert outcome is not None
-        record.update(
-            {
-                "scores": [float(s) for s in outcome.scores],
-                "winners": list(outcome.winners),
-                "places": list(outcome.places),
-                "termination": outcome.termination,
-                "actions": state.version,
-                "error": None,
-                "decisions": [c.decisions for c in counted],
-                "iterations": [c.iterations for c in counted],
-            }
-        )
-    except Exception as exc:  # a bug in a game or a bot must not stop the tournament
-        record.update(
-            {
-                "scores": None,
-                "winners": None,
-                "places": None,
-                "termination": "error",
-                "actions": state.version if state is not None else 0,
-                "error": f"{type(exc).__name__}: {exc}",
-            }
-        )
-    record["seconds"] = round(time.perf_counter() - started, 4)
-    return record
-
-
-class _Counted:
-    """A seat's bot, counting its decisions (and search iterations, if it searches)."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.decisions = 0
-        self.iterations = 0
-
-    def choose(self, state: Any, player: int) -> Any:
-        action = self.bot.choose(state, player)
-        self.decisions += 1
-        self.iterations += int(getattr(self.bot, "last_iterations", 0))
-        return action
-
-
-def _play_chunk(
-    game_name: str, tasks: list[GameTask], options: dict[str, Any] | None
-) -> list[dict[str, Any]]:
-    return [play_game(game_name, t, options) for t in tasks]
-
-
-def _chunks(tasks: list[GameTask], size: int) -> Iterator[list[GameTask]]:
-    for i in range(0, len(tasks), size):
-        yield tasks[i : i + size]
 
 
 def run(
-    game_name: str,
-    tasks: list[GameTask],
+    config: SimConfig,
     *,
     workers: int = 1,
-    options: dict[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
     chunk_size: int | None = None,
+    done: Collection[int] = (),
     on_progress: Callable[[int], None] | None = None,
     on_records: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play ``tasks`` (in ``workers`` processes) and return the records in
-    schedule order. ``on_progress(n)`` is called as ``n`` more games finish,
-    ``on_records(records)`` with those games' records (in finishing order)."""
-    if workers <= 1 or len(tasks) <= 1:
-        records = []
-        for task in tasks:
-            rec = play_game(game_name, task, options)
-            records.append(rec)
-            if on_records is not None:
-                on_records([rec])
-            if on_progress is not None:
-                on_progress(1)
-        return records
-    size = chunk_size or max(1, min(16, math.ceil(len(tasks) / (workers * 4))))
+    """Play the tournament's games (but those in ``done``) on the simulation
+    backend ``backend`` (``local``: ``workers`` processes; ``ray``: a local
+    Ray or the cluster at ``address``) and return their records in schedule
+    order. ``on_progress(n)`` is called as ``n`` more games finish,
+    ``on_records(records)`` with each game's record as it comes in."""
     records = []
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    finished = False
-    try:
-        futures = [
-            pool.submit(_play_chunk, game_name, chunk, options) for chunk in _chunks(tasks, size)
-        ]
-        for fut in as_completed(futures):
-            got = fut.result()
-            records.extend(got)
-            if on_records is not None:
-                on_records(got)
-            if on_progress is not None:
-                on_progress(len(got))
-        finished = True
-    finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:  # Ctrl-C: stop the workers now (the games so far went to on_records)
-            # stop the workers first, then let the pool's thread notice and end
-            # (ending the process while that thread still runs makes Python print
-            # a spurious "Bad file descriptor" traceback at exit)
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
+    for result in backends.run(
+        config, backend, workers, address, progress=on_progress, chunk_size=chunk_size, done=done
+    ):
+        rec = record(config, result)
+        records.append(rec)
+        if on_records is not None:
+            on_records([rec])
     records.sort(key=lambda r: int(r["index"]))
     return records
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def resumable(tasks: Sequence[GameTask], lines: Iterable[str]) -> dict[int, dict[str, Any]]:
+def resumable(config: SimConfig, lines: Iterable[str]) -> dict[int, dict[str, Any]]:
     """The records among ``lines`` (JSON, one per line, as an interrupted run
-    saved them) that belong to ``tasks``: same index, seed and seats. A line
-    cut short or from another schedule is left out (that game is played again)."""
-    by_index = {t.index: t for t in tasks}
+    saved them) that belong to ``config``'s schedule: same index, seed and
+    seats. A line cut short or from another schedule is left out (that game
+    is played again)."""
     out: dict[int, dict[str, Any]] = {}
     for line in lines:
         try:
             rec = json.loads(line)
-            task = by_index.get(int(rec["index"]))
+            index = int(rec["index"])
         except (ValueError, KeyError, TypeError):
             continue
         if (
-            task is not None
-            and rec.get("seed") == task.seed
-            and rec.get("seats") == list(task.seats)
+            0 <= index < config.games
+            and rec.get("seed") == game_seed(config.seed, index)
+            and rec.get("seats") == seating(config, index)
         ):
-            out[task.index] = rec
+            out[index] = rec
     return out
 
 
 # -- statistics ----------------------------------------------------------------------------
-
-
-def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    >>> lo, hi = wilson(90, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.826, 0.945)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def clustered_wilson(clusters: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
-    """A Wilson interval of the rate ``sum(y) / sum(m)`` over clusters ``(y, m)``
-    (``y`` successes in ``m`` trials, e.g. a bot's wins in its ``m`` seats of
-    one game): the Wilson interval at the *effective* sample size
-    ``p(1 - p) / var``, with ``var`` the cluster-robust (ratio-estimator)
-    variance. With one trial per cluster it is about the plain Wilson interval;
-    trials that move together in a cluster widen it.
-
-    >>> lo, hi = clustered_wilson([(1.0, 1)] * 50 + [(0.0, 1)] * 50)
-    >>> round(lo, 2), round(hi, 2)
-    (0.4, 0.6)
-    >>> lo2, hi2 = clustered_wilson([(2.0, 2)] * 50 + [(0.0, 2)] * 50)
-    >>> round(lo2, 2), round(hi2, 2)  # 200 seats, but 100 independent games
-    (0.4, 0.6)
-    """
-    g = len(clusters)
-    trials = sum(m for _, m in clusters)
-    if g == 0 or trials == 0:
-        return 0.0, 1.0
-    p = sum(y for y, _ in clusters) / trials
-    if g < 2 or p in (0.0, 1.0):
-        return wilson(p * g, g, z)
-    var = g / (g - 1) * sum((y - p * m) ** 2 for y, m in clusters) / trials**2
-    n_eff = p * (1 - p) / var if var > 0 else float(g)
-    return wilson(p * n_eff, n_eff, z)
 
 
 @dataclass
@@ -540,3 +394,22 @@ def save_records(records: Sequence[dict[str, Any]], path: Path) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for rec in records:
             fh.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
+__all__ = [
+    "BotStats",
+    "GameTask",
+    "Summary",
+    "clustered_wilson",
+    "games_per_table",
+    "record",
+    "resumable",
+    "run",
+    "save_records",
+    "schedule",
+    "seat_orders",
+    "summarize",
+    "tables",
+    "tournament",
+    "wilson",
+]

@@ -12,10 +12,25 @@ from liftoff.engine import Game
 
 err_console = Console(stderr=True)
 
+SHORT_FLAGS: dict[str, str] = {
+    "-b": "--bots",
+    "-g": "--game",
+    "-n": "--games",
+    "-o": "--option",
+    "-p": "--players",
+    "-q": "--quiet",
+    "-s": "--seed",
+    "-w": "--workers",
+}
+"""The one meaning of each short flag, in every ``liftoff`` command (a test
+checks every command against it): a command that has the long option may
+offer the short one, and no command gives the short one another meaning."""
+
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print an error message and exit (never a traceback)."""
-    err_console.print(f"[bold red]error:[/bold red] {message}")
+    """Print an error message (one line, not cut by the console) and exit (never a
+    traceback)."""
+    err_console.print(f"[bold red]error:[/bold red] {message}", soft_wrap=True)
     raise typer.Exit(code)
 
 

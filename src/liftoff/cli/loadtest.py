@@ -13,7 +13,7 @@ def loadtest(
     clients: int = typer.Option(100, "--clients", help="WebSocket clients (one seat each)."),
     tables: int = typer.Option(25, "--tables", help="Tables the clients sit at."),
     seconds: float = typer.Option(20.0, "--seconds", help="How long to measure."),
-    game: str = typer.Option("planet", "--game", help="A turn-based game to play."),
+    game: str = typer.Option("planet", "--game", "-g", help="A turn-based game to play."),
     url: str = typer.Option(
         None,
         "--url",

@@ -13,7 +13,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.seats import Seat, parse_seats, split_seats
+from liftoff.cli.seats import TerminalSeat, split_seats, terminal_seats
 from liftoff.engine import (
     Action,
     Game,
@@ -76,7 +76,12 @@ def clear_screen() -> None:
 
 
 def action_line(
-    game: Game[Any], state: State, seat: Seat, player: int, action: Action, viewer: int | None
+    game: Game[Any],
+    state: State,
+    seat: TerminalSeat,
+    player: int,
+    action: Action,
+    viewer: int | None,
 ) -> str:
     """How ``viewer`` (a seat, or ``None``: a spectator) sees ``player``'s
     action, just applied to ``state``: its text if ``viewer`` may read it,
@@ -103,7 +108,7 @@ class TerminalGame:
         self,
         game: Game[Any],
         state: State,
-        seats: list[Seat],
+        seats: list[TerminalSeat],
         save: Path | None,
         *,
         reveal: bool = False,
@@ -287,12 +292,11 @@ def play(
     seats: str = typer.Option(
         "human,random",
         "--seats",
-        "-s",
         help="Comma-separated seats: human, a level (beginner, easy, medium, hard, "
         "expert) or a bot: random, heuristic, ismcts:…",
     ),
     seed: int = typer.Option(
-        None, "--seed", help="Seed (default: random; printed when the game is over)."
+        None, "--seed", "-s", help="Seed (default: random; printed when the game is over)."
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option name=value (repeat)."),
     save: Path = typer.Option(None, "--save", help="Write the game record (JSON) here."),
@@ -320,7 +324,8 @@ def play(
             specs = split_seats(seats, players)
             live.run_live(specs, seed, opts, str(save) if save else None)
             return
-        seat_list = parse_seats(seats, players)  # bot seeds from the OS, never the game seed
+        # bot seeds from the OS, never the game seed
+        seat_list = terminal_seats(seats, players, g.info.name)
     except (OptionError, ValueError) as exc:
         fail(str(exc))
     try:

@@ -1,21 +1,24 @@
-"""Seat specifications on the command line: ``human`` or a bot spec."""
+"""The seats of a game at this terminal: people at the keyboard, or bots.
+
+Seat lists are read by the one seat grammar, :mod:`liftoff.bots.seats`; this
+module only turns the parsed seats into what the terminal game plays with.
+"""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
-from liftoff import bots
-from liftoff.engine import derive_seed
+from liftoff.bots import Bot
+from liftoff.bots.seats import parse_game_seats, parse_seats, seat_seed
 
 
 @dataclass
-class Seat:
-    """One seat: a human at this terminal, or a bot."""
+class TerminalSeat:
+    """One seat of a terminal game: a person at this keyboard, or a bot."""
 
     spec: str
-    bot: bots.Bot | None
+    bot: Bot | None
 
     @property
     def human(self) -> bool:
@@ -26,51 +29,35 @@ class Seat:
         return "you" if self.human else self.spec
 
 
-def split_seats(text: str, players: int | None = None) -> list[str]:
-    """Split a seat list on commas, keeping bot parameters with their bot.
-
-    >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,random")
-    ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
-
-    A single spec fills ``players`` seats; a count mismatch raises ``ValueError``.
-    """
-    specs: list[str] = []
-    for part in (p.strip() for p in text.replace(";", ",").split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part  # another parameter of the previous bot
-        else:
-            specs.append(part)
-    if not specs:
-        raise ValueError("--seats needs at least one seat (human or a bot name)")
-    if players is not None:
-        if len(specs) == 1 and players > 1:
-            specs = specs * players
-        elif len(specs) != players:
-            raise ValueError(f"--seats lists {len(specs)} seats but --players is {players}")
-    return specs
-
-
-def parse_seats(text: str, players: int | None, seed: int | None = None) -> list[Seat]:
-    """``"human,random,ismcts:iterations=50"`` → seats (``bot:NAME`` is accepted for NAME).
+def terminal_seats(
+    text: str, players: int | None, game: str, seed: int | None = None
+) -> list[TerminalSeat]:
+    """``"human,random,ismcts:iterations=50"`` → the seats of a turn-based game.
 
     Bots are seeded from ``seed`` and their seat when it is given (reproducible
     runs), otherwise from the operating system's randomness — as in play with
     people, where a bot seed derived from the game seed would let its visible
     choices give the game seed (and so every hidden card) away.
 
-    Raises ``ValueError`` with a clear message for unknown bots or a count mismatch.
+    Raises :class:`~liftoff.bots.seats.SeatError` (a ``ValueError``) with a
+    clear message for a bad seat, a bot that cannot play ``game`` or a count
+    that does not match ``players``.
     """
     seats = []
-    for i, spec in enumerate(split_seats(text, players)):
-        if spec == "human":
-            seats.append(Seat(spec, None))
+    for i, seat in enumerate(parse_game_seats(text, game, players)):
+        if seat.bot is None:
+            seats.append(TerminalSeat(seat.spec, None))
             continue
-        if "@" in spec:
-            raise ValueError(f"seat {spec!r}: speeds (@slow, @fast, …) apply to race only")
-        name = spec[4:] if spec.startswith("bot:") else spec
-        bot_seed = secrets.randbits(63) if seed is None else derive_seed(seed, "seat", i)
-        params: dict[str, Any] = {"seed": bot_seed}
-        seats.append(Seat(name, bots.make(name, **params)))
+        bot_seed = secrets.randbits(63) if seed is None else seat_seed(seed, i)
+        seats.append(TerminalSeat(seat.spec, seat.make(bot_seed)))
     return seats
+
+
+def split_seats(text: str, players: int | None = None) -> list[str]:
+    """The seats of a seat list as canonical texts (speeds kept), checked by the
+    one grammar; a single seat fills ``players`` seats.
+
+    >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,bot:random@fast")
+    ['human', 'ismcts:iterations=400,rollout=heuristic', 'random@fast']
+    """
+    return [seat.text for seat in parse_seats(text, players)]

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from liftoff.cli.common import fail
+
+if TYPE_CHECKING:  # the simulation modules load when a command runs, not with the CLI
+    from liftoff.sim.runner import SimConfig
 
 console = Console(stderr=True)
 
@@ -28,8 +42,9 @@ def simulate(
         "random",
         "--bots",
         "-b",
-        help="One bot spec per seat, comma-separated (heuristic,heuristic,random), "
-        "or one for every seat. Bot parameters: ismcts:iterations=400,rollout=heuristic.",
+        help="One bot per seat, comma-separated (heuristic,heuristic,random), or one for "
+        "every seat; with --seating round-robin, the entrants. Bot parameters: "
+        "ismcts:iterations=400,rollout=heuristic (';' always starts a new bot).",
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="Game option name=value (repeatable)."
@@ -43,7 +58,9 @@ def simulate(
     seating: str = typer.Option(
         "fixed",
         "--seating",
-        help="fixed: bot i in seat i; rotate: each game moves the bots one seat.",
+        help="fixed: bot i in seat i; rotate: each game moves the bots one seat; "
+        "round-robin: every table of the bots in turn, over every seat order "
+        "(as `liftoff tournament`).",
     ),
     keep_records: int = typer.Option(
         10, "--keep-records", help="Keep the full records of this many games (evenly spaced)."
@@ -71,51 +88,15 @@ def simulate(
     """Play many games with bots and write one row per game (JSONL + CSV/Parquet).
 
     Ctrl-C keeps every finished game; `liftoff simulate --resume DIR` plays the rest."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from liftoff.engine import OptionError, OptionSet
-    from liftoff.sim import (
-        BackendError,
-        SimError,
-        SimInterrupted,
-        StoreError,
-        resumable_config,
-        resume,
-        simulate,
-        split_bot_specs,
-    )
-    from liftoff.sim.backends import BACKENDS
-    from liftoff.sim.runner import SimConfig, make_config
-    from liftoff.sim.store import FORMATS, is_empty, prepare_out_dir
-
-    if backend not in BACKENDS:
-        fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
-    if fmt not in FORMATS:
-        fail(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
-    if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    if address and backend != "ray":
-        fail("--address only applies to --backend ray")
-    config: SimConfig
+    _check_run_flags(backend, fmt, workers, address)
+    _check_extras(fmt, backend)
     if resume_dir is not None:
         if game is not None or out is not None or force:
             fail(
                 "--resume DIR takes the game and settings from DIR: give no GAME, "
                 "--out or --force with it"
             )
-        try:
-            config = resumable_config(resume_dir)
-        except StoreError as exc:
-            fail(str(exc))
-        out = resume_dir
+        config, out = _resumable(resume_dir), resume_dir
     else:
         if game is None:
             fail("give a GAME (see `liftoff games`), or --resume DIR")
@@ -123,87 +104,15 @@ def simulate(
             fail("give --players")
         if out is None:
             fail("give --out DIR (a new or empty directory)")
-        try:
-            pairs = OptionSet.parse_pairs(option)
-            config = make_config(
-                game,
-                players,
-                split_bot_specs(bots),
-                games,
-                seed=seed,
-                options=pairs,
-                seating=seating,
-                keep_records=keep_records,
-                max_actions=max_actions,
-            )
-        except (SimError, OptionError) as exc:
-            fail(str(exc))
-        if not is_empty(out) and not force:
-            fail(
-                f"{out} is not empty; choose a new directory, finish an interrupted run "
-                f"with --resume {out}, or overwrite with --force"
-            )
-    if fmt == "parquet" and not _has("pyarrow"):
-        fail("--format parquet needs pyarrow: install the 'sim' extra (pip install 'liftoff[sim]')")
-    if backend == "ray" and not _has("ray"):
-        fail(
-            "--backend ray needs Ray: install the 'distributed' extra "
-            "(pip install 'liftoff[distributed]')"
+        config = _new_config(
+            game, players, bots, games, seed, option, seating, keep_records, max_actions
         )
-    if resume_dir is None:
-        try:
-            prepare_out_dir(out)
-        except StoreError as exc:
-            fail(str(exc))
+        _check_out(out, force)
+    info = _run(config, out, resume_dir, backend, workers, address, fmt, force, quiet)
+    _done(config, info, out)
 
-    where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
-    label = f"{config.game} x{config.games} ({where})"
-    # auto_refresh=False: no refresh thread while worker processes are forked.
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        auto_refresh=False,
-        disable=quiet,
-        transient=False,
-    ) as bar:
-        task = bar.add_task(label, total=config.games)
 
-        def advance(n: int) -> None:
-            bar.advance(task, n)
-            bar.refresh()
-
-        try:
-            if resume_dir is not None:
-                info = resume(
-                    resume_dir, backend=backend, workers=workers, address=address, progress=advance
-                )
-            else:
-                info = simulate(
-                    config,
-                    out,
-                    backend=backend,
-                    workers=workers,
-                    address=address,
-                    fmt=fmt,
-                    progress=advance,
-                    force=force,
-                )
-        except (BackendError, StoreError) as exc:
-            fail(str(exc))
-        except SimInterrupted as stop:
-            bar.stop()
-            console.print(
-                f"[bold yellow]interrupted:[/bold yellow] {stop.done} of {stop.total} games "
-                f"are kept in {stop.out}; finish the run with:\n"
-                f"  liftoff simulate --resume {stop.out}",
-                soft_wrap=True,
-            )
-            raise typer.Exit(130) from None
+def _done(config: SimConfig, info: dict[str, Any], out: Path) -> None:
     errors = int(info["errors"])
     console.print(
         f"{config.games} games in {info['seconds']:.1f} s "
@@ -214,6 +123,165 @@ def simulate(
             f"[bold yellow]warning:[/bold yellow] {errors} game(s) failed; "
             f"see 'error' in {out / 'games.jsonl'} and their records in {out / 'records'}"
         )
+
+
+def _check_out(out: Path, force: bool) -> None:
+    """A new run's directory: empty (or ``force``) and writable."""
+    from liftoff.sim.store import StoreError, is_empty, prepare_out_dir
+
+    if not is_empty(out) and not force:
+        fail(
+            f"{out} is not empty; choose a new directory, finish an interrupted run "
+            f"with --resume {out}, or overwrite with --force"
+        )
+    try:
+        prepare_out_dir(out)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def _check_run_flags(backend: str, fmt: str, workers: int, address: str | None) -> None:
+    from liftoff.sim.backends import BACKENDS
+    from liftoff.sim.store import FORMATS
+
+    if backend not in BACKENDS:
+        fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    if address and backend != "ray":
+        fail("--address only applies to --backend ray")
+
+
+def _check_extras(fmt: str, backend: str) -> None:
+    if fmt == "parquet" and not _has("pyarrow"):
+        fail("--format parquet needs pyarrow: install the 'sim' extra (pip install 'liftoff[sim]')")
+    if backend == "ray" and not _has("ray"):
+        fail(
+            "--backend ray needs Ray: install the 'distributed' extra "
+            "(pip install 'liftoff[distributed]')"
+        )
+
+
+def _resumable(path: Path) -> SimConfig:
+    from liftoff.sim import StoreError, resumable_config
+
+    try:
+        return resumable_config(path)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def _new_config(
+    game: str,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    option: list[str],
+    seating: str,
+    keep_records: int,
+    max_actions: int,
+) -> SimConfig:
+    from liftoff.engine import OptionError, OptionSet
+    from liftoff.sim.runner import SimError, make_config
+
+    try:
+        return make_config(
+            game,
+            players,
+            bots,
+            games,
+            seed=seed,
+            options=OptionSet.parse_pairs(option),
+            seating=seating,
+            keep_records=keep_records,
+            max_actions=max_actions,
+        )
+    except (SimError, OptionError) as exc:
+        fail(str(exc))
+
+
+def _progress_bar(quiet: bool) -> Progress:
+    # auto_refresh=False: no refresh thread while worker processes are forked.
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        auto_refresh=False,
+        disable=quiet,
+        transient=False,
+    )
+
+
+def _run(
+    config: SimConfig,
+    out: Path,
+    resume_dir: Path | None,
+    backend: str,
+    workers: int,
+    address: str | None,
+    fmt: str,
+    force: bool,
+    quiet: bool,
+) -> dict[str, Any]:
+    """Play (or finish) the run under a progress bar; clear messages for errors and Ctrl-C."""
+    where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
+    with _progress_bar(quiet) as bar:
+        task = bar.add_task(f"{config.game} x{config.games} ({where})", total=config.games)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        return _play(config, out, resume_dir, backend, workers, address, fmt, force, advance, bar)
+
+
+def _play(
+    config: SimConfig,
+    out: Path,
+    resume_dir: Path | None,
+    backend: str,
+    workers: int,
+    address: str | None,
+    fmt: str,
+    force: bool,
+    advance: Callable[[int], None],
+    bar: Progress,
+) -> dict[str, Any]:
+    from liftoff.sim import BackendError, SimInterrupted, StoreError, resume, simulate
+
+    try:
+        if resume_dir is not None:
+            return resume(
+                resume_dir, backend=backend, workers=workers, address=address, progress=advance
+            )
+        return simulate(
+            config,
+            out,
+            backend=backend,
+            workers=workers,
+            address=address,
+            fmt=fmt,
+            progress=advance,
+            force=force,
+        )
+    except (BackendError, StoreError) as exc:
+        fail(str(exc))
+    except SimInterrupted as stop:
+        bar.stop()
+        console.print(
+            f"[bold yellow]interrupted:[/bold yellow] {stop.done} of {stop.total} games "
+            f"are kept in {stop.out}; finish the run with:\n"
+            f"  liftoff simulate --resume {stop.out}",
+            soft_wrap=True,
+        )
+        raise typer.Exit(130) from None
 
 
 def report(

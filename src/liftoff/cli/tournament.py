@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from liftoff.cli.common import fail, get_game
+from liftoff.cli.common import fail
 from liftoff.engine import OptionError, OptionSet
+
+if TYPE_CHECKING:
+    from liftoff.sim.runner import SimConfig
 
 console = Console()
 
 
 def _print_summary(summary: Any) -> None:
-    from liftoff.bots.tournament import Summary, wilson
+    from liftoff.bots.tournament import Summary
+    from liftoff.sim.stats import wilson
 
     assert isinstance(summary, Summary)
     table = Table(
@@ -80,15 +84,23 @@ def tournament(
         "random,heuristic",
         "--bots",
         "-b",
-        help="Comma-separated bots, e.g. random,heuristic,ismcts:iterations=200,rollout=heuristic",
+        help="The bots, comma-separated, e.g. random,heuristic,ismcts:iterations=200,"
+        "rollout=heuristic (a key=value part continues the bot before it; ';' always "
+        "starts a new bot).",
     ),
     games: int = typer.Option(
         100, "--games", "-n", help="Games per table (each set of bots that meets)."
     ),
     players: int = typer.Option(2, "--players", "-p", help="Players per game."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Processes playing in parallel."),
+    workers: int = typer.Option(
+        1, "--workers", "-w", help="Processes (local) or CPUs (Ray) playing in parallel."
+    ),
+    backend: str = typer.Option("local", "--backend", help="local | ray."),
+    address: str = typer.Option(
+        None, "--address", help="Ray cluster HOST:PORT (or auto); default: start a local Ray."
+    ),
     seed: int = typer.Option(
-        0, "--seed", help="Tournament seed (every game's seed derives from it)."
+        0, "--seed", "-s", help="Tournament seed (every game's seed derives from it)."
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option name=value (repeat)."),
     out: Path = typer.Option(
@@ -111,108 +123,57 @@ def tournament(
 
     Games are saved as they finish (OUT.partial); after Ctrl-C, run the same
     command with --resume to play only the missing games."""
-    from liftoff.bots.tournament import (
-        check_bot,
-        resumable,
-        run,
-        save_records,
-        schedule,
-        split_bots,
-        summarize,
-    )
+    from liftoff.bots.tournament import resumable
+    from liftoff.sim.backends import BACKENDS
 
     if not console.is_terminal:
         console.width = max(console.width, 150)  # files and pipes get whole table rows
-    g = get_game(game)
-    info = g.info
-    if not info.min_players <= players <= info.max_players:
-        fail(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
-    if games < 1:
-        fail(f"--games must be at least 1, not {games}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
-    specs = split_bots(bots)
-    if not specs:
-        fail("--bots needs at least one bot")
-    for spec in specs:
-        try:
-            check_bot(spec, g)
-        except ValueError as exc:
-            fail(f"bot {spec!r}: {exc}")
-    try:
-        opts = OptionSet.parse_pairs(option)
-        g.new_game(players, seed, opts)  # validates the options
-    except (OptionError, ValueError) as exc:
-        fail(str(exc))
-    tasks = schedule(specs, players, games, seed)
-    console.print(
-        f"[dim]{info.title}: {len(tasks)} games of {players} players, bots {', '.join(specs)}, "
-        f"seed {seed}, {workers} worker{'s' if workers > 1 else ''}[/dim]"
-    )
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
-    path = out if out is not None else Path(f"tournament-{info.name}-seed{seed}.jsonl")
+    if backend not in BACKENDS:
+        fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if address and backend != "ray":
+        fail("--address only applies to --backend ray")
+    config = _config(game, bots, players, games, seed, option)
+    path = out if out is not None else Path(f"tournament-{config.game}-seed{seed}.jsonl")
     partial = path.with_name(path.name + ".partial")  # games so far, if the run is cut short
-
-    def keep(recs: list[dict[str, Any]]) -> None:
-        with partial.open("a", encoding="utf-8") as fh:
-            for rec in recs:
-                fh.write(json.dumps(rec, sort_keys=True) + "\n")
-
     kept: dict[int, dict[str, Any]] = {}
     if resume:
         if not partial.is_file():
             fail(f"nothing to resume: {partial} does not exist (run without --resume)")
         try:
-            kept = resumable(tasks, partial.read_text(encoding="utf-8").splitlines())
+            kept = resumable(config, partial.read_text(encoding="utf-8").splitlines())
         except OSError as exc:
             fail(f"cannot read {partial}: {exc}")
-        console.print(f"[dim]resuming: {len(kept)} of {len(tasks)} games kept[/dim]")
-    try:
-        partial.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(
-            "".join(json.dumps(r, sort_keys=True) + "\n" for _, r in sorted(kept.items())),
-            encoding="utf-8",
-        )
-    except OSError as exc:
-        fail(f"cannot write {partial}: {exc}")
-    todo = [t for t in tasks if t.index not in kept]
-    done_now: list[int] = [len(kept)]
-
-    def advance(k: int) -> None:
-        done_now[0] += k
-        progress.advance(bar, k)
-
-    try:
-        with progress:
-            bar = progress.add_task("games", total=len(tasks), completed=len(kept))
-            played = run(
-                info.name,
-                todo,
-                workers=workers,
-                options=dict(opts),
-                on_progress=advance,
-                on_records=keep,
-            )
-    except KeyboardInterrupt:
-        console.print(
-            f"[bold yellow]interrupted:[/bold yellow] {done_now[0]} of {len(tasks)} games are "
-            f"kept in {partial}; play the rest with the same command and --resume",
-            soft_wrap=True,
-        )
-        raise typer.Exit(130) from None
+    _start_partial(partial, kept)
+    where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
+    console.print(
+        f"[dim]{config.game}: {config.games} games of {players} players, "
+        f"bots {', '.join(config.bots)}, seed {seed} ({where})[/dim]"
+    )
+    if resume:
+        console.print(f"[dim]resuming: {len(kept)} of {config.games} games kept[/dim]")
+    played = _play(config, partial, set(kept), workers, backend, address)
     records = sorted([*kept.values(), *played], key=lambda r: int(r["index"]))
+    _finish(config, records, path, partial, summary_path)
+
+
+def _finish(
+    config: SimConfig,
+    records: list[dict[str, Any]],
+    path: Path,
+    partial: Path,
+    summary_path: Path | None,
+) -> None:
+    """Save the records (then drop ``partial``), print the summary, and save it."""
+    from liftoff.bots.tournament import save_records, summarize
+
     try:
         save_records(records, path)
         partial.unlink(missing_ok=True)
     except OSError as exc:
         fail(f"cannot write {path}: {exc}")
-    summary = summarize(info.name, players, seed, specs, records)
+    summary = summarize(config.game, config.players, config.seed, list(config.bots), records)
     _print_summary(summary)
     console.print(f"[dim]games saved to {path}[/dim]")
     if summary_path is not None:
@@ -221,6 +182,90 @@ def tournament(
             summary_path.write_text(json.dumps(summary.to_json(), indent=2) + "\n")
         except OSError as exc:
             fail(f"cannot write {summary_path}: {exc}")
+
+
+def _play(
+    config: SimConfig,
+    partial: Path,
+    done: set[int],
+    workers: int,
+    backend: str,
+    address: str | None,
+) -> list[dict[str, Any]]:
+    """Play the games not ``done`` yet with a progress bar, appending each to
+    ``partial`` as it comes in; Ctrl-C says what is kept and exits with 130."""
+    from liftoff.bots.tournament import run
+    from liftoff.sim.backends import BackendError
+
+    # auto_refresh=False: no refresh thread while worker processes are forked
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        auto_refresh=False,
+    )
+    done_now = [len(done)]
+
+    def advance(k: int) -> None:
+        done_now[0] += k
+        progress.advance(bar, k)
+        progress.refresh()
+
+    def keep(records: list[dict[str, Any]]) -> None:
+        with partial.open("a", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
+
+    try:
+        with progress:
+            bar = progress.add_task("games", total=config.games, completed=len(done))
+            played = run(
+                config,
+                workers=workers,
+                backend=backend,
+                address=address,
+                done=done,
+                on_progress=advance,
+                on_records=keep,
+            )
+    except BackendError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        console.print(
+            f"[bold yellow]interrupted:[/bold yellow] {done_now[0]} of {config.games} games are "
+            f"kept in {partial}; play the rest with the same command and --resume",
+            soft_wrap=True,
+        )
+        raise typer.Exit(130) from None
+    return played
+
+
+def _config(
+    game: str, bots: str, players: int, games: int, seed: int, option: list[str]
+) -> SimConfig:
+    """The tournament's simulation configuration, or a clear error."""
+    from liftoff.bots.tournament import tournament
+    from liftoff.sim.runner import SimError
+
+    try:
+        return tournament(
+            game, bots, players, games, seed=seed, options=OptionSet.parse_pairs(option)
+        )
+    except (SimError, OptionError) as exc:
+        fail(str(exc))
+
+
+def _start_partial(partial: Path, kept: dict[int, dict[str, Any]]) -> None:
+    """Write ``OUT.partial`` anew with the games kept from an interrupted run."""
+    try:
+        partial.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(
+            "".join(json.dumps(r, sort_keys=True) + "\n" for _, r in sorted(kept.items())),
+            encoding="utf-8",
+        )
+    except OSError as exc:
+        fail(f"cannot write {partial}: {exc}")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from liftoff.sim.backends import BackendError, run
-from liftoff.sim.runner import GameResult, SimConfig, SimError, make_config, split_bot_specs
+from liftoff.sim.runner import GameResult, SimConfig, SimError, make_config
 from liftoff.sim.store import (
     FORMATS,
     PARTIAL_ROWS,
@@ -175,5 +175,4 @@ __all__ = [
     "resumable_config",
     "resume",
     "simulate",
-    "split_bot_specs",
 ]

@@ -10,21 +10,27 @@ either backend.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, permutations
 from typing import Any
 
 import liftoff
 from liftoff import bots
-from liftoff.engine import OptionError, OptionValue, derive_seed, play
+from liftoff.bots.seats import SeatError, parse_game_seats, seat_seed
+from liftoff.engine import Action, OptionError, OptionValue, State, derive_seed, play
 from liftoff.sim import studybots
 
 studybots.register()
 
-SEATINGS = ("fixed", "rotate")
-"""How bots are seated: ``fixed`` (bot *i* in seat *i* every game) or ``rotate``
+SEATINGS = ("fixed", "rotate", "round-robin")
+"""How bots are seated: ``fixed`` (bot *i* in seat *i* every game), ``rotate``
 (game *g* seats bot *i* in seat ``(i - g) mod P``, so each bot plays each seat
-equally often)."""
+equally often) or ``round-robin`` (the bots are entrants of a tournament: game
+*g* is played at table ``g mod T`` of the *T* :func:`tables`, in its seat order
+number ``g div T``, cycling through :func:`seat_orders`)."""
 
 DEFAULT_MAX_ACTIONS = 200_000
 
@@ -77,36 +83,10 @@ class SimConfig:
         )
 
 
-def split_bot_specs(text: str) -> list[str]:
-    """Split ``--bots`` text into one spec per seat.
-
-    Commas separate bots, but a bot's own parameters also use commas
-    (``ismcts:iterations=400,rollout=heuristic``): a piece that holds ``=`` and
-    no ``:`` continues the previous bot's parameters. ``;`` always separates.
-
-    >>> split_bot_specs("ismcts:iterations=400,rollout=heuristic,random")
-    ['ismcts:iterations=400,rollout=heuristic', 'random']
-    >>> split_bot_specs("heuristic, heuristic ,random")
-    ['heuristic', 'heuristic', 'random']
-    """
-    specs: list[str] = []
-    for group in text.split(";"):
-        current: list[str] = []
-        for piece in (p.strip() for p in group.split(",")):
-            if not piece:
-                continue
-            if "=" in piece and ":" not in piece and current:
-                current[-1] = f"{current[-1]},{piece}"
-            else:
-                current.append(piece)
-        specs.extend(current)
-    return specs
-
-
 def make_config(
     game: str,
     players: int,
-    bot_specs: Sequence[str],
+    bot_specs: str | Sequence[str],
     games: int,
     *,
     seed: int = 0,
@@ -117,7 +97,10 @@ def make_config(
 ) -> SimConfig:
     """A checked configuration; raises :class:`SimError` with a readable message.
 
-    One bot spec stands for every seat. Options are validated by the game (and
+    Bots are a seat list (text) or one seat text each, read by the one seat
+    grammar (:mod:`liftoff.bots.seats`) and kept in canonical text. One bot
+    stands for every seat; with ``round-robin`` seating the bots are the
+    entrants (any number of them). Options are validated by the game (and
     given as text or typed values); the configuration keeps only those that
     differ from the defaults, typed.
     """
@@ -138,19 +121,7 @@ def make_config(
             f"{g.info.title} is for {g.info.min_players}-{g.info.max_players} players, "
             f"not {players}"
         )
-    specs = [s.strip() for s in bot_specs if s.strip()]
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise SimError(
-            f"{players} players need {players} bots (or one for every seat), "
-            f"got {len(specs)}: {', '.join(specs) or '(none)'}"
-        )
-    for spec in specs:
-        try:
-            bots.make(spec, seed=0)
-        except ValueError as exc:
-            raise SimError(str(exc)) from None
+    specs = _bot_specs(bot_specs, g.info.name, players, seating)
     try:
         full = g.options.validate(dict(options or {}))
         g.check_options(players, full)
@@ -171,6 +142,67 @@ def make_config(
     )
 
 
+def _bot_specs(given: str | Sequence[str], game: str, players: int, seating: str) -> list[str]:
+    """The bots of a configuration, checked, in canonical text."""
+    try:
+        seats = parse_game_seats(given, game)
+    except SeatError as exc:
+        raise SimError(str(exc)) from None
+    if any(seat.human for seat in seats):
+        raise SimError("simulations are played by bots only: a seat is 'human'")
+    specs = [seat.spec for seat in seats]
+    if seating == "round-robin":
+        return list(dict.fromkeys(specs))
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise SimError(
+            f"{players} players need {players} bots (or one for every seat), "
+            f"got {len(specs)}: {', '.join(specs)}"
+        )
+    return specs
+
+
+def tables(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """The sets of bots that meet at a table in a round robin: every combination
+    of ``players`` distinct bots when there are enough of them, otherwise every
+    multiset with at least two different bots (one bot plays itself).
+
+    >>> tables(("a", "b", "c"), 2)
+    (('a', 'b'), ('a', 'c'), ('b', 'c'))
+    >>> tables(["a", "b"], 3)
+    (('a', 'a', 'b'), ('a', 'b', 'b'))
+    """
+    return _tables(tuple(bots), players)
+
+
+@lru_cache(maxsize=16)
+def _tables(bots: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
+    distinct = list(dict.fromkeys(bots))
+    if len(distinct) >= players:
+        return tuple(combinations(distinct, players))
+    if len(distinct) == 1:
+        return (tuple(distinct * players),)
+    return tuple(c for c in combinations_with_replacement(distinct, players) if len(set(c)) >= 2)
+
+
+@lru_cache(maxsize=256)
+def seat_orders(table: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct seating of a table, in a fixed order.
+
+    >>> seat_orders(("a", "b"))
+    (('a', 'b'), ('b', 'a'))
+    """
+    return tuple(dict.fromkeys(permutations(table)))
+
+
+def table_of(config: SimConfig, index: int) -> int:
+    """The table of game ``index`` in a ``round-robin`` run (0 otherwise)."""
+    if config.seating != "round-robin":
+        return 0
+    return index % len(tables(config.bots, config.players))
+
+
 def game_seed(seed: int, index: int) -> int:
     """The explicit seed of game number ``index`` of a run seeded with ``seed``."""
     return derive_seed(seed, "sim-game", index)
@@ -181,6 +213,10 @@ def seating(config: SimConfig, index: int) -> list[str]:
     p = config.players
     if config.seating == "rotate":
         return [config.bots[(s + index) % p] for s in range(p)]
+    if config.seating == "round-robin":
+        every = tables(config.bots, p)
+        orders = seat_orders(every[index % len(every)])
+        return list(orders[(index // len(every)) % len(orders)])
     return list(config.bots)
 
 
@@ -213,6 +249,8 @@ class GameResult:
     """One played game: its row as one compact JSON line (a line of
     ``games.jsonl``: small to send between processes and to keep for 10⁵–10⁶
     games), a few facts for the run summary, and, for sampled games, its record.
+    ``seconds`` is the game's wall time (the one figure that differs between
+    runs; in no file of a simulation, and never compared).
     """
 
     index: int
@@ -220,6 +258,7 @@ class GameResult:
     actions: int
     failed: bool
     record: dict[str, Any] | None
+    seconds: float = field(default=0.0, compare=False)
 
     @property
     def row(self) -> dict[str, Any]:
@@ -228,7 +267,9 @@ class GameResult:
         return value
 
     @staticmethod
-    def of(index: int, row: dict[str, Any], record: dict[str, Any] | None) -> GameResult:
+    def of(
+        index: int, row: dict[str, Any], record: dict[str, Any] | None, seconds: float = 0.0
+    ) -> GameResult:
         """The result holding ``row``."""
         return GameResult(
             index,
@@ -236,16 +277,38 @@ class GameResult:
             int(row["length"]["actions"]),
             row["termination"] == "error",
             record,
+            round(seconds, 4),
         )
+
+
+class _Counted:
+    """A seat's bot, counting its decisions (and search iterations, if it searches)."""
+
+    __slots__ = ("bot", "decisions", "iterations")
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.iterations = 0
+
+    def choose(self, state: State, player: int) -> Action:
+        action: Action = self.bot.choose(state, player)
+        self.decisions += 1
+        self.iterations += int(getattr(self.bot, "last_iterations", 0))
+        return action
 
 
 def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameResult:
     """Play game ``index`` of ``config`` and build its row.
 
+    Besides the outcome, a row counts per seat the bot's ``decisions`` and the
+    search ``iterations`` it ran in all (0 for bots that do not search).
+
     A game that fails (a bot error, no end within ``max_actions``) gives a row
     with ``termination == "error"`` and the message in ``error``; its record is
     always kept, so the failure can be replayed.
     """
+    started = time.perf_counter()
     g = liftoff.games.get(config.game)
     seed = game_seed(config.seed, index)
     seats = seating(config, index)
@@ -258,28 +321,18 @@ def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameR
         "options": dict(config.options),
         "seats": seats,
     }
+    agents: list[_Counted] = []
     try:
-        agents = [
-            bots.make(spec, seed=derive_seed(seed, "seat", s)) for s, spec in enumerate(seats)
-        ]
+        for s, spec in enumerate(seats):
+            agents.append(_Counted(bots.make(spec, seed=seat_seed(seed, s))))
         play(state, agents, seed=seed, max_actions=config.max_actions)
         outcome = state.outcome()
         if outcome is None:  # pragma: no cover - play() only returns finished games
             raise RuntimeError("the game did not finish")
     except Exception as exc:  # one bad game must not sink a 100,000-game run
-        row.update(
-            {
-                "scores": None,
-                "winners": None,
-                "places": None,
-                "ranking": None,
-                "termination": "error",
-                "length": {"actions": state.version, "turns": None, "rounds": None},
-                "details": {},
-                "error": f"{type(exc).__name__}: {exc}",
-            }
-        )
-        return GameResult.of(index, row, state.record())
+        row.update(_failed(state, f"{type(exc).__name__}: {exc}"))
+        row.update(_counts(agents, len(seats)))
+        return GameResult.of(index, row, state.record(), time.perf_counter() - started)
     details = _plain(dict(outcome.details))
     row.update(
         {
@@ -296,7 +349,32 @@ def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameR
             "details": details,
         }
     )
-    return GameResult.of(index, row, state.record() if keep_record else None)
+    row.update(_counts(agents, len(seats)))
+    record = state.record() if keep_record else None
+    return GameResult.of(index, row, record, time.perf_counter() - started)
+
+
+def _failed(state: State, error: str) -> dict[str, Any]:
+    """The outcome part of a failed game's row."""
+    return {
+        "scores": None,
+        "winners": None,
+        "places": None,
+        "ranking": None,
+        "termination": "error",
+        "length": {"actions": state.version, "turns": None, "rounds": None},
+        "details": {},
+        "error": error,
+    }
+
+
+def _counts(agents: Sequence[_Counted], seats: int) -> dict[str, list[int]]:
+    """Decisions and search iterations per seat (0 for a seat whose bot was not built)."""
+    pad = [0] * (seats - len(agents))
+    return {
+        "decisions": [a.decisions for a in agents] + pad,
+        "iterations": [a.iterations for a in agents] + pad,
+    }
 
 
 def _count(value: Any) -> int | None:

@@ -1,6 +1,6 @@
 """The statistics of the reports, in plain Python (no SciPy needed).
 
-- Wilson score intervals for rates;
+- Wilson score intervals for rates (clustered, for several trials per game);
 - two-proportion z-tests for rates of two runs;
 - Mann–Whitney U tests (normal approximation, tie-corrected) and Welch
   intervals for numbers of two runs;
@@ -26,13 +26,16 @@ def normal_sf(z: float) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2.0))
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``successes / n`` (95% by default).
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``successes / n`` (95% by default);
+    ``n`` may be an effective, fractional sample size (:func:`clustered_wilson`).
 
     >>> lo, hi = wilson(50, 100); round(lo, 3), round(hi, 3)
     (0.404, 0.596)
     >>> wilson(0, 0)
     (0.0, 1.0)
+    >>> wilson(10, 10)[1], wilson(0, 10)[0]
+    (1.0, 0.0)
     """
     if n <= 0:
         return 0.0, 1.0
@@ -40,7 +43,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact ends, not 1 - 1e-16
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -233,3 +238,30 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
         return m, m, m
     half = Z95 * math.sqrt(variance(values) / len(values))
     return m, m - half, m + half
+
+
+def clustered_wilson(clusters: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
+    """A Wilson interval of the rate ``sum(y) / sum(m)`` over clusters ``(y, m)``
+    (``y`` successes in ``m`` trials, e.g. a bot's wins in its ``m`` seats of
+    one game): the Wilson interval at the *effective* sample size
+    ``p(1 - p) / var``, with ``var`` the cluster-robust (ratio-estimator)
+    variance. With one trial per cluster it is about the plain Wilson interval;
+    trials that move together in a cluster widen it.
+
+    >>> lo, hi = clustered_wilson([(1.0, 1)] * 50 + [(0.0, 1)] * 50)
+    >>> round(lo, 2), round(hi, 2)
+    (0.4, 0.6)
+    >>> lo2, hi2 = clustered_wilson([(2.0, 2)] * 50 + [(0.0, 2)] * 50)
+    >>> round(lo2, 2), round(hi2, 2)  # 200 seats, but 100 independent games
+    (0.4, 0.6)
+    """
+    g = len(clusters)
+    trials = sum(m for _, m in clusters)
+    if g == 0 or trials == 0:
+        return 0.0, 1.0
+    p = sum(y for y, _ in clusters) / trials
+    if g < 2 or p in (0.0, 1.0):
+        return wilson(p * g, g, z)
+    var = g / (g - 1) * sum((y - p * m) ** 2 for y, m in clusters) / trials**2
+    n_eff = p * (1 - p) / var if var > 0 else float(g)
+    return wilson(p * n_eff, n_eff, z)
