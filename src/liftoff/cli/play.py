@@ -14,7 +14,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.seats import Seat, parse_seats, split_seats
+from liftoff.cli.seats import Seat, parse_seats
 from liftoff.engine import (
     Action,
     Game,
@@ -317,10 +317,9 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         opts = OptionSet.parse_pairs(option)
-        if g.info.name == "race":  # real time: seats may carry speeds (bot:heuristic@fast)
+        if g.info.realtime:  # real time: seats may carry speeds (bot:heuristic@fast)
             live = importlib.import_module("liftoff.cli.race_live")
-            specs = split_seats(seats, players)
-            live.run_live(specs, seed, opts, str(save) if save else None)
+            live.run_live(g, seats, players, seed, opts, str(save) if save else None)
             return
         seat_list = parse_seats(seats, players)  # bot seeds from the OS, never the game seed
     except (OptionError, ValueError) as exc:

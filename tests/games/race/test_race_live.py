@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from liftoff.bots.seats import SeatError
 from liftoff.cli.race_live import make_app
+from liftoff.engine.realtime import ManualClock
 from liftoff.games.race import cards as C
-from liftoff.games.race.realtime import ManualClock, SeatError
 
 
 def _text(app: object, widget: str) -> str:
