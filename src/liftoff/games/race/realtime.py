@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,9 +242,9 @@ class RealtimeRace:
                 action = seat.agent.choose(state, p)
                 self._push(base + seat.speed.delay(seat.rng), p, action, state.version, seat)
                 continue
-            future = self.thinker.submit(_think, seat.agent, state.clone(), p, self.clock)
             delay = seat.speed.delay(seat.rng)
             started = self.clock.now()
+            future = self.thinker.submit(_think, seat.agent, state.clone(), p, self.clock)
             self._thoughts.append(_Thought(p, seat, future, base, started, delay, state.version))
             future.add_done_callback(self._decided)
 
@@ -326,13 +326,14 @@ class RealtimeRace:
 
     def run(self, max_actions: int = 1_000_000) -> RaceState:
         """Play a game whose active seats are all bots to the end, in virtual time
-        (arrival to arrival; nothing sleeps but bots thinking on a thinker are
-        waited for)."""
+        (arrival to arrival; nothing sleeps). Bots thinking on a thinker are waited
+        for before time moves on, so that their decisions arrive in order."""
         steps = 0
         while not self.state.is_over():
+            if self._thoughts:
+                wait([t.future for t in self._thoughts])
             nxt = self.next_arrival()
-            if nxt is None and self._thoughts:
-                wait([t.future for t in self._thoughts], return_when=FIRST_COMPLETED)
+            if self._thoughts:  # bots that just started deciding
                 continue
             if nxt is None:
                 raise RuntimeError(f"waiting for a human player: {self.state.active_players()}")
