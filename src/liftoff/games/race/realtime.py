@@ -448,6 +448,12 @@ class RealtimeRace:
             return
         public = state.game.action_is_public(state, p, action)
         self._emit(DriverEvent("applied", now, p, text, state.version, public=public))
+        self._announce(now, before_round, before_phase)
+
+    def _announce(self, now: float, before_round: int, before_phase: int) -> None:
+        """The events that follow an applied action: Stop, the end, a new round, a
+        choice to make."""
+        state = self.state
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
             self._emit(
                 DriverEvent(
