@@ -143,12 +143,14 @@ def test_a_bot_that_fails_on_the_thinker_raises_in_poll_and_may_try_again() -> N
     assert state.is_over() and Failing.calls > 1
 
 
-def _virtual_game(sleep: float, thinker: ThreadPoolExecutor | None = None) -> tuple[Any, float]:
+def _virtual_game(
+    seats_text: str, sleep: float, thinker: ThreadPoolExecutor | None = None
+) -> tuple[Any, float]:
     """A bot-only game in virtual time; bots think ``sleep`` real seconds per decision
     (on ``thinker`` if given, timed by a manual clock; else inline, with the wall
     clock injected: ``run`` never reads it)."""
     state = GAME.new_game(3, 11, {"auto_choices": True})
-    specs = parse_seats("random@fast,heuristic@slow,random@normal", realtime=True)
+    specs = parse_seats(seats_text, realtime=True)
     seats = live_seats(specs, 4)
     for seat in seats:
         seat.agent = SleepyBot(seat.agent, sleep)
@@ -158,12 +160,15 @@ def _virtual_game(sleep: float, thinker: ThreadPoolExecutor | None = None) -> tu
     return state.record(), d.time
 
 
-def test_virtual_time_is_deterministic_and_thinking_is_free() -> None:
-    quick = _virtual_game(0.0)
-    assert _virtual_game(0.0) == quick  # same seeds, same game, same (virtual) time
-    assert _virtual_game(0.002) == quick  # real thinking time is not counted
+@pytest.mark.parametrize(
+    "seats", ["random@fast,heuristic@slow,random@normal", "random@instant,heuristic@instant,random"]
+)
+def test_virtual_time_is_deterministic_and_thinking_is_free(seats: str) -> None:
+    quick = _virtual_game(seats, 0.0)
+    assert _virtual_game(seats, 0.0) == quick  # same seeds, same game, same (virtual) time
+    assert _virtual_game(seats, 0.001) == quick  # real thinking time is not counted
     with ThreadPoolExecutor(2) as pool:  # a thinker on a manual clock: the same game
-        assert _virtual_game(0.001, pool) == quick
+        assert _virtual_game(seats, 0.001, pool) == quick
 
 
 def test_lockstep_is_deterministic_and_thinking_is_free() -> None:

@@ -124,6 +124,7 @@ class RealtimeRace:
         self._busy: set[int] = set()  # bots deciding (thinking, or their decision on its way)
         self._thoughts: list[_Thought] = []
         self._wakers: list[Callable[[], None]] = []
+        self._waiting = False  # run() waits for the thinker's decisions
         self.time = 0.0
         self.tick_count = 0
         self.round_pause = round_pause
@@ -162,7 +163,8 @@ class RealtimeRace:
 
     @property
     def thinking(self) -> int:
-        """How many bots are thinking on the thinker right now."""
+        """How many bots are thinking on the thinker (or have decided there, not yet
+        taken in by :meth:`poll` / :meth:`advance`)."""
         return len(self._thoughts)
 
     def view(self, player: int | None, now: float | None = None) -> dict[str, Any]:
@@ -237,16 +239,20 @@ class RealtimeRace:
             seat = self.seats[p]
             if p in self._busy or seat.agent is None:
                 continue
-            self._busy.add(p)
             if self.thinker is None:  # inline: thinking takes no (virtual) time
                 action = seat.agent.choose(state, p)
+                self._busy.add(p)
                 self._push(base + seat.speed.delay(seat.rng), p, action, state.version, seat)
                 continue
+            self._busy.add(p)
             delay = seat.speed.delay(seat.rng)
             started = self.clock.now()
             future = self.thinker.submit(_think, seat.agent, state.clone(), p, self.clock)
             self._thoughts.append(_Thought(p, seat, future, base, started, delay, state.version))
             future.add_done_callback(self._decided)
+        if self._waiting and self._thoughts:  # run(): decisions in the order they were asked
+            wait([t.future for t in self._thoughts])
+            self._collect()
 
     def _decided(self, _future: Future[tuple[Action, float]]) -> None:
         for wake in list(self._wakers):
@@ -326,20 +332,23 @@ class RealtimeRace:
 
     def run(self, max_actions: int = 1_000_000) -> RaceState:
         """Play a game whose active seats are all bots to the end, in virtual time
-        (arrival to arrival; nothing sleeps). Bots thinking on a thinker are waited
-        for before time moves on, so that their decisions arrive in order."""
+        (arrival to arrival; nothing sleeps). Bots deciding on a thinker are waited
+        for as soon as they are asked, so their decisions arrive in the same order
+        as inline ones (and at the same times when the clock is a manual one)."""
         steps = 0
-        while not self.state.is_over():
+        self._waiting = True
+        try:
             if self._thoughts:
                 wait([t.future for t in self._thoughts])
-            nxt = self.next_arrival()
-            if self._thoughts:  # bots that just started deciding
-                continue
-            if nxt is None:
-                raise RuntimeError(f"waiting for a human player: {self.state.active_players()}")
-            steps += self.advance(nxt)
-            if steps > max_actions:
-                raise RuntimeError(f"no end after {max_actions} actions")
+            while not self.state.is_over():
+                nxt = self.next_arrival()
+                if nxt is None:
+                    raise RuntimeError(f"waiting for a human player: {self.state.active_players()}")
+                steps += self.advance(nxt)
+                if steps > max_actions:
+                    raise RuntimeError(f"no end after {max_actions} actions")
+        finally:
+            self._waiting = False
         return self.state
 
     # -- lockstep ------------
