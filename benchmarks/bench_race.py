@@ -13,8 +13,9 @@ from typing import Any
 
 import liftoff
 from liftoff.bench import median_rate
+from liftoff.bots.seats import parse_seats
 from liftoff.engine import Rng, random_playout
-from liftoff.games.race.realtime import RealtimeRace
+from liftoff.live import live_seats
 
 REPEATS = 5
 OPTIONS = {"auto_choices": True}  # resolution choices by the default policy (fast simulation)
@@ -42,7 +43,8 @@ def run(seconds: float = 10.0) -> list[dict[str, Any]]:
         def realtime_games(players: int = players) -> int:
             seed = next(seeds)
             s = game.new_game(players, seed, OPTIONS)
-            RealtimeRace(s, ["random@instant"] * players, seed=seed).run()
+            seats = live_seats(parse_seats("random@instant", players), seed)
+            game.realtime_driver(s, seats).run()
             return 1
 
         mid = game.new_game(players, 1, OPTIONS)

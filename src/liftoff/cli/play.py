@@ -13,7 +13,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.seats import TerminalSeat, split_seats, terminal_seats
+from liftoff.cli.seats import TerminalSeat, terminal_seats
 from liftoff.engine import (
     Action,
     Game,
@@ -319,10 +319,9 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         opts = OptionSet.parse_pairs(option)
-        if g.info.name == "race":  # real time: seats may carry speeds (bot:heuristic@fast)
+        if g.info.realtime:  # real time: seats may carry speeds (bot:heuristic@fast)
             live = importlib.import_module("liftoff.cli.race_live")
-            specs = split_seats(seats, players)
-            live.run_live(specs, seed, opts, str(save) if save else None)
+            live.run_live(g, seats, players, seed, opts, str(save) if save else None)
             return
         # bot seeds from the OS, never the game seed
         seat_list = terminal_seats(seats, players, g.info.name)

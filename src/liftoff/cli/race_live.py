@@ -1,7 +1,9 @@
 """Live terminal play of the race game (a Textual app over the real-time driver).
 
-``run_live(seats, seed, options, save)`` is what ``liftoff play race`` calls. One
-seat may be ``human``; the others are bots with speeds (``bot:random@fast``).
+``run_live(game, seats, players, seed, options, save)`` is what ``liftoff play``
+calls for a real-time game. One seat may be ``human``; the others are bots with
+speeds (``bot:random@fast``). The bots think on a worker thread (a thinker), so
+the screen never freezes while one thinks, and their thinking time counts.
 The human sees their top card, the planets with both rows, stack sizes and
 scores, updated as the bots play, and acts with single keys:
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,16 +29,12 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 import liftoff
+from liftoff.bots.seats import SeatError, parse_seats
+from liftoff.engine import Game
+from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
 from liftoff.games.race import cards as C
-from liftoff.games.race.realtime import (
-    Clock,
-    Event,
-    MonotonicClock,
-    RealtimeRace,
-    SeatError,
-    parse_seat,
-)
 from liftoff.games.race.state import RaceState
+from liftoff.live import MonotonicClock, live_seats, thinker
 
 #: seconds of countdown before the first round and between rounds
 START_PAUSE = 3.0
@@ -82,7 +80,7 @@ class RaceLiveApp(App[None]):
 
     def __init__(
         self,
-        driver: RealtimeRace,
+        driver: RealtimeDriver[RaceState],
         human: int | None,
         *,
         poll_interval: float = 0.05,
@@ -117,7 +115,7 @@ class RaceLiveApp(App[None]):
         if self._dirty or self.driver.paused_until > self.driver.time:
             self.refresh_view()
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, event: DriverEvent) -> None:
         self._dirty = True
         who = "you" if event.player == self.human else f"P{event.player}"
         if event.kind == "applied" and event.player == self.human:
@@ -272,10 +270,12 @@ class RaceLiveApp(App[None]):
 
 
 def make_app(
-    seats: list[str],
+    seats: str | Sequence[str],
     seed: int,
     options: Mapping[str, Any] | None = None,
     *,
+    game: Game[Any] | None = None,
+    players: int | None = None,
     clock: Clock | None = None,
     save: str | None = None,
     start_pause: float = START_PAUSE,
@@ -283,35 +283,56 @@ def make_app(
     poll_interval: float = 0.05,
     state: RaceState | None = None,
     bot_seed: int | None = None,
+    thinker: Thinker | None = None,
 ) -> RaceLiveApp:
     """Build the live app (the game, the driver, the seats) without running it.
 
-    ``state`` continues a given game (a loaded or test position) instead of a new
-    one. The bots and their speeds are seeded from ``bot_seed``, by default from
-    the operating system's randomness: never from the game's ``seed``, which
-    their visible choices would otherwise give away (and with it the order of
-    every stack). Raises ``ValueError`` (``SeatError`` / ``OptionError``) for bad
-    seats or options.
+    ``seats`` is a seat list (text, or one text per seat; see
+    :mod:`liftoff.bots.seats`); with ``players``, one seat fills every seat.
+    ``game`` is the real-time game (default: the race; a content-bound one from
+    ``play --content``). ``state`` continues a given game (a loaded or test
+    position) instead of a new one. The bots and their speeds are seeded from
+    ``bot_seed``, by default from the operating system's randomness: never from
+    the game's ``seed``, which their visible choices would otherwise give away
+    (and with it the order of every stack). ``thinker``: where bots think (live
+    play); without one they decide inline, in no time. Raises ``ValueError``
+    (``SeatError`` / ``OptionError``) for bad seats or options.
     """
-    specs = [parse_seat(s) for s in seats]
+    specs = parse_seats(seats, players, realtime=True)
     humans = [i for i, s in enumerate(specs) if s.human]
     if len(humans) > 1:
         raise SeatError("the live terminal seats at most one human; the others must be bots")
+    if game is None:
+        game = liftoff.games.get("race")
     if state is None:
-        state = liftoff.games.get("race").new_game(len(seats), seed, dict(options or {}))
-    driver = RealtimeRace(
+        state = game.new_game(len(specs), seed, dict(options or {}))
+    ready = live_seats(specs, secrets.randbits(63) if bot_seed is None else bot_seed)
+    driver = game.realtime_driver(
         state,
-        seats,
-        seed=secrets.randbits(63) if bot_seed is None else bot_seed,
+        ready,
         clock=clock if clock is not None else MonotonicClock(),
         start_pause=start_pause,
         round_pause=round_pause,
+        thinker=thinker,
     )
     return RaceLiveApp(
         driver, humans[0] if humans else None, poll_interval=poll_interval, save=save
     )
 
 
-def run_live(seats: list[str], seed: int, options: dict[str, Any], save: str | None) -> None:
-    """Play a live race in the terminal (blocks until the player quits)."""
-    make_app(seats, seed, options, save=save).run()
+def run_live(
+    game: Game[Any],
+    seats: str | Sequence[str],
+    players: int | None,
+    seed: int,
+    options: dict[str, Any],
+    save: str | None,
+) -> None:
+    """Play a live real-time game in the terminal (blocks until the player quits);
+    the bots think on a worker thread."""
+    pool = thinker(workers=4, name="race-bot")
+    try:
+        app = make_app(seats, seed, options, game=game, players=players, save=save, thinker=pool)
+        app.run()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

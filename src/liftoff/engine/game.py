@@ -14,6 +14,9 @@ from .errors import ContentError, IllegalAction, OptionError, ReplayError
 from .options import OptionSet, OptionValue
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .realtime import Clock, LiveSeat, RealtimeDriver, Thinker
     from .state import State
 
 S = TypeVar("S", bound="State")
@@ -174,6 +177,30 @@ class Game(ABC, Generic[S]):
         """Public texts of the content names that views and actions use (e.g. a
         card id → its name and effects), for front ends; empty by default."""
         return {}
+
+    # -- real time -----------------------------------------------------------
+    def realtime_driver(
+        self,
+        state: S,
+        seats: Sequence[LiveSeat],
+        *,
+        clock: Clock | None = None,
+        round_pause: float = 0.0,
+        start_pause: float = 0.0,
+        thinker: Thinker | None = None,
+    ) -> RealtimeDriver[S]:
+        """The driver that plays ``state`` in real time (``info.realtime`` games only).
+
+        ``seats``: one :class:`~liftoff.engine.realtime.LiveSeat` per player, its
+        agent ready (``None`` for a person). ``clock`` serves ``poll`` and
+        ``submit`` (default: a manual clock at 0). ``start_pause`` / ``round_pause``:
+        seconds of countdown before the first / each next round. ``thinker``: an
+        executor where bots decide off the caller's thread (live play; their
+        thinking time then counts); without one they decide inline and thinking
+        is free (deterministic, virtual time). Other games raise
+        ``NotImplementedError``.
+        """
+        raise NotImplementedError(f"{self.info.title} is not played in real time")
 
     # -- rules text ----------------------------------------------------------
     def rule_text(self, rule: str) -> str | None:

@@ -1,4 +1,5 @@
-"""What every real-time game shares: bots' speed profiles and the clock protocol.
+"""What every real-time game shares: bots' speed profiles, clocks, seats, events and
+the driver protocol front ends use.
 
 A real-time game (``GameInfo.realtime``) has no turn order: everyone acts at
 once and the order in which actions *arrive* matters. The engine stays pure —
@@ -8,10 +9,15 @@ in tests and simulations; a wall clock is the front end's business).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
+from .action import Action
+from .driver import Agent
 from .rng import Rng
+from .state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +71,154 @@ class ManualClock:
         """Move the clock ``dt`` seconds on; returns the new time."""
         self.t += dt
         return self.t
+
+
+# -- driving a real-time game ------------------------------------------------------------
+
+
+@dataclass
+class LiveSeat:
+    """One seat of a real-time game: a ready ``agent`` (``None``: a person plays it),
+    the ``speed`` it decides at, and the ``rng`` its decision times are drawn from."""
+
+    agent: Agent | None = None
+    speed: SpeedProfile = SPEEDS[DEFAULT_SPEED]
+    rng: Rng = field(default_factory=lambda: Rng(0))
+
+    @property
+    def human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.agent is None
+
+    @classmethod
+    def of(cls, agent: Agent | None, speed: SpeedProfile, speed_seed: int) -> LiveSeat:
+        """A seat whose decision times are drawn from ``Rng(speed_seed)``."""
+        return cls(agent, speed, Rng(speed_seed))
+
+
+@dataclass(frozen=True, slots=True)
+class DriverEvent:
+    """Something a real-time driver did: ``applied``, ``rejected``, ``stale``, ``stop``,
+    ``round`` (a new round starts), ``over``, or ``waiting`` (a player must choose)."""
+
+    kind: str
+    time: float
+    player: int | None = None
+    action: str | None = None
+    version: int = 0
+    message: str = ""
+    rule: str | None = None
+    public: bool = False  # applied: every player may read ``action`` (Game.action_is_public)
+
+
+Listener = Callable[[DriverEvent], None]
+
+#: where bots think in live play: an executor (a thread pool) off the driver's thread
+Thinker = Executor
+
+S_co = TypeVar("S_co", bound=State, covariant=True)
+
+
+class RealtimeDriver(Protocol[S_co]):
+    """What front ends use of a real-time game's driver (:meth:`Game.realtime_driver`).
+
+    The driver applies actions in the order they *arrive*. People's actions are
+    pushed with :meth:`submit`; bots (:class:`LiveSeat` agents) decide on their
+    own and their decisions arrive after their speed profile's delay — plus, with
+    a thinker, the real time they spent thinking (off the driver's thread).
+    Without a thinker, time is virtual and thinking is free: the same seeds give
+    the same game.
+    """
+
+    @property
+    def state(self) -> S_co:
+        """The game being driven (changed in place)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[LiveSeat]:
+        """One seat per player."""
+        ...
+
+    @property
+    def time(self) -> float:
+        """The driver's time: the last time it advanced to."""
+        ...
+
+    @property
+    def paused_until(self) -> float:
+        """When the current countdown (before a round) ends."""
+        ...
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        ...
+
+    @property
+    def boundary(self) -> int:
+        """Actions chosen on an earlier state version arrive stale."""
+        ...
+
+    @property
+    def counting_down(self) -> bool:
+        """Whether the countdown before a round is on at the driver's time."""
+        ...
+
+    def counting_down_at(self, now: float) -> bool:
+        """Whether the countdown before a round is on at time ``now``."""
+        ...
+
+    def view(self, player: int | None, now: float | None = None) -> Any:
+        """``player``'s view as it may be shown at ``now`` (default: the clock's);
+        during a countdown what stays hidden until the round opens is hidden."""
+        ...
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(event)`` for every event from now on."""
+        ...
+
+    def on_decision(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever a bot thinking on the thinker has decided
+        (from the thinker's thread: front ends use it to wake up and poll)."""
+        ...
+
+    def set_seat(self, player: int, seat: LiveSeat) -> None:
+        """Seat ``player`` is played from now on by ``seat`` (a bot or a person)."""
+        ...
+
+    def submit(
+        self,
+        player: int,
+        action: Action | str,
+        *,
+        at: float | None = None,
+        based_on: int | None = None,
+    ) -> None:
+        """A person's action arriving at ``at`` (default: the clock's now), chosen on
+        state version ``based_on`` (default: the current one)."""
+        ...
+
+    def next_arrival(self) -> float | None:
+        """When the next known action arrives (or the countdown ends), if any."""
+        ...
+
+    def advance(self, until: float) -> int:
+        """Apply every arrival due up to ``until``; how many were delivered."""
+        ...
+
+    def poll(self) -> int:
+        """:meth:`advance` to the clock's current time."""
+        ...
+
+    def run(self, max_actions: int = 1_000_000) -> S_co:
+        """Play a game whose active seats are all bots to the end, in virtual time."""
+        ...
+
+    def tick(self, actions: Mapping[int, Action | str] | None = None) -> list[DriverEvent]:
+        """One lockstep tick (every active player decides on the same state)."""
+        ...
+
+    def run_lockstep(self, max_ticks: int = 1_000_000) -> S_co:
+        """Play a bot-only game to the end in lockstep ticks."""
+        ...

@@ -1,9 +1,11 @@
-"""Running real-time tables (the race game) live through the game's own driver.
+"""Running real-time tables live through the game's own driver.
 
-The driver (``liftoff.games.race.realtime.RealtimeRace``) applies actions in
-arrival order and runs bots at their speed profiles. The server feeds it the
-humans' actions as they arrive, wakes it when a bot's action is due, and
-writes every applied action to the action log before anyone hears of it.
+The driver (``Game.realtime_driver``, a
+:class:`~liftoff.engine.realtime.RealtimeDriver`) applies actions in arrival
+order and runs bots at their speed profiles. The server feeds it the humans'
+actions as they arrive, wakes it when a bot's action is due (or a bot has
+decided), and writes every applied action to the action log before anyone hears
+of it. Bots think on a small shared thread pool, never on the event loop.
 """
 
 from __future__ import annotations
@@ -12,73 +14,152 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, Protocol
 
-from liftoff.engine import IllegalAction, Rng, derive_seed
+from liftoff.bots.seats import parse_seat
+from liftoff.engine import IllegalAction, derive_seed
+from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDriver
+from liftoff.live import MonotonicClock, live_seat, live_seats, thinker
 
-from .botpool import bounded_spec
+from .botpool import BotBounds, bounded_spec
 from .errors import ApiError
 from .storage import ActionData
 
 if TYPE_CHECKING:
-    from .tables import LiveTable, TableManager
+    from .tables import LiveTable
 
 log = logging.getLogger("liftoff.server")
 
+#: threads where the bots of every live table think (bounded: a busy server makes
+#: its real-time bots slower, never the event loop)
+THINKER_THREADS = 4
+_thinker: ThreadPoolExecutor | None = None
 
-def _driver_module() -> Any:
-    from liftoff.games.race import realtime
 
-    return realtime
+def shared_thinker() -> ThreadPoolExecutor:
+    """The thread pool where live tables' bots think (made on first use)."""
+    global _thinker
+    if _thinker is None:
+        _thinker = thinker(THINKER_THREADS, name="race-bot")
+    return _thinker
+
+
+class RealtimeSettings(Protocol):
+    """The server settings a live table reads."""
+
+    @property
+    def zombie_bot(self) -> str: ...
+
+    @property
+    def race_start_pause(self) -> float: ...
+
+    @property
+    def race_round_pause(self) -> float: ...
+
+
+class ErrorSink(Protocol):
+    """Where failures are reported (rate-limited logging)."""
+
+    def error(self, key: str, message: str, *args: Any, exc_info: bool = True) -> None: ...
+
+
+class RealtimeHost(Protocol):
+    """What a live table needs of the table manager that hosts it."""
+
+    @property
+    def settings(self) -> RealtimeSettings: ...
+
+    @property
+    def errors(self) -> ErrorSink: ...
+
+    def bot_bounds(self, realtime: bool) -> BotBounds:
+        """The ceilings of the table's bots."""
+        ...
+
+    async def record_applied(
+        self, table: LiveTable, rows: list[ActionData], public: list[bool]
+    ) -> None:
+        """Store actions the driver applied (in order), then announce them."""
+        ...
+
+    async def restore(self, table: LiveTable) -> None:
+        """After a failed write, go back to what the database holds."""
+        ...
+
+    def refuse(self, table: LiveTable, seat: int, text: str, err: ApiError) -> ApiError:
+        """Note a refused action for the seat (and announce it); returns ``err``."""
+        ...
+
+    def illegal(self, table: LiveTable, exc: IllegalAction) -> ApiError:
+        """The API error for an engine refusal."""
+        ...
+
+    def changed(self, table: LiveTable) -> None:
+        """The table changed: drop caches and wake its watchers."""
+        ...
 
 
 class RaceRunner:
-    """One live race table: the driver, its wake-up loop and the log writes."""
+    """One live real-time table: the driver, its wake-up loop and the log writes."""
 
-    def __init__(self, manager: TableManager, table: LiveTable, *, restored: bool) -> None:
-        self.rt = _driver_module()
+    def __init__(self, manager: RealtimeHost, table: LiveTable, *, restored: bool) -> None:
         self.manager = manager
         self.table = table
-        self.events: list[Any] = []
-        self._new_driver()
+        self.events: list[DriverEvent] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.restored = restored
+        self._new_driver()
 
     def _new_driver(self) -> None:
         """A driver on the table's current state (at start, and after a failed write)."""
         settings = self.manager.settings
         table = self.table
-        self.clock = self.rt.MonotonicClock()
-        specs: list[str] = []
+        self.clock = MonotonicClock()
+        texts: list[str] = []
         for s in table.seats:
             if s.kind == "bot":
                 bot = bounded_spec(s.bot or "random", self.manager.bot_bounds(True))
-                specs.append(f"{bot}@{s.speed or 'normal'}")
+                texts.append(f"{bot}@{s.speed or 'normal'}")
             elif s.kind == "open" or s.zombie:
-                specs.append(f"{settings.zombie_bot}@normal")
+                texts.append(f"{settings.zombie_bot}@normal")
             else:
-                specs.append("human")
-        self.driver = self.rt.RealtimeRace(
+                texts.append("human")
+        seats = live_seats(
+            [parse_seat(t) for t in texts],
+            derive_seed(table.bot_seed, "server", table.state.version),
+        )
+        self.driver: RealtimeDriver[Any] = table.game.realtime_driver(
             table.state,
-            specs,
-            seed=derive_seed(table.bot_seed, "server", table.state.version),
+            seats,
             clock=self.clock,
             round_pause=settings.race_round_pause,
             start_pause=settings.race_start_pause,
+            thinker=shared_thinker(),
         )
         self.events.clear()
         self.driver.subscribe(self.events.append)
+        self.driver.on_decision(self._decided)
+
+    def _decided(self) -> None:
+        """A bot decided on the thinker (its thread): wake the loop up."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(self.wake.set)
 
     @staticmethod
     def speeds() -> list[str]:
         """The bot speed profiles."""
-        return list(_driver_module().SPEEDS)
+        return list(SPEEDS)
 
     # -- lifecycle --------------------------------------------------------------------
     def start(self) -> None:
         """Start the wake-up loop."""
-        self.task = asyncio.create_task(self._loop(), name=f"race-{self.table.id}")
+        self._loop = asyncio.get_running_loop()
+        self.task = asyncio.create_task(self._run(), name=f"race-{self.table.id}")
 
     def stop(self) -> None:
         """Stop the loop (the state stays as it is)."""
@@ -87,13 +168,11 @@ class RaceRunner:
 
     def counting_down(self) -> bool:
         """Whether the countdown before a round is on (stacks face-down, no actions)."""
-        return bool(self.driver.counting_down_at(self.clock.now()))
+        return self.driver.counting_down_at(self.clock.now())
 
     def view(self, recipient: int | None) -> dict[str, Any]:
-        """The recipient's view; face-down stacks during the countdown."""
-        view: dict[str, Any] = self.table.state.view(recipient)
-        if self.counting_down():
-            view = self.rt.face_down(view)
+        """The recipient's view; what stays hidden during the countdown is hidden."""
+        view: dict[str, Any] = self.driver.view(recipient, self.clock.now())
         return view
 
     def public(self) -> dict[str, Any]:
@@ -101,40 +180,37 @@ class RaceRunner:
         return {"paused_for": max(0.0, self.driver.paused_until - self.clock.now())}
 
     # -- seats ---------------------------------------------------------------------------------
-    def _seat(self, p: int, text: str) -> Any:
-        spec = self.rt.parse_seat(text)
-        agent = (
-            None
-            if spec.human
-            else self.rt.make_agent(spec, derive_seed(self.table.bot_seed, "zombie", p))
-        )
-        return self.rt.Seat(
-            spec, agent, Rng(derive_seed(self.table.bot_seed, "speed", p, time.time_ns()))
+    def _seat(self, p: int, text: str) -> LiveSeat:
+        return live_seat(
+            parse_seat(text),
+            bot_seed=derive_seed(self.table.bot_seed, "zombie", p),
+            speed_seed=derive_seed(self.table.bot_seed, "speed", p, time.time_ns()),
         )
 
     def set_bot(self, p: int, bot: str) -> None:
         """A bot plays seat ``p`` (zombie or left seat)."""
-        self.driver.seats[p] = self._seat(p, f"{bot}@normal")
+        self.driver.set_seat(p, self._seat(p, f"{bot}@normal"))
         self.wake.set()
 
     def set_human(self, p: int) -> None:
         """Seat ``p``'s person is back."""
-        self.driver.seats[p] = self._seat(p, "human")
+        self.driver.set_seat(p, self._seat(p, "human"))
         self.wake.set()
 
     # -- running ------------------------------------------------------------------------------
-    def _applied_rows(self) -> tuple[list[ActionData], list[bool], list[Any]]:
+    def _applied_rows(self) -> tuple[list[ActionData], list[bool], list[DriverEvent]]:
         events, self.events[:] = list(self.events), []
         now = time.time()
         applied = [e for e in events if e.kind == "applied"]
         rows = [
-            ActionData(e.version - 1, int(e.player), str(e.action), e.version - 1, now)
+            ActionData(e.version - 1, e.player, str(e.action), e.version - 1, now)
             for e in applied
+            if e.player is not None  # an applied action always names its player
         ]
-        public = [bool(e.public) for e in applied]
+        public = [e.public for e in applied if e.player is not None]
         return rows, public, events
 
-    async def _flush(self) -> list[Any]:
+    async def _flush(self) -> list[DriverEvent]:
         """Store what the driver applied, announce it; returns the driver's events."""
         rows, public, events = self._applied_rows()
         if rows or events:
@@ -144,7 +220,7 @@ class RaceRunner:
                 self.manager.errors.error(
                     "race-storage", "table %s: storing race actions failed", self.table.id
                 )
-                await self.manager._restore(self.table)
+                await self.manager.restore(self.table)
                 self._new_driver()
                 raise ApiError(503, "storage", "the action could not be stored") from None
         return events
@@ -161,19 +237,19 @@ class RaceRunner:
             if done is not None:
                 return done
             if table.status == "open":
-                raise manager._refuse(
+                raise manager.refuse(
                     table, seat, text, ApiError(409, "not-started", "the game waits for players")
                 )
             if table.status == "closed":
-                raise manager._refuse(
+                raise manager.refuse(
                     table, seat, text, ApiError(409, "closed", "the table is closed")
                 )
             if table.status == "over" or table.state.is_over():
-                raise manager._refuse(table, seat, text, ApiError(409, "over", "the game is over"))
+                raise manager.refuse(table, seat, text, ApiError(409, "over", "the game is over"))
             try:
                 action = table.game.parse_action(table.state, seat, text.strip())
             except IllegalAction as exc:
-                raise manager._refuse(table, seat, text, manager.illegal(table, exc)) from None
+                raise manager.refuse(table, seat, text, manager.illegal(table, exc)) from None
             canon = str(action)
             if version > table.state.version:
                 err = ApiError(
@@ -182,7 +258,7 @@ class RaceRunner:
                     f"version {version} is not one this game had (it is at {table.state.version})",
                     version=table.state.version,
                 )
-                raise manager._refuse(table, seat, canon, err)
+                raise manager.refuse(table, seat, canon, err)
             self.driver.submit(seat, action, based_on=version)
             self.driver.poll()
             events = await self._flush()
@@ -204,9 +280,9 @@ class RaceRunner:
             rule_text=table.game.rule_text(result.rule) if result.rule else None,
             version=table.state.version,
         )
-        raise manager._refuse(table, seat, canon, err)
+        raise manager.refuse(table, seat, canon, err)
 
-    async def _loop(self) -> None:
+    async def _run(self) -> None:
         table = self.table
         try:
             while table.status == "playing" and not table.state.is_over():
@@ -231,8 +307,7 @@ class RaceRunner:
                     except ApiError:
                         await asyncio.sleep(5.0)
                 if pause > 0 and self.driver.paused_until <= self.clock.now():
-                    manager_changed = self.manager._changed
-                    manager_changed(table)
+                    self.manager.changed(table)
         except asyncio.CancelledError:
             raise
         except Exception:

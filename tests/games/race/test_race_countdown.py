@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from liftoff.games.race.realtime import Event, RealtimeRace, face_down
+from liftoff.bots.seats import parse_seats
+from liftoff.engine.realtime import DriverEvent, LiveSeat
+from liftoff.games.race import GAME
+from liftoff.games.race.realtime import RealtimeRace, face_down
 from liftoff.games.race.testing import position
+from liftoff.live import live_seats
 
 
 @pytest.mark.rules("RC-STOP-3", "RC-PLAY-2")
@@ -14,8 +18,8 @@ def test_a_late_action_during_the_pause_is_stale_not_early() -> None:
     """An action chosen before Stop that arrives during the pause before the next
     round is refused as stale (RC-STOP-3), not as "wait for the round" (RC-PLAY-2)."""
     s = position(2, stacks={0: ["tank"], 1: ["ore", "ore", "ore"]}, options={"auto_choices": True})
-    events: list[Event] = []
-    d = RealtimeRace(s, ["human", "human"], round_pause=5.0)
+    events: list[DriverEvent] = []
+    d = RealtimeRace(s, [LiveSeat(), LiveSeat()], round_pause=5.0)
     d.subscribe(events.append)
     d.submit(0, "discard", at=1.0, based_on=0)  # Stop: round 2 opens at 6.0
     d.submit(1, "discard", at=2.0, based_on=0)  # chosen before the Stop
@@ -32,9 +36,11 @@ def test_a_late_action_during_the_pause_is_stale_not_early() -> None:
 @pytest.mark.rules("RC-PLAY-1", "RC-PLAY-2")
 def test_bots_do_not_decide_during_the_countdown() -> None:
     s = position(2)
-    d = RealtimeRace(s, ["random@instant", "random@instant"], start_pause=3.0)
+    seats = live_seats(parse_seats("random@instant", 2), 0)
+    d = GAME.realtime_driver(s, seats, start_pause=3.0)
+    assert isinstance(d, RealtimeRace)
     assert d.next_arrival() == 3.0  # wake up at "Lift Off!", nothing chosen before
-    assert not d._heap and not any(seat.busy for seat in d.seats)
+    assert not d._heap and not d.deciding
     assert d.advance(2.9) == 0 and s.version == 0
     assert d.counting_down_at(2.9) and not d.counting_down_at(3.0)
     d.advance(3.0)
@@ -49,3 +55,5 @@ def test_stacks_are_face_down_during_the_countdown() -> None:
     hidden = face_down(view)
     assert all(p["top"] is None for p in hidden["players"]) and hidden["countdown"]
     assert view["players"][0]["top"] is not None  # the original is untouched
+    d = RealtimeRace(s, [LiveSeat(), LiveSeat()], start_pause=2.0)
+    assert d.view(0, now=1.0) == hidden and d.view(0, now=2.0) == view

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from liftoff.bots.seats import SeatError
 from liftoff.cli.race_live import make_app
+from liftoff.engine.realtime import ManualClock
 from liftoff.games.race import cards as C
-from liftoff.games.race.realtime import ManualClock, SeatError
 
 
 def _text(app: object, widget: str) -> str:
@@ -101,3 +102,62 @@ def test_at_most_one_human_and_bad_bots_are_refused() -> None:
         make_app(["human", "human"], seed=1)
     with pytest.raises(SeatError, match="known bots"):
         make_app(["human", "bot:nosuchbot@fast"], seed=1)
+
+
+def test_play_refuses_a_bad_live_seat_with_a_message() -> None:
+    from typer.testing import CliRunner
+
+    from liftoff.cli.main import build
+
+    result = CliRunner().invoke(
+        build(), ["play", "race", "--seats", "human,nosuchbot@fast"], env={"COLUMNS": "140"}
+    )
+    assert result.exit_code == 2, result.output
+    assert "unknown bot 'nosuchbot'" in result.output and "Traceback" not in result.output
+
+
+def test_the_screen_answers_keys_while_a_bot_thinks() -> None:
+    import threading
+    from concurrent.futures import ThreadPoolExecutor, wait
+
+    from liftoff import bots
+    from liftoff.engine import Action, State
+    from liftoff.engine.realtime import SPEEDS, LiveSeat
+
+    gate = threading.Event()
+
+    class Slow:
+        inner = bots.make("random", seed=1)
+
+        def choose(self, state: State, player: int) -> Action:
+            assert gate.wait(10)
+            action: Action = self.inner.choose(state, player)
+            return action
+
+    clock = ManualClock()
+    with ThreadPoolExecutor(1) as pool:
+        app = make_app(
+            ["human", "random"],
+            seed=5,
+            options={"auto_choices": True},
+            clock=clock,
+            start_pause=0.0,
+            poll_interval=3600,
+            thinker=pool,
+        )
+        app.driver.set_seat(1, LiveSeat.of(Slow(), SPEEDS["instant"], 0))
+        state = app.state
+
+        async def scenario() -> None:
+            async with app.run_test(size=(160, 50)) as pilot:
+                app.poll()  # the bot starts thinking
+                await pilot.press("u")  # answered at once
+                await pilot.press("d")
+                assert state.history == [(0, "under"), (0, "discard")]
+                gate.set()
+                wait([t.future for t in app.driver._thoughts], timeout=10)  # type: ignore[attr-defined]
+                app.poll()
+                assert any(p == 1 for p, _ in state.history)
+                await pilot.press("q")
+
+        asyncio.run(scenario())

@@ -2,36 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 import liftoff
-from liftoff.games.race.realtime import (
-    SPEEDS,
-    Event,
-    ManualClock,
-    RealtimeRace,
-    SeatError,
-    make_seats,
-    parse_seat,
-)
+from liftoff.bots.seats import SeatError, parse_seat, parse_seats
+from liftoff.engine.realtime import SPEEDS, DriverEvent, ManualClock
+from liftoff.games.race.realtime import RealtimeRace
+from liftoff.games.race.state import RaceState
 from liftoff.games.race.testing import position
+from liftoff.live import live_seats
 
 GAME = liftoff.games.get("race")
+
+
+def driver(state: RaceState, seats: Sequence[str], seed: int = 0, **kw: Any) -> RealtimeRace:
+    """The race's driver through the engine hook, its bots built from seat texts."""
+    d = GAME.realtime_driver(state, live_seats(parse_seats(seats, realtime=True), seed), **kw)
+    assert isinstance(d, RealtimeRace)
+    return d
 
 
 def test_seat_specs() -> None:
     assert parse_seat("human").human
     s = parse_seat("bot:random@fast")
-    assert s.bot == "random" and s.speed is SPEEDS["fast"]
-    assert parse_seat("random@slow").speed.name == "slow"
-    assert parse_seat("random").speed.name == "normal"
-    assert parse_seat("random:seed=3@instant").bot == "random:seed=3"
+    assert s.bot == "random" and s.speed_profile() is SPEEDS["fast"]
+    assert parse_seat("random@slow").speed_profile().name == "slow"
+    assert parse_seat("random").speed_profile().name == "normal"
     with pytest.raises(SeatError, match="speeds: slow, normal, fast, instant"):
         parse_seat("random@warp")
     with pytest.raises(SeatError, match="no speed"):
         parse_seat("human@fast")
     with pytest.raises(SeatError, match=r"unknown bot 'nosuchbot'; known bots: .*random"):
-        make_seats(["human", "bot:nosuchbot@fast"], seed=1)
+        live_seats(parse_seats(["human", "bot:nosuchbot@fast"]), seed=1)
 
 
 def test_speed_profiles_are_seeded_and_ordered() -> None:
@@ -50,7 +55,7 @@ def test_speed_profiles_are_seeded_and_ordered() -> None:
 @pytest.mark.rules("RC-GAP-4", "RC-PLAY-3")
 def test_actions_apply_in_arrival_order() -> None:
     s = position(2, stacks={0: ["tank", "tank", "tank"], 1: ["ore", "ore", "ore"]})
-    d = RealtimeRace(s, ["human", "human"], clock=ManualClock())
+    d = driver(s, ["human", "human"], clock=ManualClock())
     d.submit(1, "under", at=2.0)
     d.submit(0, "place 1", at=1.0)
     d.submit(0, "place 2", at=3.0)
@@ -63,7 +68,7 @@ def test_actions_apply_in_arrival_order() -> None:
 @pytest.mark.rules("RC-GAP-4")
 def test_simultaneous_arrivals_rotate_the_first_seat() -> None:
     s = position(2, stacks={0: ["tank"] * 4, 1: ["tank"] * 4})
-    d = RealtimeRace(s, ["human", "human"])
+    d = driver(s, ["human", "human"])
     for t in (1.0, 2.0, 3.0):
         d.submit(1, "under", at=t)
         d.submit(0, "under", at=t)
@@ -74,8 +79,8 @@ def test_simultaneous_arrivals_rotate_the_first_seat() -> None:
 @pytest.mark.rules("RC-EX-11", "RC-STOP-3", "RC-GAP-4")
 def test_actions_chosen_before_stop_arrive_stale() -> None:
     s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"rounds": 1})
-    events: list[Event] = []
-    d = RealtimeRace(s, ["human", "human"])
+    events: list[DriverEvent] = []
+    d = driver(s, ["human", "human"])
     d.subscribe(events.append)
     d.submit(1, "discard", at=1.0, based_on=0)
     d.submit(0, "discard", at=0.5, based_on=0)
@@ -94,8 +99,8 @@ def test_stale_during_resolution_names_the_stop_rule() -> None:
     from liftoff.games.race.testing import resolution
 
     r = resolution("Pios Proxima", ["solar", "tank", "liftoff", "ore"], ["tank"])
-    events: list[Event] = []
-    d = RealtimeRace(r, ["human", "human"])
+    events: list[DriverEvent] = []
+    d = driver(r, ["human", "human"])
     d.subscribe(events.append)
     d.submit(1, "under", at=1.0, based_on=0)
     d.advance(1.0)
@@ -105,7 +110,7 @@ def test_stale_during_resolution_names_the_stop_rule() -> None:
 @pytest.mark.rules("RC-GAP-4")
 def test_lockstep_rotates_and_drops_the_rest_of_the_tick_after_stop() -> None:
     s = position(2, stacks={0: ["tank", "tank"], 1: ["ore", "ore"]}, options={"rounds": 1})
-    d = RealtimeRace(s, ["human", "human"])
+    d = driver(s, ["human", "human"])
     first = d.tick({0: "under", 1: "under"})
     assert [(e.player, e.kind) for e in first] == [(0, "applied"), (1, "applied")]
     second = d.tick({0: "discard", 1: "discard"})
@@ -119,14 +124,16 @@ def test_lockstep_rotates_and_drops_the_rest_of_the_tick_after_stop() -> None:
     ]
     assert s.stop_callers == [0]
     with pytest.raises(ValueError, match="human player"):
-        RealtimeRace(GAME.new_game(2, 1), ["human", "random"]).tick()
+        driver(GAME.new_game(2, 1), ["human", "random"]).tick()
+    with pytest.raises(ValueError, match="2 players need 2 seats"):
+        driver(GAME.new_game(2, 1), ["human"])
 
 
 def test_instant_realtime_is_lockstep() -> None:
     a = GAME.new_game(3, 4, {"auto_choices": True})
-    RealtimeRace(a, ["random@instant"] * 3, seed=9).run()
+    driver(a, ["random@instant"] * 3, seed=9).run()
     b = GAME.new_game(3, 4, {"auto_choices": True})
-    RealtimeRace(b, ["random"] * 3, seed=9).run_lockstep()
+    driver(b, ["random"] * 3, seed=9).run_lockstep()
     assert a.record() == b.record()
     assert a.is_over()
 
@@ -135,7 +142,7 @@ def test_same_seed_same_realtime_game() -> None:
     records = []
     for _ in range(2):
         s = GAME.new_game(2, 6)
-        d = RealtimeRace(s, ["random@fast", "random@slow"], seed=3)
+        d = driver(s, ["random@fast", "random@slow"], seed=3)
         d.run()
         records.append((s.record(), d.time))
     assert records[0] == records[1]
@@ -146,7 +153,7 @@ def test_faster_bots_call_stop() -> None:
     calls = []
     for seed in range(4):
         s = GAME.new_game(2, seed, {"auto_choices": True})
-        RealtimeRace(s, ["random@slow", "random@fast"], seed=seed).run()
+        driver(s, ["random@slow", "random@fast"], seed=seed).run()
         calls += s.stop_callers
     assert calls.count(1) >= 0.8 * len(calls)
 
@@ -154,7 +161,7 @@ def test_faster_bots_call_stop() -> None:
 def test_polling_an_injected_clock() -> None:
     clock = ManualClock()
     s = GAME.new_game(2, 1)
-    d = RealtimeRace(s, ["human", "random@normal"], clock=clock, seed=2)
+    d = driver(s, ["human", "random@normal"], clock=clock, seed=2)
     assert d.poll() == 0 and s.version == 0
     clock.advance(0.5)
     d.poll()
@@ -166,14 +173,14 @@ def test_polling_an_injected_clock() -> None:
     d.poll()
     assert s.history[-1] == (0, "discard")
     with pytest.raises(RuntimeError, match="human"):
-        RealtimeRace(GAME.new_game(2, 1), ["human", "human"]).run()
+        driver(GAME.new_game(2, 1), ["human", "human"]).run()
 
 
 @pytest.mark.rules("RC-PLAY-2", "RC-LR-9")
 def test_pause_before_and_between_rounds() -> None:
     s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"rounds": 2})
-    events: list[Event] = []
-    d = RealtimeRace(s, ["human", "random@instant"], round_pause=3.0, start_pause=1.0, seed=1)
+    events: list[DriverEvent] = []
+    d = driver(s, ["human", "random@instant"], round_pause=3.0, start_pause=1.0, seed=1)
     d.subscribe(events.append)
     d.submit(0, "discard", at=0.5)
     d.advance(0.5)
@@ -193,7 +200,7 @@ def test_pause_before_and_between_rounds() -> None:
 @pytest.mark.rules("RC-STOP-3", "RC-GAP-4")
 def test_actions_decided_before_stop_are_stale_even_if_legal_in_the_next_round() -> None:
     s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"auto_choices": True})
-    d = RealtimeRace(s, ["human", "human"])
+    d = driver(s, ["human", "human"])
     events = d.tick({0: "discard", 1: "discard"})  # player 0 first: Stop, round 2 begins
     assert s.round == 1 and s.can_apply(1, "discard")
     assert [(e.player, e.kind) for e in events][-1] == (1, "stale")

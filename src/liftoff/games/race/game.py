@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import (
     Action,
@@ -23,6 +23,11 @@ from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
 from .layout import LAYOUTS
 from .state import RaceState
+
+if TYPE_CHECKING:
+    from liftoff.engine.realtime import Clock, LiveSeat, Thinker
+
+    from .realtime import RealtimeRace
 
 INFO = GameInfo(
     name="race",
@@ -184,6 +189,28 @@ class RaceGame(Game[RaceState]):
 
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
+
+    def realtime_driver(
+        self,
+        state: RaceState,
+        seats: Sequence[LiveSeat],
+        *,
+        clock: Clock | None = None,
+        round_pause: float = 0.0,
+        start_pause: float = 0.0,
+        thinker: Thinker | None = None,
+    ) -> RealtimeRace:
+        """The race's real-time driver (:mod:`liftoff.games.race.realtime`)."""
+        from .realtime import RealtimeRace
+
+        return RealtimeRace(
+            state,
+            seats,
+            clock=clock,
+            round_pause=round_pause,
+            start_pause=start_pause,
+            thinker=thinker,
+        )
 
     def from_json(self, data: Mapping[str, Any]) -> RaceState:
         return RaceState.from_json(self, dict(data))

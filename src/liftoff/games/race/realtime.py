@@ -2,146 +2,59 @@
 
 The engine itself has no clock: during loading every player is active and any
 interleaving of their actions is a legal history (see ``state.py``). This
-module adds time, outside the pure engine, for the terminal, the server and
-simulations:
+module adds time, outside the pure rules, for the terminal, the server and
+simulations. Front ends reach it through ``Game.realtime_driver`` (the
+:class:`~liftoff.engine.realtime.RealtimeDriver` protocol):
 
-- Each seat is a **source**: a human (actions pushed with :meth:`RealtimeRace.submit`)
-  or a bot with a **speed profile** (mean seconds per decision ± jitter drawn
-  from the seat's own seeded :class:`~liftoff.engine.Rng`).
+- Each seat (:class:`~liftoff.engine.realtime.LiveSeat`) is a **source**: a
+  person (actions pushed with :meth:`RealtimeRace.submit`) or a ready bot with a
+  **speed profile** (mean seconds per decision ± jitter drawn from the seat's
+  own seeded :class:`~liftoff.engine.Rng`).
 - A bot looks at the state, chooses, and its action *arrives* ``delay`` seconds
-  later. Arrivals are applied in time order. Arrivals at the same instant form a
-  **tick** and are applied in seat order starting from a first seat that rotates
-  by one every tick (deterministic tie-break, RC-GAP-4).
+  after it started looking. Arrivals are applied in time order. Arrivals at the
+  same instant form a **tick** and are applied in seat order starting from a
+  first seat that rotates by one every tick (deterministic tie-break, RC-GAP-4).
+- **Thinking.** Without a thinker a bot decides inline, on the driver's thread,
+  and its thinking takes no time (virtual time: the same seeds give the same
+  game). With a thinker (an executor, in live play) a bot decides on a clone of
+  the state off the driver's thread; :meth:`RealtimeRace.poll` never waits for
+  it, and the decision arrives at decision start + the real thinking time (as
+  the clock measures it) + the speed profile's delay.
 - Every submission carries the state version it was chosen on. If it is no
   longer legal when it arrives (typically: someone called Stop meanwhile), it is
   rejected cleanly as **stale** and the state is untouched (RC-STOP-3).
 - Time is virtual: :meth:`RealtimeRace.advance` processes everything due up to a
-  time, :meth:`RealtimeRace.poll` uses the injected clock (wall clock in the
-  terminal, a :class:`ManualClock` in tests), and :meth:`RealtimeRace.run` plays a
-  bot-only game by jumping from arrival to arrival, without ever sleeping.
+  time, :meth:`RealtimeRace.poll` uses the injected clock (a wall clock in the
+  terminal and the server, a :class:`ManualClock` in tests), and
+  :meth:`RealtimeRace.run` plays a bot-only game by jumping from arrival to
+  arrival, without ever sleeping.
 - **Lockstep** (:meth:`RealtimeRace.tick`): every active player makes one decision
   on the same state, then they are applied from the rotating first seat; after a
   Stop the rest of the tick is dropped. For tests and RL.
 
-Listeners (:meth:`RealtimeRace.subscribe`) receive an :class:`Event` for every
-applied, rejected or stale action and for Stop, new rounds and the end.
+Listeners (:meth:`RealtimeRace.subscribe`) receive a :class:`DriverEvent` for
+every applied, rejected or stale action and for Stop, new rounds and the end.
 """
 
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from liftoff import bots as bot_registry
-from liftoff.engine import Action, IllegalAction, Rng, derive_seed
+from liftoff.engine import Action, Agent, IllegalAction
+from liftoff.engine.realtime import (
+    Clock,
+    DriverEvent,
+    Listener,
+    LiveSeat,
+    ManualClock,
+    Thinker,
+)
 
 from .state import LOADING, RaceState
-
-
-@dataclass(frozen=True, slots=True)
-class SpeedProfile:
-    """How fast a bot decides: ``mean`` seconds per decision ± ``jitter`` (uniform)."""
-
-    name: str
-    mean: float
-    jitter: float
-
-    def delay(self, rng: Rng) -> float:
-        """One decision time, drawn from ``rng`` (no draw at all for ``instant``)."""
-        if self.mean == 0.0 and self.jitter == 0.0:
-            return 0.0
-        return max(0.0, self.mean + self.jitter * (2.0 * rng.random() - 1.0))
-
-
-#: the selectable speeds
-SPEEDS: dict[str, SpeedProfile] = {
-    "slow": SpeedProfile("slow", 2.0, 0.8),
-    "normal": SpeedProfile("normal", 1.0, 0.4),
-    "fast": SpeedProfile("fast", 0.5, 0.2),
-    "instant": SpeedProfile("instant", 0.0, 0.0),
-}
-DEFAULT_SPEED = "normal"
-
-
-class SeatError(ValueError):
-    """A seat specification that cannot be used (unknown bot kind or speed)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """A parsed seat: ``human``, or a bot spec (as for ``liftoff.bots.make``) and a speed."""
-
-    text: str
-    bot: str | None  # None for a human
-    speed: SpeedProfile
-
-    @property
-    def human(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.bot is None
-
-
-def parse_seat(text: str) -> SeatSpec:
-    """Parse ``human``, ``random``, ``bot:heuristic@fast``, ``random:k=v@slow``, …
-
-    The optional ``bot:`` prefix is dropped; ``@speed`` is one of :data:`SPEEDS`
-    (default ``normal``). The bot kind itself is checked by :func:`make_seats`.
-    """
-    raw = text.strip()
-    body, at, speed_name = raw.rpartition("@")
-    if not at:
-        body, speed_name = raw, DEFAULT_SPEED
-    speed_name = speed_name.strip().lower()
-    if speed_name not in SPEEDS:
-        raise SeatError(f"seat {text!r}: unknown speed {speed_name!r}; speeds: {', '.join(SPEEDS)}")
-    body = body.strip()
-    if body.lower() == "human":
-        if at:
-            raise SeatError(f"seat {text!r}: a human seat has no speed")
-        return SeatSpec(raw, None, SPEEDS[DEFAULT_SPEED])
-    if body.lower().startswith("bot:"):
-        body = body[4:].strip()
-    if not body:
-        raise SeatError(f"seat {text!r}: no bot kind given; known bots: {_known_bots()}")
-    return SeatSpec(raw, body, SPEEDS[speed_name])
-
-
-def _known_bots() -> str:
-    return ", ".join(bot_registry.names())
-
-
-class Agent(Protocol):
-    """What a bot seat needs: ``choose(state, player)``."""
-
-    def choose(self, state: Any, player: int) -> Action: ...
-
-
-def make_agent(spec: SeatSpec, seed: int) -> Agent:
-    """The bot for a bot seat, seeded; a clear :class:`SeatError` if unknown."""
-    assert spec.bot is not None
-    name = spec.bot.partition(":")[0].strip()
-    if name not in bot_registry.names():
-        raise SeatError(f"seat {spec.text!r}: unknown bot {name!r}; known bots: {_known_bots()}")
-    try:
-        return bot_registry.make(spec.bot, seed=seed)
-    except ValueError:
-        try:
-            return bot_registry.make(spec.bot)
-        except ValueError as exc:
-            raise SeatError(f"seat {spec.text!r}: {exc}") from None
-
-
-@dataclass
-class Seat:
-    """One seat of a real-time game: its spec, its bot (if any) and its speed RNG."""
-
-    spec: SeatSpec
-    agent: Agent | None
-    rng: Rng
-    busy: bool = False
 
 
 def face_down(view: dict[str, Any]) -> dict[str, Any]:
@@ -153,62 +66,23 @@ def face_down(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def make_seats(texts: Sequence[str], seed: int) -> list[Seat]:
-    """Seats from their specs; bots and speed RNGs seeded from ``seed`` and the seat."""
-    seats = []
-    for i, text in enumerate(texts):
-        spec = parse_seat(text)
-        agent = None if spec.human else make_agent(spec, derive_seed(seed, "seat", i))
-        seats.append(Seat(spec, agent, Rng(derive_seed(seed, "speed", i))))
-    return seats
+def _think(agent: Agent, state: RaceState, player: int, clock: Clock) -> tuple[Action, float]:
+    """A bot's decision on the thinker, and the clock's time when it was made."""
+    return agent.choose(state, player), clock.now()
 
 
-class Clock(Protocol):
-    """Seconds since the game's start."""
+@dataclass(slots=True, eq=False)
+class _Thought:
+    """A bot deciding on the thinker: when it started (driver time and clock time),
+    its speed profile's delay and the state version it looks at."""
 
-    def now(self) -> float: ...
-
-
-class MonotonicClock:
-    """The wall clock (``time.monotonic``), zero at creation."""
-
-    def __init__(self) -> None:
-        self._start = time.monotonic()
-
-    def now(self) -> float:
-        """Seconds since creation."""
-        return time.monotonic() - self._start
-
-
-class ManualClock:
-    """A clock that moves only when told to (deterministic tests)."""
-
-    def __init__(self, start: float = 0.0) -> None:
-        self.t = start
-
-    def now(self) -> float:
-        """The current time."""
-        return self.t
-
-    def advance(self, dt: float) -> float:
-        """Move forward by ``dt`` seconds; returns the new time."""
-        self.t += dt
-        return self.t
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``applied``, ``rejected``, ``stale``, ``stop``,
-    ``round`` (a new round starts), ``over``, or ``waiting`` (a player must choose)."""
-
-    kind: str
-    time: float
-    player: int | None = None
-    action: str | None = None
-    version: int = 0
-    message: str = ""
-    rule: str | None = None
-    public: bool = False  # applied: every player may read ``action`` (Game.action_is_public)
+    player: int
+    seat: LiveSeat
+    future: Future[tuple[Action, float]]
+    base: float
+    started: float
+    delay: float
+    based_on: int
 
 
 @dataclass(order=True, slots=True)
@@ -218,38 +92,39 @@ class _Arrival:
     player: int = field(compare=False)
     action: Action | str = field(compare=False)
     based_on: int | None = field(compare=False)
-    from_bot: bool = field(compare=False, default=False)
-
-
-Listener = Callable[[Event], None]
+    seat: LiveSeat | None = field(compare=False, default=None)  # the bot seat that decided
 
 
 class RealtimeRace:
     """Drives a race :class:`~liftoff.games.race.state.RaceState` in (virtual) real time.
 
-    ``seats`` are specs (``"human"``, ``"random@fast"``, …) or :class:`Seat`
-    objects, one per player. ``clock`` is used by :meth:`poll` and :meth:`submit`
-    only. ``round_pause`` seconds separate rounds (and precede the first one when
-    ``start_pause`` is set): nobody may act then, so people can read the results.
+    ``seats``: one :class:`LiveSeat` per player (a ready bot, or ``None`` for a
+    person). ``clock`` is used by :meth:`poll` and :meth:`submit`, and measures
+    the bots' thinking when a ``thinker`` is given. ``round_pause`` seconds
+    separate rounds (and precede the first one when ``start_pause`` is set):
+    nobody may act then, so people can read the results.
     """
 
     def __init__(
         self,
         state: RaceState,
-        seats: Sequence[str | Seat],
+        seats: Sequence[LiveSeat],
         *,
-        seed: int = 0,
         clock: Clock | None = None,
         round_pause: float = 0.0,
         start_pause: float = 0.0,
+        thinker: Thinker | None = None,
     ) -> None:
         if len(seats) != state.num_players:
-            raise SeatError(f"{state.num_players} players need {state.num_players} seats")
-        built = make_seats([s for s in seats if isinstance(s, str)], seed)
-        it = iter(built)
-        self.seats: list[Seat] = [next(it) if isinstance(s, str) else s for s in seats]
+            raise ValueError(f"{state.num_players} players need {state.num_players} seats")
+        self.seats: list[LiveSeat] = list(seats)
         self.state = state
         self.clock: Clock = clock if clock is not None else ManualClock()
+        self.thinker = thinker
+        self._busy: set[int] = set()  # bots deciding (thinking, or their decision on its way)
+        self._thoughts: list[_Thought] = []
+        self._wakers: list[Callable[[], None]] = []
+        self._waiting = False  # run() waits for the thinker's decisions
         self.time = 0.0
         self.tick_count = 0
         self.round_pause = round_pause
@@ -270,7 +145,37 @@ class RealtimeRace:
         """Call ``listener(event)`` for every event from now on."""
         self._listeners.append(listener)
 
-    def _emit(self, event: Event) -> None:
+    def on_decision(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` (from the thinker's thread) whenever a bot thinking on
+        the thinker has decided, so that a front end can wake up and :meth:`poll`."""
+        self._wakers.append(callback)
+
+    def set_seat(self, player: int, seat: LiveSeat) -> None:
+        """Seat ``player`` is played by ``seat`` from now on. A decision the former
+        seat's bot already made (or is making) still arrives, as any other."""
+        self.seats[player] = seat
+        self._busy.discard(player)
+
+    @property
+    def deciding(self) -> frozenset[int]:
+        """The players whose bot is deciding (thinking, or its decision on its way)."""
+        return frozenset(self._busy)
+
+    @property
+    def thinking(self) -> int:
+        """How many bots are thinking on the thinker (or have decided there, not yet
+        taken in by :meth:`poll` / :meth:`advance`)."""
+        return len(self._thoughts)
+
+    def view(self, player: int | None, now: float | None = None) -> dict[str, Any]:
+        """``player``'s view as it may be shown at ``now`` (default: the clock's):
+        face-down stacks during the countdown (RC-PLAY-1)."""
+        view: dict[str, Any] = self.state.view(player)
+        if self.counting_down_at(self.clock.now() if now is None else now):
+            view = face_down(view)
+        return view
+
+    def _emit(self, event: DriverEvent) -> None:
         self.events_seen += 1
         for fn in self._listeners:
             fn(event)
@@ -278,7 +183,7 @@ class RealtimeRace:
     @property
     def humans(self) -> list[int]:
         """The seats played by people."""
-        return [i for i, s in enumerate(self.seats) if s.spec.human]
+        return [i for i, s in enumerate(self.seats) if s.human]
 
     def _push(
         self,
@@ -286,10 +191,10 @@ class RealtimeRace:
         player: int,
         action: Action | str,
         based_on: int | None,
-        from_bot: bool = False,
+        seat: LiveSeat | None = None,
     ) -> None:
         self._seq += 1
-        heapq.heappush(self._heap, _Arrival(at, self._seq, player, action, based_on, from_bot))
+        heapq.heappush(self._heap, _Arrival(at, self._seq, player, action, based_on, seat))
 
     # -- input ------------
     def submit(
@@ -323,26 +228,68 @@ class RealtimeRace:
         return now < self.paused_until and self.state.phase == LOADING and not self.state.is_over()
 
     def _schedule_bots(self) -> None:
+        """Let every idle bot of an active player start deciding (and take in the
+        decisions the thinker has finished)."""
+        self._collect()
         state = self.state
         if state.is_over() or self.counting_down:
             return
         base = self.time
         for p in state.active_players():
             seat = self.seats[p]
-            if seat.busy or seat.agent is None:
+            if p in self._busy or seat.agent is None:
                 continue
-            action = seat.agent.choose(state, p)
-            seat.busy = True
-            self._push(base + seat.spec.speed.delay(seat.rng), p, action, state.version, True)
+            if self.thinker is None:  # inline: thinking takes no (virtual) time
+                action = seat.agent.choose(state, p)
+                self._busy.add(p)
+                self._push(base + seat.speed.delay(seat.rng), p, action, state.version, seat)
+                continue
+            self._busy.add(p)
+            delay = seat.speed.delay(seat.rng)
+            started = self.clock.now()
+            future = self.thinker.submit(_think, seat.agent, state.clone(), p, self.clock)
+            self._thoughts.append(_Thought(p, seat, future, base, started, delay, state.version))
+            future.add_done_callback(self._decided)
+        if self._waiting and self._thoughts:  # run(): decisions in the order they were asked
+            wait([t.future for t in self._thoughts])
+            self._collect()
+
+    def _decided(self, _future: Future[tuple[Action, float]]) -> None:
+        for wake in list(self._wakers):
+            wake()
+
+    def _collect(self) -> None:
+        """Queue the decisions the thinker has finished: each arrives at its decision
+        start + its thinking time + its delay (never before the driver's time). A
+        bot that failed frees its seat (it may try again) and its error is raised."""
+        ready = [t for t in self._thoughts if t.future.done()]
+        if not ready:
+            return
+        self._thoughts = [t for t in self._thoughts if t not in ready]
+        failure: BaseException | None = None
+        for thought in sorted(ready, key=lambda t: t.player):
+            p = thought.player
+            try:
+                action, finished = thought.future.result()
+            except Exception as exc:
+                if thought.seat is self.seats[p]:
+                    self._busy.discard(p)
+                failure = failure or exc
+                continue
+            at = thought.base + max(0.0, finished - thought.started) + thought.delay
+            self._push(max(at, self.time), p, action, thought.based_on, thought.seat)
+        if failure is not None:
+            raise failure
 
     # -- real time ------------
     def next_arrival(self) -> float | None:
         """When the next queued action arrives (after scheduling idle bots), or the
-        end of the countdown when bots wait for it."""
+        end of the countdown when bots wait for it. Bots still thinking on the
+        thinker have no arrival time yet (see :meth:`on_decision`)."""
         self._schedule_bots()
         nxt = self._heap[0].time if self._heap else None
         if self.counting_down and any(
-            self.seats[p].agent is not None and not self.seats[p].busy
+            self.seats[p].agent is not None and p not in self._busy
             for p in self.state.active_players()
         ):
             nxt = self.paused_until if nxt is None else min(nxt, self.paused_until)
@@ -385,23 +332,32 @@ class RealtimeRace:
 
     def run(self, max_actions: int = 1_000_000) -> RaceState:
         """Play a game whose active seats are all bots to the end, in virtual time
-        (arrival to arrival; nothing sleeps)."""
+        (arrival to arrival; nothing sleeps). Bots deciding on a thinker are waited
+        for as soon as they are asked, so their decisions arrive in the same order
+        as inline ones (and at the same times when the clock is a manual one)."""
         steps = 0
-        while not self.state.is_over():
-            nxt = self.next_arrival()
-            if nxt is None:
-                raise RuntimeError(f"waiting for a human player: {self.state.active_players()}")
-            steps += self.advance(nxt)
-            if steps > max_actions:
-                raise RuntimeError(f"no end after {max_actions} actions")
+        self._waiting = True
+        try:
+            if self._thoughts:
+                wait([t.future for t in self._thoughts])
+            while not self.state.is_over():
+                nxt = self.next_arrival()
+                if nxt is None:
+                    raise RuntimeError(f"waiting for a human player: {self.state.active_players()}")
+                steps += self.advance(nxt)
+                if steps > max_actions:
+                    raise RuntimeError(f"no end after {max_actions} actions")
+        finally:
+            self._waiting = False
         return self.state
 
     # -- lockstep ------------
-    def tick(self, actions: Mapping[int, Action | str] | None = None) -> list[Event]:
+    def tick(self, actions: Mapping[int, Action | str] | None = None) -> list[DriverEvent]:
         """One lockstep tick: every active player decides on the same state (bots
-        choose; humans' actions must be in ``actions``), then the decisions are
-        applied from a first seat that rotates every tick; once Stop is called the
-        rest of the tick is stale. Returns the tick's events."""
+        choose, inline even with a thinker; humans' actions must be in
+        ``actions``), then the decisions are applied from a first seat that
+        rotates every tick; once Stop is called the rest of the tick is stale.
+        Returns the tick's events."""
         state = self.state
         if state.is_over():
             return []
@@ -422,7 +378,7 @@ class RealtimeRace:
         first = self.tick_count % n
         self.tick_count += 1
         chosen.sort(key=lambda pa: (pa[0] - first) % n)
-        events: list[Event] = []
+        events: list[DriverEvent] = []
         self._listeners.append(events.append)
         try:
             for p, a in chosen:
@@ -447,13 +403,13 @@ class RealtimeRace:
     def _deliver(self, arrival: _Arrival) -> None:
         state = self.state
         p = arrival.player
-        if arrival.from_bot:
-            self.seats[p].busy = False
+        if arrival.seat is not None and arrival.seat is self.seats[p]:
+            self._busy.discard(p)
         text = str(arrival.action)
         now = self.time
         if arrival.based_on is not None and state.is_stale(arrival.based_on):
             self._emit(
-                Event(
+                DriverEvent(
                     "stale",
                     now,
                     p,
@@ -466,7 +422,7 @@ class RealtimeRace:
             return
         if now < self.paused_until:
             self._emit(
-                Event(
+                DriverEvent(
                     "rejected",
                     now,
                     p,
@@ -488,7 +444,7 @@ class RealtimeRace:
         except IllegalAction as exc:
             stale = arrival.based_on is not None and arrival.based_on < state.version
             self._emit(
-                Event(
+                DriverEvent(
                     "stale" if stale else "rejected",
                     now,
                     p,
@@ -500,19 +456,29 @@ class RealtimeRace:
             )
             return
         public = state.game.action_is_public(state, p, action)
-        self._emit(Event("applied", now, p, text, state.version, public=public))
+        self._emit(DriverEvent("applied", now, p, text, state.version, public=public))
+        self._announce(now, before_round, before_phase)
+
+    def _announce(self, now: float, before_round: int, before_phase: int) -> None:
+        """The events that follow an applied action: Stop, the end, a new round, a
+        choice to make."""
+        state = self.state
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
             self._emit(
-                Event(
+                DriverEvent(
                     "stop", now, state.stop_callers[-1], None, state.version, "Stop!", "RC-STOP-1"
                 )
             )
         if state.is_over():
-            self._emit(Event("over", now, None, None, state.version, "the game is over"))
+            self._emit(DriverEvent("over", now, None, None, state.version, "the game is over"))
         elif state.round != before_round:
             self.paused_until = now + self.round_pause
             self._emit(
-                Event("round", now, None, None, state.version, f"round {state.round + 1} starts")
+                DriverEvent(
+                    "round", now, None, None, state.version, f"round {state.round + 1} starts"
+                )
             )
         elif state.pending is not None:
-            self._emit(Event("waiting", now, state.pending_player(), None, state.version, "choose"))
+            self._emit(
+                DriverEvent("waiting", now, state.pending_player(), None, state.version, "choose")
+            )
