@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ApiError
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def build_seats(
-    specs: list[dict[str, Any]], realtime: bool, check_bot: Any
+    specs: list[dict[str, Any]], realtime: bool, check_bot: Callable[[str, str | None, bool], None]
 ) -> tuple[list[TableSeat], int | None]:
     """The seats of a new table from the client's specs, and the creator's seat
     (``check_bot(bot, speed, realtime)`` refuses a bot that may not play)."""
