@@ -170,7 +170,7 @@ async def test_bot_seeds_do_not_come_from_the_game_seed(server: ServerFactory, d
     a, b = tables
     assert a.seed == b.seed == 1234
     assert a.bot_seed != b.bot_seed
-    agents = [r.manager._agent(t, 0) for t in tables]
+    agents = [r.manager.bot_seats.agent(t, 0) for t in tables]
     state = a.state.clone()
     picks = [[str(ag.choose(state, state.active_players()[0])) for _ in range(20)] for ag in agents]
     assert picks[0] != picks[1]  # same game, same position, different bot choices
@@ -278,7 +278,7 @@ async def test_stored_bot_bombs_are_clamped_after_a_restart(server: ServerFactor
     await r.stop()
     r2 = await server(db, max_bot_seconds=0.2)
     table = await r2.manager.get(tid)
-    agent = r2.manager._agent(table, 1)
+    agent = r2.manager.bot_seats.agent(table, 1)
     assert agent.time_limit == 0.2
 
 

@@ -18,12 +18,12 @@ def client_address(scope: Scope, trusted_proxies: frozenset[str] = frozenset()) 
     """The client's address: the peer's, or, when the peer is a trusted reverse proxy,
     the nearest untrusted address in its ``X-Forwarded-For`` header."""
     client = scope.get("client")
-    peer = client[0] if client else "?"
+    peer = str(client[0]) if client else "?"
     if peer not in trusted_proxies:
         return peer
     for name, value in scope.get("headers", []):
         if name == b"x-forwarded-for":
-            hops = [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
+            hops: list[str] = [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
             for hop in reversed(hops):
                 if hop not in trusted_proxies:
                     return hop[:64]
@@ -159,6 +159,24 @@ class LimitMiddleware:
     async def _limited(
         self, scope: Scope, receive: Receive, send: Send, address: str, exempt: bool
     ) -> None:
+        if await self._refused(scope, send, address, exempt):
+            return
+        timeout = self.body_timeout if self.body_timeout > 0 else None
+        guard = _BodyGuard(receive, send, self.max_body, timeout)
+        try:
+            await self.app(scope, guard.receive, guard.send)
+        except _TooLarge:
+            if not guard.started:
+                await _reply(send, 413, TOO_LARGE, [])
+        except Exception:
+            if guard.too_large and not guard.started:
+                await _reply(send, 413, TOO_LARGE, [])
+            else:
+                raise
+
+    async def _refused(self, scope: Scope, send: Send, address: str, exempt: bool) -> bool:
+        """Refuse a request over its address's rate (429) or announcing too large a
+        body (413) before the application sees it; whether it was refused."""
         path: str = scope.get("path", "")
         if self.buckets.rate > 0 and path.startswith("/api/") and not exempt:
             bucket = self.buckets.get(address)
@@ -170,7 +188,7 @@ class LimitMiddleware:
                     b'{"error":"rate-limited","message":"too many requests; slow down"}',
                     [(b"retry-after", str(max(1, round(wait + 0.5))).encode())],
                 )
-                return
+                return True
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -178,71 +196,61 @@ class LimitMiddleware:
                 except ValueError:
                     size = self.max_body + 1
                 if size > self.max_body:
-                    await _reply(
-                        send,
-                        413,
-                        b'{"error":"too-large","message":"request body too large"}',
-                        [],
-                    )
-                    return
-        seen = 0
-        limit = self.max_body
-        too_large = False
-        timeout = self.body_timeout if self.body_timeout > 0 else None
+                    await _reply(send, 413, TOO_LARGE, [])
+                    return True
+        return False
 
-        body_done = False
-        started = False
-        timed_out = False
 
-        async def limited_receive() -> Message:
-            nonlocal seen, too_large, body_done, started, timed_out
-            if body_done:  # e.g. waiting for a disconnect: no timeout
-                return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), timeout)
-            except TimeoutError:
-                # answer now and tell the application the client went away
-                body_done = timed_out = True
-                if not started:
-                    started = True
-                    await _reply(
-                        send,
-                        408,
-                        b'{"error":"too-slow","message":"the request body came too slowly"}',
-                        [(b"connection", b"close")],
-                    )
-                return {"type": "http.disconnect"}
-            if message["type"] != "http.request" or not message.get("more_body", False):
-                body_done = True
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > limit:
-                    too_large = True
-                    raise _TooLarge()
-            return message
+TOO_LARGE = b'{"error":"too-large","message":"request body too large"}'
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if timed_out:
-                return  # the 408 went out already
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
 
+class _BodyGuard:
+    """The ``receive`` and ``send`` an application gets: the body is cut off past
+    ``limit`` bytes, and one that comes too slowly is answered 408 at once."""
+
+    def __init__(self, receive: Receive, send: Send, limit: int, timeout: float | None) -> None:
+        self._receive = receive
+        self._send = send
+        self.limit = limit
+        self.timeout = timeout
+        self.seen = 0
+        self.too_large = False
+        self.body_done = False
+        self.started = False
+        self.timed_out = False
+
+    async def receive(self) -> Message:
+        if self.body_done:  # e.g. waiting for a disconnect: no timeout
+            return await self._receive()
         try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _TooLarge:
-            if not started:
+            message = await asyncio.wait_for(self._receive(), self.timeout)
+        except TimeoutError:
+            # answer now and tell the application the client went away
+            self.body_done = self.timed_out = True
+            if not self.started:
+                self.started = True
                 await _reply(
-                    send, 413, b'{"error":"too-large","message":"request body too large"}', []
+                    self._send,
+                    408,
+                    b'{"error":"too-slow","message":"the request body came too slowly"}',
+                    [(b"connection", b"close")],
                 )
-        except Exception:
-            if too_large and not started:
-                await _reply(
-                    send, 413, b'{"error":"too-large","message":"request body too large"}', []
-                )
-            else:
-                raise
+            return {"type": "http.disconnect"}
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            self.body_done = True
+        if message["type"] == "http.request":
+            self.seen += len(message.get("body", b""))
+            if self.seen > self.limit:
+                self.too_large = True
+                raise _TooLarge()
+        return message
+
+    async def send(self, message: Message) -> None:
+        if self.timed_out:
+            return  # the 408 went out already
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self._send(message)
 
 
 class _TooLarge(Exception):

@@ -31,26 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
 from .ratelimit import TokenBucket, client_address
-from .tables import SPECTATOR, LiveTable, Subscriber, TableManager
-
-
-def state_message(manager: TableManager, table: LiveTable, sub: Subscriber) -> bytes:
-    """The next ``state`` frame for a subscriber (its log since what it has)."""
-    key = SPECTATOR if sub.seat is None else sub.seat
-    core = table.cache.get(key)
-    if core is None:
-        body = manager.core(table, sub.seat)
-        body["type"] = "state"
-        core = table.cache[key] = orjson.dumps(body)
-    reset = sub.log_epoch != table.log_epoch
-    entries = manager.log_for(table, sub.seat, -1 if reset else sub.log_seq)
-    sub.log_epoch = table.log_epoch
-    if table.log:
-        sub.log_seq = table.log[-1].n
-    tail = orjson.dumps(entries)
-    return b"".join(
-        (core[:-1], b',"log":', tail, b',"log_reset":', b"true}" if reset else b"false}")
-    )
+from .tables import LiveTable, Subscriber, TableManager, state_message
 
 
 async def _frame(ws: WebSocket) -> str | bytes | None:
@@ -79,60 +60,99 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
     """Serve one WebSocket connection to a table."""
     settings = manager.settings
     address = client_address(ws.scope, settings.trusted_proxies)
-    if not manager.open_socket(address):
+    if not manager.quotas.open_socket(address):
         # over the per-address cap: refuse the handshake (HTTP 403), costs nothing
         await ws.close(1013)
         return
     try:
         await _serve_socket(ws, table_id, manager)
     finally:
-        manager.close_socket(address)
+        manager.quotas.close_socket(address)
+
+
+def _error(status: int, code: str, message: str, msg_id: Any = None) -> bytes:
+    return orjson.dumps(
+        {"type": "error", "id": msg_id, "status": status, "error": code, "message": message}
+    )
 
 
 async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     await ws.accept()
-    settings = manager.settings
-
-    async def send(data: bytes) -> None:
-        # no lock needed: each send writes one whole frame without yielding in between
-        await ws.send_text(data.decode())
-
-    async def fail(err: ApiError, code: int) -> None:
-        with contextlib.suppress(Exception):
-            await send(orjson.dumps({"type": "error", "status": err.status, **err.to_json()}))
-            await ws.close(code)
-
+    conn = _Connection(ws, table_id, manager)
+    greeted = await conn.hello()
+    if greeted is None:
+        return
+    table, seat, token = greeted
+    seating = manager.seating
+    sub = seating.connect(table, seat, token)
+    pusher = asyncio.create_task(conn.pump(table, sub))
     try:
-        first = await asyncio.wait_for(_frame(ws), timeout=settings.hello_timeout)
-        if first is None:
-            return
-        if isinstance(first, bytes):
-            await fail(ApiError(400, "binary", "send JSON text frames, not binary ones"), 4400)
-            return
-        hello = orjson.loads(first) if len(first) <= settings.max_body else None
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
-            await fail(ApiError(400, "bad-hello", 'start with {"type": "hello", "token": …}'), 4400)
-            return
-        table = await manager.get(table_id)
-        token = hello.get("token")
-        seat = manager.recipient_of(table, token if isinstance(token, str) else None)
-    except ApiError as err:
-        await fail(err, 4000 + err.status)
-        return
-    except (WebSocketDisconnect, TimeoutError, orjson.JSONDecodeError):
+        await conn.serve(sub, token)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        pusher.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pusher
+        seating.disconnect(table, sub)
+
+
+class _Connection:
+    """One accepted WebSocket: its hello, its pushed frames and its messages."""
+
+    def __init__(self, ws: WebSocket, table_id: str, manager: TableManager) -> None:
+        self.ws = ws
+        self.table_id = table_id
+        self.manager = manager
+        self.settings = manager.settings
+
+    async def send(self, data: bytes) -> None:
+        # no lock needed: each send writes one whole frame without yielding in between
+        await self.ws.send_text(data.decode())
+
+    async def fail(self, err: ApiError, code: int) -> None:
         with contextlib.suppress(Exception):
-            await ws.close(4400)
-        return
+            await self.send(orjson.dumps({"type": "error", "status": err.status, **err.to_json()}))
+            await self.ws.close(code)
 
-    sub = manager.connect(table, seat, token if isinstance(token, str) else None)
+    async def hello(self) -> tuple[LiveTable, int | None, str | None] | None:
+        """The table, the seat (``None``: a spectator) and the token of the hello
+        (``None`` when the connection ends instead)."""
+        settings, ws = self.settings, self.ws
+        try:
+            first = await asyncio.wait_for(_frame(ws), timeout=settings.hello_timeout)
+            if first is None:
+                return None
+            if isinstance(first, bytes):
+                err = ApiError(400, "binary", "send JSON text frames, not binary ones")
+                await self.fail(err, 4400)
+                return None
+            hello = orjson.loads(first) if len(first) <= settings.max_body else None
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                err = ApiError(400, "bad-hello", 'start with {"type": "hello", "token": …}')
+                await self.fail(err, 4400)
+                return None
+            table = await self.manager.get(self.table_id)
+            token = hello.get("token")
+            token = token if isinstance(token, str) else None
+            seat = self.manager.seating.recipient_of(table, token)
+        except ApiError as err:
+            await self.fail(err, 4000 + err.status)
+            return None
+        except (WebSocketDisconnect, TimeoutError, orjson.JSONDecodeError):
+            with contextlib.suppress(Exception):
+                await ws.close(4400)
+            return None
+        return table, seat, token
 
-    watch_delay = settings.watch_delay
-
-    async def pump() -> None:
+    async def pump(self, table: LiveTable, sub: Subscriber) -> None:
+        """Send a ``state`` frame after every change of the table."""
+        seating = self.manager.seating
+        watch_delay = self.settings.watch_delay
         while True:
             await sub.wake.wait()
-            if not manager.holds_seat(table, sub):
-                manager._unseat(table, sub.seat)  # type: ignore[arg-type]
+            if sub.seat is not None and not seating.holds_seat(table, sub):
+                seating.unseat(table, sub.seat)
             if watch_delay > 0 and (
                 sub.seat is None or sub.seat not in table.state.active_players()
             ):
@@ -140,18 +160,14 @@ async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> 
                 await asyncio.sleep(watch_delay)
             sub.wake.clear()
             async with table.lock:  # never between an action and its commit
-                frame = state_message(manager, table, sub)
-            await send(frame)
+                frame = state_message(table, sub)
+            await self.send(frame)
 
-    def error(status: int, code: str, message: str, msg_id: Any = None) -> bytes:
-        return orjson.dumps(
-            {"type": "error", "id": msg_id, "status": status, "error": code, "message": message}
-        )
-
-    pusher = asyncio.create_task(pump())
-    bucket = TokenBucket(settings.ws_rate, settings.ws_burst) if settings.ws_rate > 0 else None
-    refused = 0  # frames refused in a row for going too fast
-    try:
+    async def serve(self, sub: Subscriber, token: str | None) -> None:
+        """Answer the client's messages until it goes (or is hung up on)."""
+        settings, ws = self.settings, self.ws
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst) if settings.ws_rate > 0 else None
+        refused = 0  # frames refused in a row for going too fast
         while True:
             frame = await _frame(ws)
             if frame is None:
@@ -165,48 +181,43 @@ async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> 
                 if refused > max(50.0, 4 * settings.ws_burst):  # it never slows down: hang up
                     await ws.close(1008)
                     break
-                await send(
-                    error(429, "rate-limited", "too many messages; slow down", _id_of(frame))
-                )
+                msg = "too many messages; slow down"
+                await self.send(_error(429, "rate-limited", msg, _id_of(frame)))
                 continue
             refused = 0
             if isinstance(frame, bytes):
-                await send(error(400, "binary", "send JSON text frames, not binary ones"))
+                await self.send(_error(400, "binary", "send JSON text frames, not binary ones"))
                 continue
-            msg_id: Any = None
-            try:
-                msg = orjson.loads(frame)
-                if not isinstance(msg, dict):
-                    raise ApiError(400, "bad-message", "messages are JSON objects")
-                msg_id = msg.get("id")
-                kind = msg.get("type")
-                if kind == "ping":
-                    await send(orjson.dumps({"type": "pong", "id": msg_id}))
-                    continue
-                if kind not in ("act", "undo"):
-                    raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
-                if sub.seat is None:
-                    raise ApiError(403, "spectator", "spectators cannot act")
-                if kind == "act":
-                    action = msg.get("action")
-                    if not isinstance(action, str):
-                        raise ApiError(422, "bad-action", "action must be a text")
-                    result = await manager.act(table_id, token, action, msg.get("version"), msg_id)
-                else:
-                    result = await manager.undo(table_id, token)
-                await send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
-            except ApiError as err:
-                await send(
-                    orjson.dumps(
-                        {"type": "error", "id": msg_id, "status": err.status, **err.to_json()}
-                    )
-                )
-            except orjson.JSONDecodeError:
-                await send(error(400, "bad-json", "not JSON"))
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        pusher.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pusher
-        manager.disconnect(table, sub)
+            await self.answer(frame, sub, token)
+
+    async def answer(self, frame: str, sub: Subscriber, token: str | None) -> None:
+        """Answer one text message: ``ping``, ``act`` or ``undo``."""
+        msg_id: Any = None
+        try:
+            msg = orjson.loads(frame)
+            if not isinstance(msg, dict):
+                raise ApiError(400, "bad-message", "messages are JSON objects")
+            msg_id = msg.get("id")
+            kind = msg.get("type")
+            if kind == "ping":
+                await self.send(orjson.dumps({"type": "pong", "id": msg_id}))
+                return
+            if kind not in ("act", "undo"):
+                raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
+            if sub.seat is None:
+                raise ApiError(403, "spectator", "spectators cannot act")
+            manager, table_id = self.manager, self.table_id
+            if kind == "act":
+                action = msg.get("action")
+                if not isinstance(action, str):
+                    raise ApiError(422, "bad-action", "action must be a text")
+                result = await manager.act(table_id, token, action, msg.get("version"), msg_id)
+            else:
+                result = await manager.undo(table_id, token)
+            await self.send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
+        except ApiError as err:
+            await self.send(
+                orjson.dumps({"type": "error", "id": msg_id, "status": err.status, **err.to_json()})
+            )
+        except orjson.JSONDecodeError:
+            await self.send(_error(400, "bad-json", "not JSON"))

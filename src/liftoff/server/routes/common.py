@@ -1,0 +1,118 @@
+"""What every route module shares: the request and answer models, the seat-token
+dependency, the manager of the running app, and the JSON answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import orjson
+from fastapi import Depends, Path, Request
+from fastapi.responses import Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+
+from ..tables import TableManager
+
+TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+OptionValueIn = bool | int | float | str
+
+
+class SeatIn(BaseModel):
+    """A seat at a new table: ``you`` (the creator sits here), ``open`` or ``bot``."""
+
+    type: Literal["you", "open", "bot"] = "open"
+    bot: str | None = Field(None, max_length=100, description="bot kind, e.g. random")
+    speed: str | None = Field(
+        None, max_length=16, description="race bots: slow|normal|fast|instant"
+    )
+
+
+class ClockIn(BaseModel):
+    """Time per player and extra time per turn (turn-based games)."""
+
+    initial: float = Field(600, ge=1, le=86_400, description="seconds per player")
+    increment: float = Field(0, ge=0, le=3_600, description="extra seconds at each turn")
+
+
+class CreateTableIn(BaseModel):
+    """A new table."""
+
+    game: str = Field(..., min_length=1, max_length=32)
+    players: int = Field(..., ge=1, le=8)
+    options: dict[Annotated[str, Field(max_length=64)], OptionValueIn] = Field(
+        default_factory=dict, max_length=32
+    )
+    seats: list[SeatIn] | None = Field(None, max_length=8)
+    clock: ClockIn | None = None
+    name: str | None = Field(None, max_length=40, description="your name (for a 'you' seat)")
+
+
+class JoinIn(BaseModel):
+    """Take a seat (the first open one when ``seat`` is missing)."""
+
+    seat: int | None = Field(None, ge=0, le=7)
+    name: str | None = Field(None, max_length=40)
+
+
+class ActionIn(BaseModel):
+    """An action as its canonical text, chosen on state ``version`` (required).
+
+    ``id`` (optional, the client's own): a submission repeated with the same id,
+    action and version is answered again, never applied twice.
+    """
+
+    action: str = Field(..., min_length=1, max_length=400)
+    version: int = Field(..., ge=0, le=2**31 - 1)
+    id: int | Annotated[str, Field(max_length=64)] | None = None
+
+
+class SeatOut(BaseModel):
+    """A seat and its token (keep it: it is the only key to the seat)."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class AckOut(BaseModel):
+    """An accepted action or undo: the new state version."""
+
+    ok: bool
+    version: int
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: a code, a message, and for an illegal action the rule."""
+
+    error: str
+    message: str
+    rule: str | None = None
+    rule_text: str | None = None
+    version: int | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (401, 403, 404, 409, 413, 422, 429)
+}
+
+bearer = HTTPBearer(auto_error=False, description="the seat token from join/create")
+Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def token_of(cred: HTTPAuthorizationCredentials | None) -> str | None:
+    """The bearer token sent, if any."""
+    return cred.credentials if cred is not None else None
+
+
+def _manager(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+#: the table manager of the running app (a route's parameter)
+Manager = Annotated[TableManager, Depends(_manager)]
+
+
+def json(data: Any, status: int = 200) -> Response:
+    """A JSON answer (orjson)."""
+    return Response(orjson.dumps(data), status_code=status, media_type="application/json")

@@ -1,0 +1,88 @@
+"""``/api/games``: the games, their options and bots, rule texts and glossaries."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from fastapi.responses import Response
+
+import liftoff
+from liftoff import bots as bot_registry
+from liftoff.engine import Game
+
+from ..errors import ApiError
+from ..tables.bots import speeds
+from .common import ERRORS, Manager, json
+
+router = APIRouter(tags=["games"])
+
+
+def _choices(game_name: str, o: Any, content_sets: dict[str, dict[str, str]]) -> list[Any] | None:
+    """An option's choices over HTTP: a free-text one offers its default and the
+    content sets the operator installed (see ``limits.http_options``)."""
+    if o.choices is not None:
+        return list(o.choices)
+    if o.kind is str:
+        return [o.default, *sorted(content_sets.get(f"{game_name}.{o.name}", {}))]
+    return None
+
+
+def game_info(name: str, content_sets: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """A game's facts and options as clients see them."""
+    game = liftoff.games.get(name)
+    info = game.info.to_json()
+    info["options"] = [
+        {
+            "name": o.name,
+            "kind": o.kind.__name__,
+            "default": o.default,
+            "doc": o.doc,
+            "choices": _choices(name, o, content_sets),
+            "minimum": o.minimum,
+            "maximum": o.maximum,
+            "rule": o.rule,
+        }
+        for o in game.options
+        if not o.internal
+    ]
+    return info
+
+
+def game_named(name: str) -> Game[Any]:
+    """The game called ``name`` (404 otherwise)."""
+    try:
+        return liftoff.games.get(name)
+    except liftoff.UnknownGame as exc:
+        raise ApiError(404, "no-game", str(exc)) from None
+
+
+@router.get("/api/games", summary="The games, their options and bots")
+async def games(manager: Manager) -> Response:
+    content_sets = manager.settings.content_sets
+    return json(
+        {
+            "games": [game_info(n, content_sets) for n in liftoff.games.names()],
+            "bots": bot_registry.names(),
+            "speeds": speeds(),
+        }
+    )
+
+
+@router.get("/api/games/{game}/rules/{rule}", summary="The text of one rule", responses=ERRORS)
+async def rule_text(
+    game: Annotated[str, Path(max_length=32)], rule: Annotated[str, Path(max_length=64)]
+) -> Response:
+    text = game_named(game).rule_text(rule)
+    if text is None:
+        raise ApiError(404, "no-rule", f"no rule {rule!r} in {game}")
+    return json({"rule": rule, "text": text})
+
+
+@router.get(
+    "/api/games/{game}/glossary",
+    summary="Public texts of a game's content names (card id → name and effects)",
+    responses=ERRORS,
+)
+async def glossary(game: Annotated[str, Path(max_length=32)]) -> Response:
+    return json({"game": game, "glossary": dict(game_named(game).glossary())})

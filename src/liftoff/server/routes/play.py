@@ -1,0 +1,45 @@
+"""Playing at a table: your view, acting, undo."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from ..tables import frames
+from .common import ERRORS, AckOut, ActionIn, Manager, TableId, Token, json, token_of
+
+router = APIRouter(tags=["play"])
+
+
+@router.get(
+    "/api/tables/{table_id}/view",
+    summary="Your view (or a spectator's without a token), legal actions and log",
+    responses=ERRORS,
+)
+async def view(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    table = await manager.get(table_id)
+    seat = manager.seating.recipient_of(table, token_of(cred))
+    async with table.lock:
+        body = frames.core(table, seat)
+        body["log"] = frames.log_for(table, seat)
+    return json(body)
+
+
+@router.post(
+    "/api/tables/{table_id}/actions",
+    summary="Act: the action's text and the version it was chosen on",
+    response_model=AckOut,
+    responses=ERRORS,
+)
+async def act(table_id: TableId, body: ActionIn, cred: Token, manager: Manager) -> Response:
+    return json(await manager.act(table_id, token_of(cred), body.action, body.version, body.id))
+
+
+@router.post(
+    "/api/tables/{table_id}/undo",
+    summary="Take back your own last action (no chance drawn, nothing revealed)",
+    response_model=AckOut,
+    responses=ERRORS,
+)
+async def undo(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    return json(await manager.undo(table_id, token_of(cred)))

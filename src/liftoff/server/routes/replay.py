@@ -1,0 +1,64 @@
+"""Finished games: the record, and the view after any step as one seat saw it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import Response
+
+from liftoff.engine import IllegalAction
+
+from ..errors import ApiError
+from .common import ERRORS, Manager, TableId, json
+
+router = APIRouter(tags=["replay"])
+
+
+@router.get(
+    "/api/tables/{table_id}/record",
+    summary="The record of a finished game (Game.replay rebuilds it)",
+    responses=ERRORS,
+)
+async def record(table_id: TableId, manager: Manager) -> Response:
+    table = await manager.get(table_id)
+    if table.status != "over":
+        raise ApiError(403, "in-play", "the record is published when the game is over")
+    return json(table.state.record())
+
+
+@router.get(
+    "/api/tables/{table_id}/replay",
+    summary="A finished game's view after ``step`` actions, as one seat saw it",
+    responses=ERRORS,
+)
+async def replay(
+    table_id: TableId,
+    manager: Manager,
+    step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+) -> Response:
+    table = await manager.get(table_id)
+    if table.status != "over":
+        raise ApiError(403, "in-play", "replays are for finished games")
+    rec = table.state.record()
+    actions = rec["actions"]
+    step = min(step, len(actions))
+    if seat is not None and seat >= table.state.num_players:
+        raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+    state = table.game.new_game(rec["players"], rec["seed"], rec["options"])
+    try:
+        for p, text in actions[:step]:
+            state.apply(p, text)
+    except IllegalAction as exc:
+        raise ApiError(500, "broken-table", str(exc)) from None
+    return json(
+        {
+            "step": step,
+            "steps": len(actions),
+            "actions": actions,
+            "seat": seat,
+            "view": state.view(seat),
+            "table": table.public(),
+        }
+    )

@@ -1,0 +1,44 @@
+"""Seats of a table: join, leave, the rematch."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from .common import ERRORS, AckOut, JoinIn, Manager, SeatOut, TableId, Token, json, token_of
+
+router = APIRouter(tags=["seats"])
+
+
+@router.post(
+    "/api/tables/{table_id}/join",
+    summary="Take a seat; returns its token",
+    response_model=SeatOut,
+    responses=ERRORS,
+)
+async def join(table_id: TableId, body: JoinIn, manager: Manager) -> Response:
+    seat, token = await manager.join(table_id, body.seat, body.name)
+    return json({"table": table_id, "seat": seat, "token": token})
+
+
+@router.post(
+    "/api/tables/{table_id}/leave",
+    summary="Give up your seat",
+    response_model=AckOut,
+    responses=ERRORS,
+)
+async def leave(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    await manager.leave(table_id, token_of(cred))
+    table = await manager.get(table_id)
+    return json({"ok": True, "version": table.state.version})
+
+
+@router.post(
+    "/api/tables/{table_id}/rematch",
+    summary="Start (or join) the rematch of a finished game",
+    response_model=SeatOut,
+    responses=ERRORS,
+)
+async def rematch(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    new, seat, token = await manager.rematch(table_id, token_of(cred))
+    return json({"table": new.id, "seat": seat, "token": token})

@@ -1,0 +1,71 @@
+"""``/api/tables``: the lobby, creating a table, a table's public facts."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from ..limits import http_options
+from ..ratelimit import client_address
+from ..storage import TableData
+from ..tables import frames
+from .common import ERRORS, CreateTableIn, Manager, TableId, json
+from .games import game_named
+
+router = APIRouter(tags=["tables"])
+
+
+def _finished(t: TableData) -> dict[str, Any]:
+    """A finished table as listed in the lobby."""
+    return {
+        "id": t.id,
+        "game": t.game,
+        "players": t.players,
+        "status": t.status,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in t.seats],
+        "updated_at": t.updated_at,
+        "outcome": t.outcome,
+    }
+
+
+@router.get("/api/tables", summary="The lobby: open and running tables")
+async def lobby(
+    manager: Manager,
+    status: Annotated[Literal["live", "over"], Query()] = "live",
+) -> Response:
+    limit = manager.settings.lobby_limit
+    if status == "over":
+        rows = await manager.store.list_tables("over", limit)
+        return json({"tables": [_finished(t) for t in rows]})
+    return json({"tables": frames.lobby(manager.tables.values(), limit)})
+
+
+@router.post("/api/tables", summary="Create a table", status_code=201, responses=ERRORS)
+async def create(body: CreateTableIn, request: Request, manager: Manager) -> Response:
+    settings = manager.settings
+    game = game_named(body.game)
+    table, seat, token = await manager.create(
+        body.game,
+        body.players,
+        http_options(game, body.options, settings.content_sets),
+        [s.model_dump() for s in body.seats] if body.seats is not None else None,
+        body.clock.model_dump() if body.clock is not None else None,
+        body.name,
+        creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
+    )
+    out: dict[str, Any] = {
+        "table": table.public(),
+        "warnings": game.option_warnings(table.state.num_players, table.state.options),
+    }
+    if token is not None:
+        out.update(seat=seat, token=token)
+    return json(out, 201)
+
+
+@router.get("/api/tables/{table_id}", summary="A table", responses=ERRORS)
+async def get_table(table_id: TableId, manager: Manager) -> Response:
+    table = await manager.get(table_id)
+    async with table.lock:  # never an action that is not stored yet
+        return json(table.public())

@@ -1,0 +1,130 @@
+"""Bot seats: the server plays bot seats, zombies, left seats and players out of time.
+
+Each seat the server plays has an asyncio task; the bot's thinking runs in the
+bot pool (a worker thread or process, on a clone of the state). A bot never acts
+on a state that moved on while it thought.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import time
+from typing import TYPE_CHECKING, Any
+
+from liftoff import bots as bot_registry
+from liftoff.engine.realtime import SPEEDS
+
+from ..botpool import BotPool, bounded_spec, check_bot
+from ..errors import ApiError
+from .model import LiveTable, bot_seed_of
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+
+def speeds() -> list[str]:
+    """The speed profiles a real-time bot may play at."""
+    return list(SPEEDS)
+
+
+class BotSeats:
+    """The bots playing at every table, and the pool they think in."""
+
+    def __init__(self, host: TableManager) -> None:
+        self.host = host
+        self.pool = BotPool(host.settings.bot_processes)
+        # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
+        self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
+
+    def check(self, bot: str, speed: str | None, realtime: bool) -> None:
+        """Refuse (422) a bot a client may not seat (unknown, beyond bounds, bad speed)."""
+        check_bot(bot, self.host.bot_bounds(realtime))
+        if realtime and speed not in speeds():
+            raise ApiError(422, "bad-speed", f"speed {speed!r}: use one of {', '.join(speeds())}")
+
+    def agent(self, table: LiveTable, p: int) -> Any:
+        """The bot playing seat ``p`` (made on first use)."""
+        s = table.seats[p]
+        if s.agent is None:
+            spec = s.bot if s.kind == "bot" and s.bot else self.host.settings.zombie_bot
+            spec = bounded_spec(spec, self.host.bot_bounds(table.realtime))
+            s.agent = bot_registry.make(spec, seed=bot_seed_of(table, "seat", p))
+        return s.agent
+
+    def kick(self, table: LiveTable) -> None:
+        """Start a bot task for every active seat the server plays."""
+        if table.status != "playing" or table.race is not None or self.host.closing:
+            return
+        for p in table.state.active_players():
+            if p not in table.bot_tasks and table.controlled_by_bot(p):
+                table.bot_tasks[p] = asyncio.create_task(self._loop(table, p))
+
+    def close(self) -> None:
+        """Stop the pool's workers."""
+        self.pool.close()
+
+    async def _loop(self, table: LiveTable, p: int) -> None:
+        try:
+            while await self._turn(table, p):
+                pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.host.errors.error("bot-loop", "table %s: bot for seat %d failed", table.id, p)
+        finally:
+            if table.bot_tasks.get(p) is asyncio.current_task():
+                del table.bot_tasks[p]
+
+    async def _turn(self, table: LiveTable, p: int) -> bool:
+        """One decision of seat ``p``'s bot; ``False`` when the server stops playing it."""
+        out_of_time = table.seats[p].kind == "human" and not table.seats[p].zombie
+        await asyncio.sleep(0 if out_of_time else self.host.settings.bot_delay)
+        state = table.state
+        if (
+            table.status != "playing"
+            or p not in state.active_players()
+            or not table.controlled_by_bot(p)
+        ):
+            return False
+        version = state.version
+        agent = self.agent(table, p)
+        try:
+            started = time.perf_counter()
+            action = await self.pool.choose(agent, state, p)
+            self.decisions.append((table.game.info.name, agent.name, time.perf_counter() - started))
+        except Exception:
+            self.host.errors.error(
+                f"bot-{agent.name}",
+                "table %s: bot %r failed; a random bot takes over",
+                table.id,
+                agent,
+            )
+            table.seats[p].agent = bot_registry.make(
+                "random", seed=bot_seed_of(table, "fallback", p)
+            )
+            return True
+        backoff = 0.0
+        async with table.lock:
+            if (
+                table.state.version != version
+                or table.state is not state
+                or not table.controlled_by_bot(p)
+            ):
+                return True
+            try:
+                await self.host.play.apply_locked(table, p, action, version)
+            except ApiError as err:
+                # a database that refuses writes: try again later, log it once
+                backoff = 5.0 if err.code == "storage" else 0.5
+                self.host.errors.error(
+                    f"bot-refused-{err.code}",
+                    "table %s: bot %d refused: %s",
+                    table.id,
+                    p,
+                    err.message,
+                    exc_info=False,
+                )
+        if backoff:
+            await asyncio.sleep(backoff)  # outside the lock: people may act
+        return True

@@ -1,0 +1,111 @@
+"""What clients see: views, state messages, the game log, the lobby.
+
+Views and serialized state messages are cached per table revision (every change
+of a table clears them), so a table with many listeners computes each
+recipient's view once per change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from .model import SPECTATOR, LiveTable, Subscriber
+
+
+def view(table: LiveTable, recipient: int | None) -> dict[str, Any]:
+    """``state.view(recipient)``, computed once per change of the table."""
+    key = SPECTATOR if recipient is None else recipient
+    got = table.views.get(key)
+    if got is None:
+        race = table.race
+        fresh = race.view(recipient) if race is not None else table.state.view(recipient)
+        got = table.views[key] = fresh
+    return got
+
+
+def events(table: LiveTable) -> dict[int, list[str]] | None:
+    """Each recipient's event lines after the last action (games whose views have them)."""
+    if not table.has_events:
+        return None
+    state = table.state
+    out: dict[int, list[str]] = {}
+    # every seat's lines (a player coming back reads them); spectators' only while
+    # someone watches (saves a view per move)
+    watched = any(sub.seat is None for sub in table.subscribers)
+    for r in (*range(state.num_players), *((None,) if watched else ())):
+        lines = view(table, r).get("events")
+        out[SPECTATOR if r is None else r] = (
+            [str(e) for e in lines] if isinstance(lines, list) else []
+        )
+    return out
+
+
+def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
+    """The state message for ``recipient`` without its log (view, legal actions, …)."""
+    state = table.state
+    seen = view(table, recipient)
+    legal: list[dict[str, str]] = []
+    if (
+        recipient is not None
+        and table.status == "playing"
+        and not table.controlled_by_bot(recipient)
+        and not (table.race is not None and table.race.counting_down())
+    ):
+        game = table.game
+        legal = [
+            {"text": str(a), "description": game.describe_action(state, recipient, a)}
+            for a in state.legal_actions(recipient)
+        ]
+    seat = table.seats[recipient] if recipient is not None else None
+    return {
+        "table": table.public(),
+        "version": state.version,
+        "you": recipient,
+        "view": seen,
+        "legal": legal,
+        "refusal": seat.refusal if seat is not None else None,
+        "undo": table.can_undo(recipient),
+    }
+
+
+def log_for(table: LiveTable, recipient: int | None, after: int = -1) -> list[dict[str, Any]]:
+    """The game log as ``recipient`` may see it (the entries after action ``after``)."""
+    show = not table.game.info.hidden_information or table.status == "over"
+    r = SPECTATOR if recipient is None else recipient
+    log = table.log
+    start = len(log)
+    while start > 0 and log[start - 1].n > after:
+        start -= 1
+    return [e.render(r, show) for e in log[start:]]
+
+
+def state_message(table: LiveTable, sub: Subscriber) -> bytes:
+    """The next ``state`` frame for a subscriber (its log since what it has)."""
+    key = SPECTATOR if sub.seat is None else sub.seat
+    body = table.cache.get(key)
+    if body is None:
+        fresh = core(table, sub.seat)
+        fresh["type"] = "state"
+        body = table.cache[key] = orjson.dumps(fresh)
+    reset = sub.log_epoch != table.log_epoch
+    entries = log_for(table, sub.seat, -1 if reset else sub.log_seq)
+    sub.log_epoch = table.log_epoch
+    if table.log:
+        sub.log_seq = table.log[-1].n
+    tail = orjson.dumps(entries)
+    return b"".join(
+        (body[:-1], b',"log":', tail, b',"log_reset":', b"true}" if reset else b"false}")
+    )
+
+
+def lobby(tables: Iterable[LiveTable], limit: int) -> list[dict[str, Any]]:
+    """Open and running tables: those where people are present first, then newest first."""
+
+    def present(t: LiveTable) -> bool:
+        return any(s.connections for s in t.seats) or bool(t.subscribers)
+
+    live = sorted(tables, key=lambda t: (not present(t), -t.updated_at))
+    return [t.public() for t in live if t.status in ("open", "playing")][:limit]

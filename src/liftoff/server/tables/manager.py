@@ -1,0 +1,461 @@
+"""The table manager: every live table, its life from creation to the end.
+
+The manager holds the live tables and runs their lifecycle (create, start,
+finish, close, expire, rebuild at start); the rest is done by its rooms:
+:class:`~.seats.Seating` (tokens, joining, presence, zombies),
+:class:`~.play.Play` (actions, undo), :class:`~.bots.BotSeats` (the bots),
+:class:`~.clocks.ClockKeeper` (clock alarms) and :class:`~.quotas.Quotas`.
+Real-time tables run through their runner (``server.realtime``), for which the
+manager is the host: :meth:`record_applied`, :meth:`restore`, :meth:`refuse`,
+:meth:`illegal`, :meth:`changed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import secrets
+import time
+from typing import Any
+
+import liftoff
+from liftoff.engine import Game, IllegalAction, OptionError, ReplayError
+
+from ..botpool import BotBounds
+from ..errors import ApiError
+from ..health import ErrorLog
+from ..storage import ActionData, Store, TableData
+from .bots import BotSeats
+from .clocks import ClockKeeper
+from .model import LiveTable, LogEntry, TableSeat, new_bot_seed, new_id
+from .play import Play
+from .quotas import Quotas
+from .rebuild import rebuild
+from .seats import Seating, build_seats, seat_person
+from .settings import Settings
+
+log = logging.getLogger("liftoff.server")
+
+FINISHED_KEEP = 200  # finished tables kept in memory
+
+
+class TableManager:
+    """Every live table, the seat tokens, and the rules of play around the engine."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.tables: dict[str, LiveTable] = {}
+        self.finished: dict[str, LiveTable] = {}  # a small cache of finished tables
+        self.moves = 0
+        self.closing = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self.errors = ErrorLog(log)
+        self.seating = Seating(self)
+        self.play = Play(self)
+        self.bot_seats = BotSeats(self)
+        self.clock_keeper = ClockKeeper(self)
+        self.quotas = Quotas(self.settings)
+
+    @property
+    def decisions(self) -> collections.deque[tuple[str, str, float]]:
+        """(game, bot, seconds) of recent bot decisions (for the operator, benchmarks)."""
+        return self.bot_seats.decisions
+
+    def bot_bounds(self, realtime: bool) -> BotBounds:
+        """The ceilings of bot parameters at a (real-time) table."""
+        st = self.settings
+        seconds = st.max_realtime_bot_seconds if realtime else st.max_bot_seconds
+        return BotBounds(seconds, st.max_bot_iterations, st.max_bot_depth)
+
+    # -- the table API (the rooms do the work) -----------------------------------------------
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat; returns it and its token (see :meth:`.Seating.join`)."""
+        return await self.seating.join(table_id, seat, name)
+
+    async def leave(self, table_id: str, token: str | None) -> None:
+        """Give up a seat (see :meth:`.Seating.leave`)."""
+        await self.seating.leave(table_id, token)
+
+    async def act(
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        version: int | None,
+        client_id: Any = None,
+    ) -> dict[str, Any]:
+        """A player's action; the answer (see :meth:`.Play.act`)."""
+        return await self.play.act(table_id, token, text, version, client_id)
+
+    async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Take back the caller's own last action (see :meth:`.Play.undo`)."""
+        return await self.play.undo(table_id, token)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished game from its action log; expire stale ones."""
+        for data in await self.store.load_tables(statuses=["open", "playing"]):
+            try:
+                table = rebuild(data)
+            except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
+                log.error("table %s cannot be rebuilt: %s", data.id, exc)
+                continue
+            self.tables[table.id] = table
+            self.seating.register(table)
+            if table.state.is_over() and table.status != "over":
+                await self.finish(table)
+                continue
+            if table.status == "playing":
+                self.start_play(table, restored=True)
+        await self.sweep()
+        self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
+
+    async def close(self) -> None:
+        """Stop bots, timers and drivers (the database keeps everything)."""
+        self.closing = True
+        tasks: list[asyncio.Task[Any]] = []
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+        for table in self.tables.values():
+            tasks.extend(table.bot_tasks.values())
+            if table.clock_task is not None:
+                tasks.append(table.clock_task)
+            tasks.extend(s.grace_task for s in table.seats if s.grace_task is not None)
+            if table.race is not None:
+                table.race.stop()
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self.bot_seats.close()
+
+    async def get(self, table_id: str) -> LiveTable:
+        """A live or finished table (finished ones are rebuilt from the database)."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise ApiError(404, "no-table", "no such table")
+        found = await self.store.load_tables(ids=[table_id])
+        if not found:
+            raise ApiError(404, "no-table", "no such table")
+        try:
+            table = rebuild(found[0])
+        except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
+            raise ApiError(409, "cannot-rebuild", f"this table cannot be resumed: {exc}") from None
+        self._cache_finished(table)
+        return table
+
+    def changed(self, table: LiveTable) -> None:
+        """The table changed: drop its caches, wake its listeners."""
+        table.revision += 1
+        table.cache.clear()
+        table.views.clear()
+        table.public_cache = None
+        table.updated_at = time.time()
+        for sub in table.subscribers:
+            sub.wake.set()
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]] | None,
+        clock: dict[str, Any] | None,
+        name: str | None,
+        *,
+        rematch_of: str | None = None,
+        seed: int | None = None,
+        creator: str | None = None,
+    ) -> tuple[LiveTable, int | None, str | None]:
+        """A new table; returns it and, when a seat was taken for the creator, its token."""
+        if len(self.tables) >= self.settings.max_live_tables:
+            raise ApiError(503, "full", "the server holds as many tables as it may")
+        self.quotas.check_tables(creator, self.tables.values())
+        try:
+            game = liftoff.games.get(game_name)
+        except liftoff.UnknownGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
+        if seats is None:
+            seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
+        if len(seats) != players:
+            raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
+        table, you = self._new_table(game, players, seed, options, seats, clock)
+        table.rematch_of, table.creator = rematch_of, creator
+        token = seat_person(table.seats[you], name) if you is not None else None
+        await self.store.create_table(_stored(table))
+        self.tables[table.id] = table
+        if token is not None and you is not None:
+            self.seating.grant(table, you, token)
+        await self.maybe_start(table)
+        return table, you, token
+
+    def _new_table(
+        self,
+        game: Game[Any],
+        players: int,
+        seed: int | None,
+        options: dict[str, Any],
+        specs: list[dict[str, Any]],
+        clock: dict[str, Any] | None,
+    ) -> tuple[LiveTable, int | None]:
+        """A new table (not stored yet) and the creator's seat."""
+        if seed is None:
+            seed = secrets.randbits(52)
+        try:
+            state = game.new_game(players, seed, options)
+        except OptionError as exc:
+            raise ApiError(422, "bad-options", str(exc)) from None
+        realtime = game.info.realtime
+        built, you = build_seats(specs, realtime, self.bot_seats.check)
+        clock_spec = None
+        if clock is not None and not realtime:
+            clock_spec = {
+                "initial": float(clock.get("initial", 600)),
+                "increment": float(clock.get("increment", 0)),
+            }
+        now = time.time()
+        table = LiveTable(
+            id=new_id(),
+            game=game,
+            state=state,
+            seats=built,
+            status="open",
+            seed=seed,
+            options=dict(state.options),
+            created_at=now,
+            updated_at=now,
+            clock_spec=clock_spec,
+            bot_seed=new_bot_seed(),
+        )
+        table.has_events = isinstance(state.view(None).get("events"), list)
+        return table, you
+
+    async def maybe_start(self, table: LiveTable) -> None:
+        """Start the game once every seat is taken."""
+        if table.status != "open" or any(s.kind == "open" for s in table.seats):
+            return
+        table.status = "playing"
+        await self.store.update_table(table.id, status="playing", updated_at=time.time())
+        self.start_play(table, restored=False)
+        self.changed(table)
+
+    def start_play(self, table: LiveTable, *, restored: bool) -> None:
+        """The game starts (or resumes after a restart): clocks, presence, bots or runner."""
+        self.clock_keeper.start(table)
+        self.seating.start_play(table)
+        if table.realtime:
+            # imported here: the runner's module refers back to this package
+            from ..realtime import RaceRunner
+
+            table.race = RaceRunner(self, table, restored=restored)
+            table.race.start()
+        else:
+            self.bot_seats.kick(table)
+
+    async def finish(self, table: LiveTable) -> None:
+        """The game is over: store the outcome, stop the clocks and grace periods."""
+        out = table.state.outcome()
+        table.status = "over"
+        if table.clocks is not None:
+            table.clocks.switch(time.monotonic(), ())
+        await self.store.update_table(
+            table.id,
+            status="over",
+            outcome=out.to_json() if out is not None else None,
+            updated_at=time.time(),
+        )
+        for s in table.seats:
+            s.stop_grace()
+        # finished tables leave the live set (and its cap); the cache keeps recent ones
+        if self.tables.pop(table.id, None) is not None:
+            self._cache_finished(table)
+
+    def _cache_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        while len(self.finished) > FINISHED_KEEP:
+            self.finished.pop(next(iter(self.finished)))
+
+    # -- the host of real-time runners (and of Play) -----------------------------------------
+    def refuse(self, table: LiveTable, seat: int, text: str, err: ApiError) -> ApiError:
+        """Show ``seat`` why its action ``text`` was refused; returns ``err`` to raise."""
+        table.seats[seat].refusal = {
+            "action": text,
+            "error": err.code,
+            "message": err.message,
+            "rule": err.rule,
+            "rule_text": err.rule_text,
+            "version": table.state.version,
+        }
+        self.changed(table)
+        return err
+
+    def illegal(self, table: LiveTable, exc: IllegalAction) -> ApiError:
+        """The API error for an engine refusal, with the rule's text (409 *stale*
+        for an action chosen before the game moved on)."""
+        stale = exc.rule == table.state.stale_rule
+        return ApiError(
+            409 if stale else 422,
+            "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
+            exc.message,
+            rule=exc.rule,
+            rule_text=table.game.rule_text(exc.rule),
+            version=table.state.version,
+        )
+
+    async def restore(self, table: LiveTable) -> None:
+        """After a failed write, go back to what the database holds."""
+        found = await self.store.load_tables(ids=[table.id])
+        if found:
+            fresh = rebuild(found[0])
+            table.state, table.log = fresh.state, fresh.log
+            table.log_epoch += 1
+        self.changed(table)
+
+    async def record_applied(
+        self, table: LiveTable, rows: list[ActionData], public: list[bool]
+    ) -> None:
+        """Store actions a real-time driver applied (in order), then announce them;
+        ``public[i]``: whether every player may read row ``i``'s text."""
+        for row in rows:
+            await self.store.append(table.id, row)
+        for row, shown in zip(rows, public, strict=True):
+            self.moves += 1
+            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None, shown))
+            table.seats[row.player].refusal = None
+        table.trim_log()
+        if table.state.is_over() and table.status != "over":
+            await self.finish(table)
+        self.changed(table)
+
+    # TODO(merge): remove after realtime runner uses RealtimeHost
+    _restore = restore
+    _refuse = refuse
+    _changed = changed
+
+    # -- rematch ------------------------------------------------------------------------------
+    async def rematch(self, table_id: str, token: str | None) -> tuple[LiveTable, int, str]:
+        """A new table with the same settings; the caller takes their seat there."""
+        table = await self.get(table_id)
+        seat = self.seating.seat_of(table, token)
+        if table.status != "over":
+            raise ApiError(409, "not-over", "a rematch starts when the game is over")
+        name = table.seats[seat].name
+        if table.rematch_id is not None:
+            # one seat per person: their own seat of this game, once
+            new = await self.get(table.rematch_id)
+            if new.seats[seat].kind != "open":
+                raise ApiError(
+                    409,
+                    "taken",
+                    f"seat {seat} of the rematch is taken (one seat per player: yours)",
+                )
+            got, joined_token = await self.seating.join(new.id, seat, name)
+            return new, got, joined_token
+        new, you, tok = await self.create(
+            table.game.info.name,
+            table.state.num_players,
+            table.options,
+            [_rematch_seat(s, seat) for s in table.seats],
+            table.clock_spec,
+            name,
+            rematch_of=table.id,
+        )
+        assert you is not None and tok is not None
+        table.rematch_id = new.id
+        await self.store.update_table(table.id, rematch_id=new.id)
+        self.changed(table)
+        return new, you, tok
+
+    # -- expiry, the operator -------------------------------------------------------------
+    def _expired(self, table: LiveTable, now: float) -> bool:
+        if table.subscribers:
+            return False
+        idle = now - table.updated_at
+        if table.status == "open":
+            return idle > self.settings.open_table_ttl
+        if table.status == "playing":
+            present = any(s.connections for s in table.seats)
+            return not present and idle > self.settings.idle_table_ttl
+        return False
+
+    async def sweep(self) -> int:
+        """Close expired tables (open ones nobody joined, games nobody plays); how many."""
+        now = time.time()
+        expired = [t.id for t in list(self.tables.values()) if self._expired(t, now)]
+        for tid in expired:
+            with contextlib.suppress(ApiError):
+                await self.close_table(tid, reason="expired")
+        return len(expired)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            if self.closing:
+                return
+            try:
+                await self.sweep()
+            except Exception:
+                self.errors.error("sweep", "expiring tables failed")
+
+    async def close_table(
+        self, table_id: str, *, delete: bool = False, reason: str = "closed"
+    ) -> None:
+        """Stop a table for good (the operator, or expiry): its bots, timers and seats;
+        ``delete`` also removes it from the database."""
+        table = await self.get(table_id)
+        async with table.lock:
+            for t in list(table.bot_tasks.values()):
+                t.cancel()
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+                table.clock_task = None
+            for s in table.seats:
+                s.stop_grace()
+            if table.race is not None:
+                table.race.stop()
+            if table.status != "over":
+                table.status = "closed"
+            self.seating.forget(table)
+            self.tables.pop(table.id, None)
+            self.finished.pop(table.id, None)
+            if delete:
+                await self.store.delete_table(table.id)
+            else:
+                await self.store.update_table(table.id, status=table.status, updated_at=time.time())
+            log.info("table %s %s", table.id, "deleted" if delete else reason)
+            self.changed(table)
+
+
+def _rematch_seat(s: TableSeat, caller: int) -> dict[str, Any]:
+    """The spec of a seat at the rematch: the caller's, a bot's, or open."""
+    if s.seat == caller:
+        return {"type": "you"}
+    if s.kind == "bot":
+        return {"type": "bot", "bot": s.bot, "speed": s.speed}
+    return {"type": "open"}
+
+
+def _stored(table: LiveTable) -> TableData:
+    """The stored form of a new table."""
+    return TableData(
+        id=table.id,
+        game=table.game.info.name,
+        players=table.state.num_players,
+        seed=table.seed,
+        options=table.options,
+        status="open",
+        created_at=table.created_at,
+        updated_at=table.updated_at,
+        clock=table.clock_spec,
+        rematch_of=table.rematch_of,
+        bot_seed=table.bot_seed,
+        creator=table.creator,
+        game_version=table.game.version.to_json(),
+        seats=[s.data() for s in table.seats],
+    )

@@ -1,0 +1,275 @@
+"""What a live table is made of: its seats, its game log, its listeners.
+
+No behaviour beyond the table itself lives here: the rooms of the manager
+(seats, clocks, bots, frames) act on these records.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from liftoff.engine import Game, State, derive_seed
+
+from ..storage import SeatData
+from .clocks import Clocks
+
+LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
+SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
+
+#: what makes a submission a repetition of an earlier one: (seat, id, version, text)
+SubmissionKey = tuple[int, str, int, str]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A new seat token (unguessable)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_bot_seed() -> int:
+    """A table's private bot seed, from the operating system's randomness."""
+    return secrets.randbits(62)
+
+
+def bot_seed_of(table: LiveTable, *parts: int | str) -> int:
+    """The seed of one of the table's bots (seat, purpose, …)."""
+    return derive_seed(table.bot_seed, *parts)
+
+
+def new_id() -> str:
+    """An unguessable table id (URL-safe, never starting with ``-`` or ``_``, so it
+    is never taken for an option on a command line such as ``liftoff admin``)."""
+    while True:
+        table_id = secrets.token_urlsafe(9)
+        if table_id[0].isalnum():
+            return table_id
+
+
+def clean_name(name: str | None, seat: int) -> str:
+    """A player's name as shown: one line, printable, at most 40 characters."""
+    text = " ".join((name or "").split())[:40]
+    printable = "".join(ch for ch in text if ch.isprintable())
+    return printable or f"Player {seat + 1}"
+
+
+class LiveRunner(Protocol):
+    """What the manager needs of a real-time table's runner (``server.realtime``)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def counting_down(self) -> bool: ...
+
+    def view(self, recipient: int | None) -> dict[str, Any]: ...
+
+    def public(self) -> dict[str, Any]: ...
+
+    def set_bot(self, p: int, bot: str) -> None: ...
+
+    def set_human(self, p: int) -> None: ...
+
+    async def submit(
+        self, seat: int, text: str, version: int, key: SubmissionKey | None = None
+    ) -> dict[str, Any]: ...
+
+
+@dataclass
+class TableSeat:
+    """A seat at a live table (open, a person's, or a bot's)."""
+
+    seat: int
+    kind: str  # open | human | bot
+    bot: str | None = None
+    speed: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    zombie: bool = False
+    grace_task: asyncio.Task[None] | None = None
+    agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
+    last_seen: float = 0.0  # monotonic time of the person's last authenticated request
+    refusal: dict[str, Any] | None = None
+
+    def data(self) -> SeatData:
+        """The stored form."""
+        return SeatData(self.seat, self.kind, self.bot, self.speed, self.name, self.token_hash)
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know about the seat."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "speed": self.speed,
+            "connected": self.connections > 0,
+            "zombie": self.zombie,
+        }
+
+    def stop_grace(self) -> None:
+        """Cancel the seat's grace period (if one runs)."""
+        if self.grace_task is not None:
+            self.grace_task.cancel()
+            self.grace_task = None
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log: an action and what each recipient saw happen."""
+
+    n: int  # index in the action log
+    player: int
+    text: str
+    at: float
+    events: dict[int, list[str]] | None = None  # recipient -> the game's event lines
+    public: bool = False  # the game says every player may read the text
+
+    def render(self, recipient: int, show_text: bool) -> dict[str, Any]:
+        """The entry as sent to ``recipient``."""
+        out: dict[str, Any] = {
+            "n": self.n,
+            "player": self.player,
+            "text": self.text if show_text or self.public or recipient == self.player else None,
+            "at": self.at,
+        }
+        if self.events is not None:
+            out["events"] = self.events.get(recipient, [])
+        return out
+
+
+class Subscriber:
+    """A WebSocket (or test) listener for one recipient; woken on every change."""
+
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
+        self.seat = seat
+        self.token_hash = token_hash  # the token the seat was granted for
+        self.wake = asyncio.Event()
+        self.log_epoch = -1
+        self.log_seq = -1
+        self.wake.set()
+
+
+@dataclass
+class LiveTable:
+    """A table whose game is held in memory."""
+
+    id: str
+    game: Game[Any]
+    state: State
+    seats: list[TableSeat]
+    status: str  # open | playing | over | closed
+    seed: int
+    options: dict[str, Any]
+    created_at: float
+    updated_at: float
+    clock_spec: dict[str, Any] | None = None
+    clocks: Clocks | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    # private: every bot at the table is seeded from it, never from the game seed
+    # (a bot's visible choices would narrow the game seed down: deck order, dice)
+    bot_seed: int = 0
+    creator: str | None = None
+    # the clocks just before the last action (undo puts them back): remaining, running, when
+    clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    log: list[LogEntry] = field(default_factory=list)
+    log_epoch: int = 0
+    revision: int = 0
+    cache: dict[int, bytes] = field(default_factory=dict)  # serialized state messages
+    views: dict[int, dict[str, Any]] = field(default_factory=dict)  # this revision's views
+    public_cache: dict[str, Any] | None = None
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clock_task: asyncio.Task[None] | None = None
+    race: LiveRunner | None = None
+    has_events: bool = False
+    last_actor: int | None = None
+    # answers to recent submissions by client id: (seat, id, version, text) -> answer
+    answered: dict[SubmissionKey, dict[str, Any]] = field(default_factory=dict)
+
+    def answer_of(self, key: SubmissionKey | None) -> dict[str, Any] | None:
+        """The answer already given to a repeated submission (same client id)."""
+        return self.answered.get(key) if key is not None else None
+
+    def remember(self, key: SubmissionKey | None, answer: dict[str, Any]) -> None:
+        """Keep the answer to a submission with a client id (the last 256)."""
+        if key is None:
+            return
+        self.answered[key] = answer
+        if len(self.answered) > 256:
+            del self.answered[next(iter(self.answered))]
+
+    @property
+    def realtime(self) -> bool:
+        """Whether this table runs through a real-time driver."""
+        return self.game.info.realtime
+
+    def controlled_by_bot(self, p: int) -> bool:
+        """Whether the server plays seat ``p`` now (bot, zombie, left or out of time)."""
+        seat = self.seats[p]
+        if seat.kind == "bot" or seat.zombie or seat.kind == "open":
+            return True
+        clocks = self.clocks
+        if clocks is not None and p in clocks.running:
+            spent = (time.monotonic() - clocks.since) * 1000
+            return clocks.remaining[p] - spent <= 0
+        return False
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back the last action now."""
+        return (
+            seat is not None
+            and not self.realtime
+            and self.status == "playing"
+            and self.last_actor == seat
+            and self.state.last_action_undoable()
+        )
+
+    def trim_log(self) -> None:
+        """Keep the last :data:`LOG_KEEP` lines of the game log."""
+        if len(self.log) > LOG_KEEP:
+            del self.log[: len(self.log) - LOG_KEEP]
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the table (no hidden game information)."""
+        if self.public_cache is not None and self.clocks is None and self.race is None:
+            return self.public_cache
+        self.public_cache = out = self._public()
+        return out
+
+    def _public(self) -> dict[str, Any]:
+        info = self.game.info
+        out: dict[str, Any] = {
+            "id": self.id,
+            "game": info.name,
+            "title": info.title,
+            "players": self.state.num_players,
+            "options": self.options,
+            "status": self.status,
+            "seats": [s.public() for s in self.seats],
+            "version": self.state.version,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "clock": self.clocks.public(time.monotonic()) if self.clocks else None,
+            "rematch_of": self.rematch_of,
+            "rematch_id": self.rematch_id,
+            "realtime": self.realtime,
+            "active": list(self.state.active_players()) if self.status == "playing" else [],
+        }
+        if self.status == "over":
+            outcome = self.state.outcome()
+            out["outcome"] = outcome.to_json() if outcome is not None else None
+        if self.race is not None:
+            out["live"] = self.race.public()
+        return out

@@ -1,0 +1,191 @@
+"""Acting at turn-based tables: apply an action, store it, announce it; undo.
+
+An action is checked and applied under the table's lock, appended to the action
+log in the database, and only then acknowledged and pushed to the players:
+nothing acknowledged is ever lost. Undo takes back a player's own last action
+when it drew no chance and revealed nothing (``State.last_action_undoable()``).
+Real-time tables take their actions through their runner instead.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from liftoff.engine import Action, IllegalAction
+
+from ..errors import ApiError
+from ..health import db_error_text
+from ..storage import ActionData
+from . import clocks, frames
+from .model import LiveTable, LogEntry, SubmissionKey
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+MAX_VERSION = 2**31 - 1
+
+
+def check_version(version: Any) -> None:
+    """The version an action was chosen on: required, a whole number in range (422)."""
+    if version is None:
+        raise ApiError(422, "bad-version", "say which version the action was chosen on ('version')")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(422, "bad-version", "version must be a whole number")
+    if not 0 <= version <= MAX_VERSION:
+        raise ApiError(422, "bad-version", f"version must be between 0 and {MAX_VERSION}")
+
+
+def submission_key(seat: int, client_id: Any, version: int, text: str) -> SubmissionKey | None:
+    """What makes a submission a repetition of an earlier one (``None`` without an id)."""
+    if client_id is None or isinstance(client_id, bool):
+        return None
+    if not isinstance(client_id, (int, str)):
+        raise ApiError(422, "bad-id", "a message id is a number or a short text")
+    ident = str(client_id)
+    if len(ident) > 64:
+        raise ApiError(422, "bad-id", "a message id has at most 64 characters")
+    return (seat, ident, version, text.strip())
+
+
+def status_refusal(table: LiveTable) -> ApiError | None:
+    """Why no action is taken at the table now (not started, closed, over), if so."""
+    if table.status == "open":
+        return ApiError(409, "not-started", "the game waits for players")
+    if table.status == "closed":
+        return ApiError(409, "closed", "the table is closed")
+    if table.status == "over" or table.state.is_over():
+        return ApiError(409, "over", "the game is over")
+    return None
+
+
+class Play:
+    """Actions and undo at turn-based tables."""
+
+    def __init__(self, host: TableManager) -> None:
+        self.host = host
+
+    async def act(
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        version: int | None,
+        client_id: Any = None,
+    ) -> dict[str, Any]:
+        """A player's action (chosen on state ``version``, required); the answer.
+
+        A submission repeated with the same ``client_id`` (and the same action and
+        version) is answered as the first one was, never applied twice.
+        """
+        table = await self.host.get(table_id)
+        seat = self.host.seating.seat_of(table, token)
+        if not isinstance(text, str) or not text.strip() or len(text) > 400:
+            raise ApiError(422, "bad-action", "an action is a non-empty text")
+        check_version(version)
+        assert version is not None
+        key = submission_key(seat, client_id, version, text)
+        if table.race is not None:
+            return await table.race.submit(seat, text, version, key)
+        async with table.lock:
+            done = table.answer_of(key)
+            if done is not None:
+                return done
+            await self.apply_locked(table, seat, text, version)
+            answer = {"ok": True, "version": table.state.version}
+            table.remember(key, answer)
+            return answer
+
+    async def apply_locked(
+        self, table: LiveTable, seat: int, action: Action | str, version: int | None
+    ) -> None:
+        """Apply, store and announce one action (the table's lock is held)."""
+        host = self.host
+        state = table.state
+        text = str(action)
+        refusal = status_refusal(table)
+        if refusal is not None:
+            raise host.refuse(table, seat, text, refusal)
+        try:
+            if isinstance(action, str):
+                action = table.game.parse_action(state, seat, action.strip())
+                text = str(action)
+            before = state.active_players()
+            snapshot = clocks.before_action(table)
+            # the engine's one definition of stale: turn-based, chosen on an older
+            # version; simultaneous, chosen before the last boundary
+            state.apply(seat, action, version=version)
+        except IllegalAction as exc:
+            raise host.refuse(table, seat, text, host.illegal(table, exc)) from None
+        except ApiError as err:
+            raise host.refuse(table, seat, text, err) from None
+        now_wall = time.time()
+        clocks_after = clocks.after_action(table, snapshot, before)
+        idx = state.version - 1
+        row = ActionData(
+            idx, seat, text, idx if version is None else version, now_wall, clocks_after
+        )
+        try:
+            await host.store.append(table.id, row)
+        except Exception as exc:
+            host.errors.error("storage-write", "table %s: writing action %d failed", table.id, idx)
+            await host.restore(table)
+            raise ApiError(
+                503, "storage", f"the action could not be stored ({db_error_text(exc)})"
+            ) from None
+        table.seats[seat].refusal = None
+        public = table.game.action_is_public(state, seat, action)
+        await self._after_action(table, seat, text, now_wall, public)
+
+    async def _after_action(
+        self, table: LiveTable, seat: int, text: str, at: float, public: bool
+    ) -> None:
+        host = self.host
+        host.moves += 1
+        table.last_actor = seat
+        if table.state.is_over():
+            await host.finish(table)
+        host.changed(table)  # no await from here on: listeners see it all at once
+        table.log.append(
+            LogEntry(table.state.version - 1, seat, text, at, frames.events(table), public)
+        )
+        table.trim_log()
+        if table.clocks is not None:
+            host.clock_keeper.arm(table)
+        if table.race is None:
+            host.bot_seats.kick(table)
+
+    async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Take back the caller's own last action (if it drew no chance and revealed nothing)."""
+        host = self.host
+        table = await host.get(table_id)
+        seat = host.seating.seat_of(table, token)
+        async with table.lock:
+            state = table.state
+            if table.realtime:
+                raise ApiError(409, "no-undo", "a real-time game has no undo")
+            if table.status != "playing" or state.version == 0:
+                raise ApiError(409, "no-undo", "there is nothing to take back")
+            if table.last_actor != seat:
+                raise ApiError(409, "no-undo", "you can only take back your own last action")
+            if not state.last_action_undoable():
+                raise ApiError(
+                    409,
+                    "no-undo",
+                    "your last action drew a card or revealed something: it stands",
+                )
+            record = state.record()
+            record["actions"] = record["actions"][:-1]
+            previous = table.game.replay(record)
+            await host.store.delete_action(table.id, state.version - 1)
+            table.state = previous
+            table.last_actor = record["actions"][-1][0] if record["actions"] else None
+            if table.log and table.log[-1].n == state.version - 1:
+                table.log.pop()
+            table.log_epoch += 1
+            if table.clocks is not None:
+                clocks.restore_for_undo(table, seat, previous.active_players())
+                host.clock_keeper.arm(table)
+            host.changed(table)
+            host.bot_seats.kick(table)
+            return {"ok": True, "version": previous.version}

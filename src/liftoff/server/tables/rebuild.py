@@ -1,0 +1,84 @@
+"""A live table rebuilt from what the database holds (at start, after a failed
+write, for a finished table asked for again).
+
+The game is rebuilt with ``Game.replay`` up to the last :data:`LOG_KEEP`
+actions, which are applied one by one to rebuild the game log too.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import liftoff
+from liftoff.engine import IllegalAction, ReplayError, State
+
+from ..storage import TableData
+from . import frames
+from .clocks import Clocks
+from .model import LOG_KEEP, LiveTable, LogEntry, TableSeat, new_bot_seed
+
+
+def rebuild(data: TableData) -> LiveTable:
+    """The live table of stored ``data`` (raises ``ReplayError``, ``OptionError``
+    or ``liftoff.UnknownGame`` when it cannot be rebuilt)."""
+    game = liftoff.games.get(data.game)
+    actions = [[a.player, a.text] for a in data.actions]
+    keep = min(len(actions), LOG_KEEP)
+    head = actions[: len(actions) - keep]
+    record: dict[str, Any] = {
+        "game": data.game,
+        "players": data.players,
+        "seed": data.seed,
+        "options": data.options,
+        "actions": head,
+    }
+    if data.game_version is not None:  # tables from before versions were stored: rules 1
+        record["version"] = data.game_version
+    state: State = game.replay(record)
+    seats = [
+        TableSeat(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
+        for s in sorted(data.seats, key=lambda s: s.seat)
+    ]
+    table = LiveTable(
+        id=data.id,
+        game=game,
+        state=state,
+        seats=seats,
+        status=data.status,
+        seed=data.seed,
+        options=data.options,
+        created_at=data.created_at,
+        updated_at=data.updated_at,
+        clock_spec=data.clock,
+        rematch_of=data.rematch_of,
+        rematch_id=data.rematch_id,
+        # tables from before bot seeds were stored get a fresh one
+        bot_seed=data.bot_seed if data.bot_seed is not None else new_bot_seed(),
+        creator=data.creator,
+    )
+    if data.actions:
+        table.last_actor = data.actions[-1].player  # undo works after a restart
+    table.has_events = isinstance(state.view(None).get("events"), list)
+    _replay_log(table, data, len(head))
+    if data.clock is not None and not table.realtime:
+        stored = data.actions[-1].clocks if data.actions else None
+        table.clocks = Clocks.of(data.clock, data.players, stored)
+        table.clocks.running = state.active_players() if data.status == "playing" else ()
+        table.clocks.since = time.monotonic()
+    return table
+
+
+def _replay_log(table: LiveTable, data: TableData, start: int) -> None:
+    """Apply the stored actions from ``start`` on, one by one, logging each."""
+    game, state = table.game, table.state
+    for a in data.actions[start:]:
+        try:
+            action = game.parse_action(state, a.player, a.text)
+            state.apply(a.player, action)
+        except IllegalAction as exc:
+            raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
+        table.views.clear()
+        public = game.action_is_public(state, a.player, action)
+        table.log.append(LogEntry(a.idx, a.player, a.text, a.at, frames.events(table), public))
+    table.views.clear()

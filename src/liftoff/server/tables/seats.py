@@ -1,0 +1,244 @@
+"""Seats and presence: tokens, joining and leaving, listeners, zombies.
+
+A seat's token is its only key (stored as a hash). A player who disconnects
+keeps their seat for a grace period; then a bot plays for them (a *zombie*
+seat) until they come back. A person who acts or polls over REST is present as
+much as one holding a WebSocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ApiError
+from .model import LiveTable, Subscriber, TableSeat, clean_name, hash_token, new_token
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+
+def build_seats(
+    specs: list[dict[str, Any]], realtime: bool, check_bot: Callable[[str, str | None, bool], None]
+) -> tuple[list[TableSeat], int | None]:
+    """The seats of a new table from the client's specs, and the creator's seat
+    (``check_bot(bot, speed, realtime)`` refuses a bot that may not play)."""
+    built: list[TableSeat] = []
+    you: int | None = None
+    for i, spec in enumerate(specs):
+        kind = spec.get("type", "open")
+        if kind == "bot":
+            bot = str(spec.get("bot") or "random")
+            speed = spec.get("speed") or ("normal" if realtime else None)
+            check_bot(bot, speed, realtime)
+            built.append(TableSeat(i, "bot", bot, speed, f"{bot} bot"))
+        elif kind == "you":
+            if you is not None:
+                raise ApiError(422, "bad-seats", "only one seat can be yours")
+            you = i
+            built.append(TableSeat(i, "open"))
+        elif kind == "open":
+            built.append(TableSeat(i, "open"))
+        else:
+            raise ApiError(422, "bad-seats", f"seat type {kind!r}: use you, open or bot")
+    return built, you
+
+
+def seat_person(seat: TableSeat, name: str | None) -> str:
+    """A person takes ``seat``; returns its new token."""
+    token = new_token()
+    seat.kind, seat.name, seat.token_hash = "human", clean_name(name, seat.seat), hash_token(token)
+    return token
+
+
+class Seating:
+    """Who holds which seat, and whether they are there."""
+
+    def __init__(self, host: TableManager) -> None:
+        self.host = host
+        self.tokens: dict[str, tuple[str, int]] = {}  # token hash -> (table, seat)
+
+    # -- tokens ---------------------------------------------------------------------------
+    def register(self, table: LiveTable) -> None:
+        """Know the tokens of every seat of ``table`` (a table rebuilt at start)."""
+        for s in table.seats:
+            if s.token_hash:
+                self.tokens[s.token_hash] = (table.id, s.seat)
+
+    def forget(self, table: LiveTable) -> None:
+        """Forget the tokens of every seat of ``table`` (a closed table)."""
+        for s in table.seats:
+            if s.token_hash:
+                self.tokens.pop(s.token_hash, None)
+
+    def grant(self, table: LiveTable, seat: int, token: str) -> None:
+        """``token`` now holds ``seat`` of ``table``."""
+        self.tokens[hash_token(token)] = (table.id, seat)
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int:
+        """The seat a token belongs to at this table (403 otherwise)."""
+        if not token:
+            raise ApiError(401, "no-token", "this needs your seat token")
+        found = self.tokens.get(hash_token(token))
+        if found is None or found[0] != table.id:
+            raise ApiError(403, "bad-token", "this token holds no seat at this table")
+        self.seen(table, found[1])  # any authenticated request counts as presence
+        return found[1]
+
+    def recipient_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat of a token, or ``None`` (spectator) when no token is given."""
+        if not token:
+            return None
+        return self.seat_of(table, token)
+
+    # -- joining and leaving ----------------------------------------------------------------
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat; returns it and its (unguessable) token."""
+        host = self.host
+        table = await host.get(table_id)
+        async with table.lock:
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
+            open_seats = [s.seat for s in table.seats if s.kind == "open"]
+            if not open_seats:
+                raise ApiError(409, "full", "no open seat at this table")
+            if seat is None:
+                seat = open_seats[0]
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+            if seat not in open_seats:
+                raise ApiError(409, "taken", f"seat {seat} is taken")
+            s = table.seats[seat]
+            token = seat_person(s, name)
+            await host.store.save_seat(table.id, s.data())
+            self.grant(table, seat, token)
+            self.unseat(table, seat)
+            if table.status == "playing":
+                # taking over a seat that a bot kept warm: the grace period starts now
+                s.agent = None
+                s.zombie = False
+                if table.race is not None:
+                    table.race.set_human(seat)
+                self.away(table, s)
+            host.changed(table)
+            await host.maybe_start(table)
+            return seat, token
+
+    async def leave(self, table_id: str, token: str | None) -> None:
+        """Give up a seat: it opens again (a bot plays it meanwhile if the game is on)."""
+        host = self.host
+        table = await host.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if table.status == "over":
+                raise ApiError(409, "over", "the game is over")
+            s = table.seats[seat]
+            if s.token_hash:
+                self.tokens.pop(s.token_hash, None)
+            s.kind, s.name, s.token_hash = "open", None, None
+            s.stop_grace()
+            s.zombie = table.status == "playing"
+            await host.store.save_seat(table.id, s.data())
+            self.unseat(table, seat)
+            if table.race is not None:
+                table.race.set_bot(seat, host.settings.zombie_bot)
+            host.changed(table)
+            host.bot_seats.kick(table)
+
+    def start_play(self, table: LiveTable) -> None:
+        """The game starts: absent people's grace periods run, open seats are zombies."""
+        for s in table.seats:
+            if s.kind == "human" and s.connections == 0:
+                self.away(table, s)
+            elif s.kind == "open":
+                s.zombie = True
+
+    # -- listeners ------------------------------------------------------------------------------
+    def connect(self, table: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
+        """Register a listener; a returning player takes their seat back from the bot.
+
+        A seat's listener holds it only while its token still holds the seat: when the
+        seat changes hands the listener becomes a spectator (see :meth:`unseat`).
+        """
+        sub = Subscriber(seat, hash_token(token) if seat is not None and token else None)
+        table.subscribers.add(sub)
+        if seat is not None:
+            s = table.seats[seat]
+            s.connections += 1
+            s.stop_grace()
+            if s.zombie and s.kind == "human":
+                s.zombie = False
+                if table.race is not None:
+                    table.race.set_human(seat)
+            self.host.changed(table)
+        return sub
+
+    def disconnect(self, table: LiveTable, sub: Subscriber) -> None:
+        """Drop a listener; a player's last connection closing starts their grace period."""
+        table.subscribers.discard(sub)
+        if sub.seat is not None:
+            s = table.seats[sub.seat]
+            s.connections = max(0, s.connections - 1)
+            if s.connections == 0 and s.kind == "human" and table.status == "playing":
+                self.away(table, s)
+            self.host.changed(table)
+
+    def unseat(self, table: LiveTable, seat: int) -> None:
+        """The seat changed hands: its listeners become spectators at once, so no old
+        connection keeps reading the seat's private view (or keeps it from going away)."""
+        current = table.seats[seat].token_hash
+        for sub in table.subscribers:
+            if sub.seat == seat and sub.token_hash != current:
+                sub.seat = None
+                sub.token_hash = None
+                sub.log_epoch = -1  # the next frame resends the log as a spectator sees it
+                sub.wake.set()
+        table.seats[seat].connections = sum(1 for sub in table.subscribers if sub.seat == seat)
+
+    def holds_seat(self, table: LiveTable, sub: Subscriber) -> bool:
+        """Whether a listener's token still holds its seat (always true for spectators)."""
+        if sub.seat is None:
+            return True
+        return sub.token_hash is not None and sub.token_hash == table.seats[sub.seat].token_hash
+
+    # -- presence ----------------------------------------------------------------------------------
+    def seen(self, table: LiveTable, seat: int) -> None:
+        """An authenticated request of ``seat``: its person is present (REST players
+        are never made "away" while they poll and act)."""
+        s = table.seats[seat]
+        if s.kind != "human":
+            return
+        s.last_seen = time.monotonic()
+        if s.zombie and table.status == "playing":
+            s.zombie = False
+            if table.race is not None:
+                table.race.set_human(seat)
+            if s.connections == 0:
+                self.away(table, s)  # away again after a grace period
+            self.host.changed(table)
+
+    def away(self, table: LiveTable, s: TableSeat) -> None:
+        """The seat's person is gone: a bot plays for them after the grace period."""
+        if s.grace_task is not None or self.host.closing:
+            return
+        s.grace_task = asyncio.create_task(self._grace(table, s))
+
+    async def _grace(self, table: LiveTable, s: TableSeat) -> None:
+        grace = self.host.settings.grace
+        try:
+            await asyncio.sleep(grace)
+            # a person who acts or polls over REST is present: wait for them to stop
+            while (idle := time.monotonic() - s.last_seen) < grace:
+                await asyncio.sleep(grace - idle)
+        except asyncio.CancelledError:
+            return
+        s.grace_task = None
+        if s.connections or s.kind != "human" or table.status != "playing":
+            return
+        s.zombie = True
+        if table.race is not None:
+            table.race.set_bot(s.seat, self.host.settings.zombie_bot)
+        self.host.changed(table)
+        self.host.bot_seats.kick(table)
