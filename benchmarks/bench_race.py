@@ -15,7 +15,7 @@ import liftoff
 from liftoff.bench import median_rate
 from liftoff.bots.seats import parse_seats
 from liftoff.engine import Rng, random_playout
-from liftoff.live import live_seats
+from liftoff.bots.live import live_seats
 
 REPEATS = 5
 OPTIONS = {"auto_choices": True}  # resolution choices by the default policy (fast simulation)

@@ -55,6 +55,7 @@ LAYERS: dict[str, int] = {
     "bench": 2,
     "cli": 3,
     "server": 3,
+    "__main__": 3,  # ``python -m liftoff`` runs the command line
 }
 LAYER_NAMES = ["engine", "games", "bots/rl/sim", "cli/server"]
 TOOL_LAYERS = ("bots", "rl", "sim", "bench", "cli", "server")

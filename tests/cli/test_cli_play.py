@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import liftoff
-from liftoff.bots.seats import SeatError
+from liftoff.bots.seats import SeatError, parse_seats
 from liftoff.cli.main import build
-from liftoff.cli.seats import split_seats, terminal_seats
+from liftoff.cli.seats import terminal_seats
 
 runner = CliRunner()
 app = build()
@@ -135,7 +135,7 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     ],
 )
 def test_seat_lists_keep_bot_parameters_together(text: str, seats: list[str]) -> None:
-    assert split_seats(text, 3 if text == "random" else None) == seats
+    assert [s.text for s in parse_seats(text, 3 if text == "random" else None)] == seats
 
 
 def test_seat_errors() -> None:

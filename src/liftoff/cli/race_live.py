@@ -29,12 +29,12 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 import liftoff
+from liftoff.bots.live import MonotonicClock, live_seats, thinker
 from liftoff.bots.seats import SeatError, parse_seats
 from liftoff.engine import Game
 from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
 from liftoff.games.race import cards as C
 from liftoff.games.race.state import RaceState
-from liftoff.live import MonotonicClock, live_seats, thinker
 
 #: seconds of countdown before the first round and between rounds
 START_PAUSE = 3.0

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from liftoff.bots import Bot
-from liftoff.bots.seats import parse_game_seats, parse_seats, seat_seed
+from liftoff.bots.seats import parse_game_seats, seat_seed
 
 
 @dataclass
@@ -51,13 +51,3 @@ def terminal_seats(
         bot_seed = secrets.randbits(63) if seed is None else seat_seed(seed, i)
         seats.append(TerminalSeat(seat.spec, seat.make(bot_seed)))
     return seats
-
-
-def split_seats(text: str, players: int | None = None) -> list[str]:
-    """The seats of a seat list as canonical texts (speeds kept), checked by the
-    one grammar; a single seat fills ``players`` seats.
-
-    >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,bot:random@fast")
-    ['human', 'ismcts:iterations=400,rollout=heuristic', 'random@fast']
-    """
-    return [seat.text for seat in parse_seats(text, players)]

@@ -81,76 +81,93 @@ def parse_content_sets(specs: list[str]) -> dict[str, dict[str, str]]:
     return out
 
 
+_HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on.")
+_PORT = typer.Option(8000, "--port", help="Port to listen on.")
+_DB = typer.Option(
+    None,
+    "--db",
+    help="Database URL, e.g. postgresql+asyncpg://user@host/db "
+    "(default: an SQLite file in your data directory).",
+)
+_BOT_DELAY = typer.Option(0.4, "--bot-delay", help="Seconds a bot waits before acting.")
+_GRACE = typer.Option(60.0, "--grace", help="Seconds before a bot plays for a disconnected player.")
+_HTTP_RATE = typer.Option(
+    50.0, "--http-rate", help="REST requests per second per client address (0: no limit)."
+)
+_WS_RATE = typer.Option(
+    20.0, "--ws-rate", help="WebSocket messages per second per connection (0: no limit)."
+)
+_CONTENT = typer.Option(
+    [],
+    "--content",
+    help="Offer a content set to clients by name: GAME.OPTION:NAME=PATH "
+    "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
+)
+_MAX_TABLES = typer.Option(5000, "--max-tables", help="Unfinished tables the server holds at once.")
+_TABLES_PER_ADDRESS = typer.Option(
+    20,
+    "--tables-per-address",
+    help="Unfinished tables one client address may create (0: no limit).",
+)
+_OPEN_TTL = typer.Option(
+    3600.0, "--open-ttl", help="Seconds before an open table nobody joined or watched expires."
+)
+_IDLE_TTL = typer.Option(
+    86400.0, "--idle-ttl", help="Seconds before a game nobody plays or watches expires."
+)
+_MAX_BOT_SECONDS = typer.Option(
+    5.0, "--max-bot-seconds", help="Ceiling of a bot's time per decision (turn-based games)."
+)
+_BOT_PROCESSES = typer.Option(
+    1, "--bot-processes", help="Worker processes for search bots (0: threads)."
+)
+_TRUSTED_PROXY = typer.Option(
+    [],
+    "--trusted-proxy",
+    help="Address of a reverse proxy whose X-Forwarded-For names the client; repeatable.",
+)
+_EXEMPT_LOOPBACK = typer.Option(
+    False,
+    "--exempt-loopback",
+    help="Exempt clients on loopback from per-address limits (a local load generator).",
+)
+_WS_PER_ADDRESS = typer.Option(
+    50, "--ws-per-address", help="WebSockets one client address may hold open (0: no cap)."
+)
+_REQUESTS_PER_ADDRESS = typer.Option(
+    50,
+    "--requests-per-address",
+    help="REST requests one client address may have in flight at once (0: no cap).",
+)
+_HEADER_TIMEOUT = typer.Option(
+    10.0, "--header-timeout", help="Seconds for a request's line and headers to arrive."
+)
+_BODY_TIMEOUT = typer.Option(20.0, "--body-timeout", help="Seconds for a request's body to arrive.")
+_LOG_LEVEL = typer.Option("warning", "--log-level", help="uvicorn log level.")
+
+
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: str = typer.Option(
-        None,
-        "--db",
-        help="Database URL, e.g. postgresql+asyncpg://user@host/db "
-        "(default: an SQLite file in your data directory).",
-    ),
-    bot_delay: float = typer.Option(0.4, "--bot-delay", help="Seconds a bot waits before acting."),
-    grace: float = typer.Option(
-        60.0, "--grace", help="Seconds before a bot plays for a disconnected player."
-    ),
-    http_rate: float = typer.Option(
-        50.0, "--http-rate", help="REST requests per second per client address (0: no limit)."
-    ),
-    ws_rate: float = typer.Option(
-        20.0, "--ws-rate", help="WebSocket messages per second per connection (0: no limit)."
-    ),
-    content: list[str] = typer.Option(
-        [],
-        "--content",
-        help="Offer a content set to clients by name: GAME.OPTION:NAME=PATH "
-        "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
-    ),
-    max_tables: int = typer.Option(
-        5000, "--max-tables", help="Unfinished tables the server holds at once."
-    ),
-    tables_per_address: int = typer.Option(
-        20,
-        "--tables-per-address",
-        help="Unfinished tables one client address may create (0: no limit).",
-    ),
-    open_ttl: float = typer.Option(
-        3600.0, "--open-ttl", help="Seconds before an open table nobody joined or watched expires."
-    ),
-    idle_ttl: float = typer.Option(
-        86400.0, "--idle-ttl", help="Seconds before a game nobody plays or watches expires."
-    ),
-    max_bot_seconds: float = typer.Option(
-        5.0, "--max-bot-seconds", help="Ceiling of a bot's time per decision (turn-based games)."
-    ),
-    bot_processes: int = typer.Option(
-        1, "--bot-processes", help="Worker processes for search bots (0: threads)."
-    ),
-    trusted_proxy: list[str] = typer.Option(
-        [],
-        "--trusted-proxy",
-        help="Address of a reverse proxy whose X-Forwarded-For names the client; repeatable.",
-    ),
-    exempt_loopback: bool = typer.Option(
-        False,
-        "--exempt-loopback",
-        help="Exempt clients on loopback from per-address limits (a local load generator).",
-    ),
-    ws_per_address: int = typer.Option(
-        50, "--ws-per-address", help="WebSockets one client address may hold open (0: no cap)."
-    ),
-    requests_per_address: int = typer.Option(
-        50,
-        "--requests-per-address",
-        help="REST requests one client address may have in flight at once (0: no cap).",
-    ),
-    header_timeout: float = typer.Option(
-        10.0, "--header-timeout", help="Seconds for a request's line and headers to arrive."
-    ),
-    body_timeout: float = typer.Option(
-        20.0, "--body-timeout", help="Seconds for a request's body to arrive."
-    ),
-    log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
+    host: str = _HOST,
+    port: int = _PORT,
+    db: str = _DB,
+    bot_delay: float = _BOT_DELAY,
+    grace: float = _GRACE,
+    http_rate: float = _HTTP_RATE,
+    ws_rate: float = _WS_RATE,
+    content: list[str] = _CONTENT,
+    max_tables: int = _MAX_TABLES,
+    tables_per_address: int = _TABLES_PER_ADDRESS,
+    open_ttl: float = _OPEN_TTL,
+    idle_ttl: float = _IDLE_TTL,
+    max_bot_seconds: float = _MAX_BOT_SECONDS,
+    bot_processes: int = _BOT_PROCESSES,
+    trusted_proxy: list[str] = _TRUSTED_PROXY,
+    exempt_loopback: bool = _EXEMPT_LOOPBACK,
+    ws_per_address: int = _WS_PER_ADDRESS,
+    requests_per_address: int = _REQUESTS_PER_ADDRESS,
+    header_timeout: float = _HEADER_TIMEOUT,
+    body_timeout: float = _BODY_TIMEOUT,
+    log_level: str = _LOG_LEVEL,
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
     try:

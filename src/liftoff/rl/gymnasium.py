@@ -310,7 +310,7 @@ def register() -> list[str]:
     for name in liftoff.games.names():
         ident = env_id(name)
         if ident not in gym.registry:
-            gym.register(id=ident, entry_point=LiftoffEnv, kwargs={"game": name})
+            gym.register(id=ident, entry_point=LiftoffEnv, kwargs={"game": name})  # type: ignore[arg-type]
         ids.append(ident)
     return ids
 

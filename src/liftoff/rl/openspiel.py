@@ -75,7 +75,7 @@ from liftoff.rl.spaces import Memo, next_actor, returns_from_outcome
 
 try:
     import numpy as np
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise missing_extra(exc) from exc
 

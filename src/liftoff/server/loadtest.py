@@ -265,6 +265,30 @@ def percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+def _latency_ms(lat: list[float]) -> dict[str, float | None]:
+    """Median, 90th and 99th percentiles and maximum of latencies, in milliseconds."""
+    return {
+        "p50": round(1000 * percentile(lat, 0.50), 2),
+        "p90": round(1000 * percentile(lat, 0.90), 2),
+        "p99": round(1000 * percentile(lat, 0.99), 2),
+        "max": round(1000 * max(lat), 2) if lat else None,
+    }
+
+
+def _combine(results: list[Result]) -> Result:
+    """The results of every client process as one."""
+    total = Result()
+    for r in results:
+        total.moves += r.moves
+        total.latencies.extend(r.latencies)
+        total.connect_failures += r.connect_failures
+        for k, v in r.errors.items():
+            total.errors[k] = total.errors.get(k, 0) + v
+        for t, v in r.acked.items():
+            total.acked[t] = max(total.acked.get(t, 0), v)
+    return total
+
+
 def run(
     *,
     clients: int,
@@ -309,15 +333,7 @@ def run(
         cpu_after = cpu_seconds(proc.pid) if proc is not None else None
         for w in workers:
             w.join(30)
-        total = Result()
-        for r in results:
-            total.moves += r.moves
-            total.latencies.extend(r.latencies)
-            total.connect_failures += r.connect_failures
-            for k, v in r.errors.items():
-                total.errors[k] = total.errors.get(k, 0) + v
-            for t, v in r.acked.items():
-                total.acked[t] = max(total.acked.get(t, 0), v)
+        total = _combine(results)
         lost = asyncio.run(_lost(base, total.acked, db_file))
         lat = total.latencies
         return {
@@ -328,12 +344,7 @@ def run(
             "setup_seconds": round(setup, 1),
             "moves": total.moves,
             "moves_per_second": round(total.moves / seconds, 1),
-            "latency_ms": {
-                "p50": round(1000 * percentile(lat, 0.50), 2),
-                "p90": round(1000 * percentile(lat, 0.90), 2),
-                "p99": round(1000 * percentile(lat, 0.99), 2),
-                "max": round(1000 * max(lat), 2) if lat else None,
-            },
+            "latency_ms": _latency_ms(lat),
             "refusals": total.errors,
             "connect_failures": total.connect_failures,
             "lost_moves": lost,

@@ -17,10 +17,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
+from liftoff.bots.live import MonotonicClock, live_seat, live_seats, thinker
 from liftoff.bots.seats import parse_seat
 from liftoff.engine import IllegalAction, derive_seed
 from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDriver
-from liftoff.live import MonotonicClock, live_seat, live_seats, thinker
 
 from .botpool import BotBounds, bounded_spec
 from .errors import ApiError

@@ -34,6 +34,8 @@ from liftoff.sim.facts import (
     winners_of,
 )
 from liftoff.sim.figures import COLORS, RenderedFigure, ReportError, matplotlib_pyplot, render
+
+__all__ = ["ReportError", "write_compare_report", "write_report"]
 from liftoff.sim.stats import Test, chi_square_uniform, holm, mann_whitney, two_proportions, wilson
 from liftoff.sim.store import load_run
 

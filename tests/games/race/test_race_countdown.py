@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from liftoff.bots.live import live_seats
 from liftoff.bots.seats import parse_seats
 from liftoff.engine.realtime import DriverEvent, LiveSeat
 from liftoff.games.race import GAME
 from liftoff.games.race.realtime import RealtimeRace, face_down
 from liftoff.games.race.testing import position
-from liftoff.live import live_seats
 
 
 @pytest.mark.rules("RC-STOP-3", "RC-PLAY-2")

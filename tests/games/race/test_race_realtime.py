@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 import liftoff
+from liftoff.bots.live import live_seats
 from liftoff.bots.seats import SeatError, parse_seat, parse_seats
 from liftoff.engine.realtime import SPEEDS, DriverEvent, ManualClock
 from liftoff.games.race.realtime import RealtimeRace
 from liftoff.games.race.state import RaceState
 from liftoff.games.race.testing import position
-from liftoff.live import live_seats
 
 GAME = liftoff.games.get("race")
 

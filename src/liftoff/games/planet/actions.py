@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from liftoff.engine import Action, IllegalAction
 
+from . import text as _text  # noqa: F401  (registers the refusal templates)
 from .cards import CODES, KIND_OF, TOKENS, token_sort
 
 CORE = -1
@@ -197,7 +198,9 @@ PASS = Pass()
 
 
 def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction(f"cannot read {text!r}: {why}", "API-PARSE", None, text)
+    return IllegalAction.of(
+        "planet.parse.unreadable", "API-PARSE", None, text, quoted=repr(text), why=why
+    )
 
 
 def _seg(word: str, text: str) -> int:

@@ -74,6 +74,7 @@ TEMPLATES: dict[str, str] = {
     "planet.terraform.not-in-box": "{lp} is not in the box",
     "planet.garglore.absent": "the Garglore is not in this game",
     "planet.garglore.already-there": "the Garglore is already there",
+    "planet.parse.unreadable": "cannot read {quoted}: {why}",
 }
 
 register(TEMPLATES)

@@ -333,11 +333,6 @@ class TableManager:
             await self.finish(table)
         self.changed(table)
 
-    # TODO(merge): remove after realtime runner uses RealtimeHost
-    _restore = restore
-    _refuse = refuse
-    _changed = changed
-
     # -- rematch ------------------------------------------------------------------------------
     async def rematch(self, table_id: str, token: str | None) -> tuple[LiveTable, int, str]:
         """A new table with the same settings; the caller takes their seat there."""
