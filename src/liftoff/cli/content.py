@@ -42,12 +42,15 @@ def content_games() -> dict[str, tuple[str, ...]]:
 
 
 def game_for(path: Path) -> Game[Any]:
-    """The game whose content files ``path`` (a file, or a folder of them) holds;
-    exits with a clear error when no game or several games match."""
+    """The game whose content files ``path`` (a file, or a folder of them) holds:
+    the one that reads the most of them (a ``board.toml`` alone could be planet's
+    or agency's); exits with a clear error when no game or several games match."""
     found = sorted(p.name for p in path.iterdir() if p.is_file()) if path.is_dir() else [path.name]
     games = content_games()
-    matches = [name for name, files in games.items() if set(files) & set(found)]
-    if len(matches) == 1:
+    overlap = {name: len(set(files) & set(found)) for name, files in games.items()}
+    best = max(overlap.values(), default=0)
+    matches = [name for name, n in overlap.items() if n and n == best]
+    if len(matches) == 1:  # the game that reads the most of these files
         return liftoff.games.get(matches[0])
     known = "; ".join(f"{name}: {', '.join(files)}" for name, files in games.items())
     if not matches:
