@@ -13,9 +13,9 @@ from typing import Any
 
 import liftoff
 from liftoff.bench import median_rate
+from liftoff.bots.live import live_seats
 from liftoff.bots.seats import parse_seats
 from liftoff.engine import Rng, random_playout
-from liftoff.bots.live import live_seats
 
 REPEATS = 5
 OPTIONS = {"auto_choices": True}  # resolution choices by the default policy (fast simulation)
