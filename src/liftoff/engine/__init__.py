@@ -15,6 +15,7 @@ from .errors import (
     ReplayError,
     UnknownGame,
 )
+from .events import Event
 from .game import Game, GameInfo
 from .options import Option, OptionSet, OptionValue
 from .outcome import Outcome
@@ -25,6 +26,7 @@ __all__ = [
     "Action",
     "Agent",
     "ContentError",
+    "Event",
     "Game",
     "GameInfo",
     "IllegalAction",

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, ReplayError
+from .events import Event, seat_name
+from .events import narrate as narrate_event
 from .options import OptionSet, OptionValue
 
 if TYPE_CHECKING:
@@ -166,6 +168,24 @@ class Game(ABC, Generic[S]):
     def describe_action(self, state: S, player: int, action: Action) -> str:
         """A longer, friendly description of ``action`` (defaults to its text)."""
         return str(action)
+
+    def narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """One plain sentence telling ``viewer`` (a seat, or ``None`` for a
+        spectator) what ``event`` was, with the players' ``names``; ``""`` when
+        the viewer sees nothing of it. Rendered from the registered templates
+        (see :mod:`liftoff.engine.events`); a game may override it."""
+        if event.kind == "action":
+            return self._narrate_action(event, viewer, names)
+        return narrate_event(event, viewer, names)
+
+    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        seen = event.seen_by(viewer)
+        if seen is None:
+            return ""
+        who = seat_name(int(seen["who"]), viewer, names)
+        if "action" not in seen:
+            return f"{who} made a hidden choice"
+        return f"{who}: {seen.get('said') or seen['action']}"
 
     def action_is_public(self, state: S, player: int, action: Action) -> bool:
         """Whether every player may read ``action``'s text once ``player`` has

@@ -10,10 +10,12 @@ atomic: an illegal action raises before anything changes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 from .action import Action
 from .errors import IllegalAction
+from .events import Event
 from .options import OptionValue
 from .outcome import Outcome
 from .rng import Rng
@@ -49,6 +51,9 @@ class State(ABC):
     #: the rule a stale action breaks (games name their own, e.g. race's RC-STOP-3)
     stale_rule: str = "API-STALE"
     _start: State | None
+    #: where :meth:`_emit` puts events while :meth:`apply` runs (``None``: nobody
+    #: listens, and emitting costs one attribute test — the fast path of search)
+    _events: list[Event] | None = None
 
     def _init_base(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -172,19 +177,57 @@ class State(ABC):
             return False
         return True
 
-    def apply(self, player: int, action: Action | str, *, version: int | None = None) -> None:
+    def apply(
+        self, player: int, action: Action | str, *, version: int | None = None
+    ) -> list[Event]:
         """Apply ``action`` (or its text) for ``player``.
 
         ``version``: the state version the action was chosen on; a stale one (see
         :meth:`is_stale`) is refused. Raises :class:`IllegalAction` with the rule it
-        breaks, and then the state is exactly as it was.
+        breaks, and then the state is exactly as it was. Returns what the action
+        caused, in order (:class:`~liftoff.engine.events.Event`): the action
+        itself first.
         """
         if isinstance(action, str):
             action = self.game.parse_action(self, player, action)
         if version is not None:
             self.check_version(player, action, version)
         self.verify(player, action)
-        self.apply_legal(player, action)
+        return self.apply_with_events(player, action)
+
+    def apply_with_events(self, player: int, action: Action) -> list[Event]:
+        """:meth:`apply_legal` (no checks), returning the events it caused: the
+        action itself first, then everything that followed, in order."""
+        events: list[Event] = []
+        said = self.game.describe_action(self, player, action)
+        self._events = events
+        try:
+            self.apply_legal(player, action)
+        finally:
+            self._events = None
+        # the action itself; its text is public only when the game says so (checked after it)
+        public = self.game.action_is_public(self, player, action)
+        first = Event(
+            "action",
+            {"who": player, "action": str(action), "said": said},
+            None if public else (player,),
+            None if public else {"who": player},
+        )
+        events.insert(0, first)
+        return events
+
+    def _emit(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        to: tuple[int, ...] | None = None,
+        public: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record an event while :meth:`apply` runs (does nothing on the fast path).
+        Rules code builds costly data only under ``if self._events is not None``."""
+        if self._events is not None:
+            self._events.append(Event(kind, data or {}, to, public))
 
     # -- staleness ---------------------------------------------------------------------
     @property
