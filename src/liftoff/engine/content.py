@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +19,8 @@ from pydantic import BaseModel, ValidationError
 from .errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
+#: a problem in a content file: (file, field location, message)
+Problem = tuple[str, str, str]
 
 
 def parse_text(text: str, path: str) -> Any:
@@ -66,6 +68,38 @@ def load_packaged(model: type[M], package: str, name: str) -> M:
     """Read and validate a content file shipped inside a package."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return validate(model, parse_text(text, f"{package}/{name}"), f"{package}/{name}")
+
+
+def read_checked(
+    model: type[M],
+    package: str,
+    name: str,
+    path: Path | None,
+    *,
+    duplicates: Callable[[Any, str], list[Problem]],
+    by_id: Callable[[Any, list[Problem]], list[Problem]],
+) -> tuple[M | None, list[Problem]]:
+    """One content file (``path``, or the shipped ``package/name``): the model if it
+    is valid, and every problem found in it — ``duplicates(data, where)`` finds
+    repeated ids, ``by_id(data, problems)`` relocates schema errors by card id."""
+    where = str(path) if path is not None else f"{package}/{name}"
+    try:
+        if path is None:
+            text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        else:
+            text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return None, [(where, "(file)", f"cannot be read: {exc.strerror}")]
+    try:
+        data = parse_text(text, where)
+    except ContentError as exc:
+        return None, exc.problems
+    problems = duplicates(data, where)
+    try:
+        parsed = validate(model, data, where)
+    except ContentError as exc:
+        return None, by_id(data, exc.problems) + problems
+    return (None if problems else parsed), problems
 
 
 def load_rules(package: str, name: str = "rules.json") -> Mapping[str, str]:

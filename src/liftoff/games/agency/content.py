@@ -25,14 +25,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from liftoff.engine import ContentError
-from liftoff.engine.content import load_packaged, parse_text, validate
+from liftoff.engine.content import load_packaged, parse_text, read_checked, validate
 
 from .content_check import Problem, cross_check, duplicate_ids, name_cards
 from .effects import COLOURS as COLOURS
@@ -373,25 +372,14 @@ def file_paths(paths: Mapping[str, str]) -> dict[str, str]:
 def read_kind(kind: str, found: Path | None) -> tuple[BaseModel | None, list[Problem]]:
     """One content file (``found``, or the shipped one): the model if it is valid,
     and every problem found in it (schema errors by card id, duplicate ids)."""
-    if found is None:
-        where = f"{PACKAGE}/{kind}.toml"
-        text = resources.files(PACKAGE).joinpath(f"{kind}.toml").read_text(encoding="utf-8")
-    else:
-        where = str(found)
-        try:
-            text = found.read_text(encoding="utf-8")
-        except OSError as exc:
-            return None, [(where, "(file)", f"cannot be read: {exc.strerror}")]
-    try:
-        data = parse_text(text, where)
-    except ContentError as exc:
-        return None, exc.problems
-    problems = duplicate_ids(kind, data, where)
-    try:
-        model = validate(FILES[kind], data, where)
-    except ContentError as exc:
-        return None, name_cards(data, exc.problems) + problems
-    return (None if problems else model), problems
+    return read_checked(
+        FILES[kind],
+        PACKAGE,
+        f"{kind}.toml",
+        found,
+        duplicates=lambda data, where: duplicate_ids(kind, data, where),
+        by_id=name_cards,
+    )
 
 
 def load_packaged_file(kind: str) -> BaseModel:

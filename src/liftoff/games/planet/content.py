@@ -11,14 +11,13 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from liftoff.engine import ContentError
-from liftoff.engine.content import parse_text, validate
+from liftoff.engine.content import read_checked
 
 from .cards import CODES
 
@@ -265,24 +264,14 @@ def validate_path(path: str | Path) -> list[Problem]:
 def _read(model: type[M], name: str, path: Path | None) -> tuple[M | None, list[Problem]]:
     """One content file (``path``, or the shipped one): the model if it is valid,
     and every problem found in it, located by card or Lift Off Point id."""
-    where = str(path) if path is not None else f"{PACKAGE}/{name}"
-    try:
-        if path is None:
-            text = resources.files(PACKAGE).joinpath(name).read_text(encoding="utf-8")
-        else:
-            text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        return None, [(where, "(file)", f"cannot be read: {exc.strerror}")]
-    try:
-        data = parse_text(text, where)
-    except ContentError as exc:
-        return None, exc.problems
-    problems = _duplicates(name, data, where)
-    try:
-        parsed = validate(model, data, where)
-    except ContentError as exc:
-        return None, _by_id(name, data, exc.problems) + problems
-    return (None if problems else parsed), problems
+    return read_checked(
+        model,
+        PACKAGE,
+        name,
+        path,
+        duplicates=lambda data, where: _duplicates(name, data, where),
+        by_id=lambda data, problems: _by_id(name, data, problems),
+    )
 
 
 def _entries(name: str, data: Any) -> tuple[str, list[Any]]:
