@@ -280,3 +280,23 @@ def test_a_settler_tie_scores_nothing() -> None:
     assert "Beta Minor: Ann mines ore with Energy Tank — +1 VP (1 of 3 deposits used)" in lines
     assert "Beta Minor: Settlers tie 2 to 2 — no VP" in lines
     assert lines[-1] == "Game over: Ann won with 1 VP"
+
+
+def test_the_live_driver_keeps_what_the_last_action_caused() -> None:
+    from liftoff.engine.realtime import DriverEvent, LiveSeat, ManualClock
+
+    s = position(2, stacks={0: ["tank"], 1: ["ore", "ore"]}, options={"rounds": 1})
+    d = GAME.realtime_driver(s, [LiveSeat(), LiveSeat()], clock=ManualClock())
+    told: list[list[str]] = []
+
+    def listen(e: DriverEvent) -> None:
+        if e.kind == "applied":
+            told.append([GAME.narrate(ev, None, NAMES[:2]) for ev in d.last_events])
+
+    d.subscribe(listen)
+    d.submit(1, "under", at=1.0)
+    d.submit(0, "discard", at=2.0)
+    d.advance(5)
+    assert told[0] == ["Bea puts Ore Production under their stack"]
+    assert told[1][:2] == ["Ann discards Energy Tank", "Ann calls Stop!"]
+    assert told[1][-1].startswith("Game over: ")
