@@ -198,10 +198,10 @@ def test_the_rulebook_example_narrated_for_a_spectator() -> None:
         "Ann chooses to steal Settlers",
         "Pios Proxima: Ann steals Settlers from Bea",
         "Pios Proxima: Bea turns up Terraforming",
-        "Pios Proxima: Bea terraforms with Energy Tank and Energy Tank (1 of 1 needed)",
+        "Pios Proxima: Bea terraforms with Energy Tank and Energy Tank (1 done, 1 needed)",
         "Pios Proxima: Ann wins with 1 Settlers to 0 — +3 VP",
-        "Round 1 is over",
-        "Game over: Ann won with 4 VP",
+        "Round 1 is over — Ann 4 VP, Bea 0 VP",
+        "Game over: Ann won with 4 VP (Ann 4 VP, Bea 0 VP)",
     ]
 
 
@@ -218,7 +218,7 @@ def test_the_players_read_you_and_your() -> None:
         "Ann chooses to steal Settlers",
         "Pios Proxima: Ann steals your Settlers",
     ]
-    assert _lines(steal, 0)[-1] == "Game over: You won with 4 VP"
+    assert _lines(steal, 0)[-1] == "Game over: You won with 4 VP (you 4 VP, Bea 0 VP)"
 
 
 def test_a_repelled_theft_and_failed_orders() -> None:
@@ -233,7 +233,7 @@ def test_a_repelled_theft_and_failed_orders() -> None:
         "Pios Proxima: Bea's Security Force stands guard",
         "Pios Proxima: Ann turns up a Theft",
         "Pios Proxima: Bea's Security Force repels Ann's Theft — Bea may steal back",
-        "Pios Proxima: Bea takes nothing from Ann",
+        "Pios Proxima: Bea finds nothing to steal from Ann",
         "Pios Proxima: Bea's Settlers land",
         "Pios Proxima: Ann turns up Ore Production",
         "Pios Proxima: Ann's Ore Production fails — not enough energy",
@@ -241,8 +241,8 @@ def test_a_repelled_theft_and_failed_orders() -> None:
         "Pios Proxima: Ann turns up Terraforming",
         "Pios Proxima: Ann's Terraforming fails — not enough energy",
         "Pios Proxima is not habitable (0 of 1 Terraforming) — no VP",
-        "Round 1 is over",
-        "Game over: Ann and Bea won with 0 VP",
+        "Round 1 is over — Ann 0 VP, Bea 0 VP",
+        "Game over: Ann and Bea won with 0 VP (Ann 0 VP, Bea 0 VP)",
     ]
     assert _lines(events, 1)[5] == (
         "Pios Proxima: your Security Force repels Ann's Theft — you may steal back"
@@ -264,7 +264,7 @@ def test_rows_without_a_lift_off_are_set_aside_at_cleanup() -> None:
         f"{planet}: Ann's row has no Lift Off — Settlers and Energy Tank set aside",
     ]
     assert lines[-2:] == [
-        "Round 1 is over",
+        "Round 1 is over — Ann 0 VP, Bea 0 VP",
         "Round 2 of 2 begins: stacks reshuffled, seats rotated",
     ]
 
@@ -279,7 +279,7 @@ def test_a_settler_tie_scores_nothing() -> None:
     lines = _lines(events, None)
     assert "Beta Minor: Ann mines ore with Energy Tank — +1 VP (1 of 3 deposits used)" in lines
     assert "Beta Minor: Settlers tie 2 to 2 — no VP" in lines
-    assert lines[-1] == "Game over: Ann won with 1 VP"
+    assert lines[-1] == "Game over: Ann won with 1 VP (Ann 1 VP, Bea 0 VP)"
 
 
 def test_the_live_driver_keeps_what_the_last_action_caused() -> None:

@@ -80,12 +80,16 @@ def theft(s: RaceState, i: int, side: int, guard: int) -> None:
     s._emit("race.ev.repelled" if guard >= 0 else "race.ev.theft", data)
 
 
-def take(s: RaceState, i: int, chooser: int, victim: int, kind: int | None) -> None:
-    """What a Theft (or counter-theft) took; ``kind`` None: nothing."""
+def take(
+    s: RaceState, i: int, chooser: int, victim: int, kind: int | None, chosen: bool = True
+) -> None:
+    """What a Theft (or counter-theft) took; ``kind`` None: nothing (``chosen``:
+    by the player's choice, else there was nothing to take)."""
     who = s.side_players[i][chooser]
     whom = s.side_players[i][victim]
     if kind is None:
-        s._emit("race.ev.steal-none", {"who": who, "whom": whom, **where(s, i)})
+        what = "race.ev.steal-none" if chosen else "race.ev.steal-nothing"
+        s._emit(what, {"who": who, "whom": whom, **where(s, i)})
     else:
         s._emit("race.ev.steal", {"who": who, "whom": whom, **where(s, i), **card(kind)})
 
@@ -135,5 +139,10 @@ def game_end(s: RaceState) -> None:
     best = max(s.scores)
     s._emit(
         "race.ev.game-end",
-        {"winners": list(out.winners), "points": best, "scores": list(s.scores)},
+        {
+            "winners": list(out.winners),
+            "points": best,
+            "scores": list(s.scores),
+            "players": list(range(s.num_players)),
+        },
     )

@@ -29,6 +29,12 @@ def narrate(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         whom = event.kind + ".whom"
         if known(whom):
             event = Event(whom, event.data, event.to, event.public)
+    if seen is not None and "scores" in seen and "players" in seen:
+        standings = ", ".join(
+            f"{'you' if p == viewer else seat_name(int(p), viewer, names)} {score} VP"
+            for p, score in zip(seen["players"], seen["scores"], strict=True)
+        )
+        event = Event(event.kind, {**seen, "standings": standings})
     return narrate_event(event, viewer, names)
 
 

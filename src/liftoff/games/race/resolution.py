@@ -262,7 +262,7 @@ def theft(s: RaceState, i: int, side: int, player: int) -> bool:
     if not kinds:
         s.log.append(("steal", i, chooser, s.side_players[i][chooser], "none"))
         if s._events is not None:
-            E.take(s, i, chooser, victim, None)
+            E.take(s, i, chooser, victim, None, chosen=False)
         return False
     if s.auto:
         take(s, i, chooser, victim, kinds[0])

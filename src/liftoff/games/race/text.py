@@ -109,10 +109,10 @@ EVENTS: Final[dict[str, str]] = {
         "{planet_name}: you mine ore with {paid} — +{points} VP ({ore_used} of {ore} deposits used)"
     ),
     "race.ev.terraform": (
-        "{planet_name}: {who} terraforms with {paid} ({terraformed} of {needed} needed)"
+        "{planet_name}: {who} terraforms with {paid} ({terraformed} done, {needed} needed)"
     ),
     "race.ev.terraform.you": (
-        "{planet_name}: you terraform with {paid} ({terraformed} of {needed} needed)"
+        "{planet_name}: you terraform with {paid} ({terraformed} done, {needed} needed)"
     ),
     # thefts (RC-THEFT-2..7, RC-SEC-1..2)
     "race.ev.theft": "{planet_name}: {who} may steal from {whom}",
@@ -133,6 +133,9 @@ EVENTS: Final[dict[str, str]] = {
     "race.ev.steal-none": "{planet_name}: {who} takes nothing from {whom}",
     "race.ev.steal-none.you": "{planet_name}: you take nothing from {whom}",
     "race.ev.steal-none.whom": "{planet_name}: {who} takes nothing from you",
+    "race.ev.steal-nothing": "{planet_name}: {who} finds nothing to steal from {whom}",
+    "race.ev.steal-nothing.you": "{planet_name}: you find nothing to steal from {whom}",
+    "race.ev.steal-nothing.whom": "{planet_name}: {who} finds nothing to steal from you",
     # planets scored (RC-PLANET-1..4)
     "race.ev.planet.won": (
         "{planet_name}: {who} wins with {most} Settlers to {fewest} — +{points} VP"
@@ -146,9 +149,9 @@ EVENTS: Final[dict[str, str]] = {
     "race.ev.planet.tie": "{planet_name}: Settlers tie {most} to {fewest} — no VP",
     "race.ev.planet.empty": "{planet_name}: no Settlers — no VP",
     # rounds and the end (RC-SCORE-2, RC-GAME-1..4)
-    "race.ev.round-end": "Round {round} is over",
+    "race.ev.round-end": "Round {round} is over — {standings}",
     "race.ev.round-start": "Round {round} of {rounds} begins: stacks reshuffled, seats rotated",
-    "race.ev.game-end": "Game over: {winners} won with {points} VP",
+    "race.ev.game-end": "Game over: {winners} won with {points} VP ({standings})",
 }
 
 register(TEMPLATES)
