@@ -37,7 +37,7 @@ def _ids_in_code() -> set[str]:
 
 
 def test_every_message_id_has_a_template_and_every_template_is_used() -> None:
-    used = _ids_in_code()
+    used = {code for code in _ids_in_code() if not code.startswith("race.ev.")}  # events: own test
     assert used, "no message ids found in the race package"
     assert sorted(used - set(text.TEMPLATES)) == []
     assert sorted(set(text.TEMPLATES) - used) == []

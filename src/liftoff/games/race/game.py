@@ -25,6 +25,7 @@ from .layout import LAYOUTS
 from .state import RaceState
 
 if TYPE_CHECKING:
+    from liftoff.engine.events import Event
     from liftoff.engine.realtime import Clock, LiveSeat, Thinker
 
     from .realtime import RealtimeRace
@@ -186,6 +187,17 @@ class RaceGame(Game[RaceState]):
     def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
         """Every race action moves a public top card or makes a public choice (RC-LR-1)."""
         return True
+
+    def narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """Race events and actions as plain sentences (see :mod:`.narrate`)."""
+        from .narrate import narrate
+
+        return narrate(event, viewer, names)
+
+    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        from .narrate import narrate_action
+
+        return narrate_action(event, viewer, names)
 
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)

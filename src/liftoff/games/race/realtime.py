@@ -44,7 +44,7 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from liftoff.engine import Action, Agent, IllegalAction
+from liftoff.engine import Action, Agent, Event, IllegalAction
 from liftoff.engine.realtime import (
     Clock,
     DriverEvent,
@@ -133,6 +133,9 @@ class RealtimeRace:
         self._seq = 0
         self._listeners: list[Listener] = []
         self.events_seen = 0
+        #: what the last applied action caused (``State.apply``'s events): read it
+        #: when told ``applied`` to narrate Stop, the resolution and a new round
+        self.last_events: list[Event] = []
 
     @property
     def boundary(self) -> int:
@@ -440,7 +443,7 @@ class RealtimeRace:
                 if isinstance(arrival.action, Action)
                 else state.game.parse_action(state, p, arrival.action)
             )
-            state.apply(p, action)
+            self.last_events = state.apply(p, action)
         except IllegalAction as exc:
             stale = arrival.based_on is not None and arrival.based_on < state.version
             self._emit(

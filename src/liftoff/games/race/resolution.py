@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import cards as C
+from . import events as E
 from .actions import PAY_ONE, PAY_TWO, STEAL_KINDS, Pay
 from .phases import OVER, PAY1, PAY2, RESOLVING, STEAL_CHOICE
 from .scoring import COUNTER, ORE_VP, REPELLED, STATS, TERRAFORMS, THEFTS, score_planet
@@ -75,6 +76,8 @@ def stop(s: RaceState, player: int) -> None:
     s.log = [("stop", player)]
     s.log_round = s.round
     s.results = []
+    if s._events is not None:
+        E.stop(s, player)
     cleanup(s)
     s.res_planet = 0
     s.res_turn = first_side(s, 0)
@@ -111,9 +114,13 @@ def cleanup(s: RaceState) -> None:
             kept, removed = _legal_part(row)
             if removed:
                 s.log.append(("illegal", slot >> 1, slot & 1, p, [C.code(c) for c in removed]))
+                if s._events is not None:
+                    E.set_aside(s, "illegal", slot >> 1, p, removed)
                 row[:] = kept
         if not any(_KIND[c] == C.LIFTOFF for c in row):
             s.log.append(("no-liftoff", slot >> 1, slot & 1, p, [C.code(c) for c in row]))
+            if s._events is not None:
+                E.set_aside(s, "no-liftoff", slot >> 1, p, row)
             removed.extend(row)
             row.clear()
         if removed:
@@ -171,6 +178,8 @@ def reveal(s: RaceState, i: int, side: int) -> bool:
     kind = _KIND[card]
     player = s.side_players[i][side]
     s.log.append(("reveal", i, side, player, C.CODES[kind]))
+    if s._events is not None:
+        E.reveal(s, i, player, kind)
     if _COLOUR[card] == _BLUE:
         s.pools.setdefault(slot, []).append(card)  # RC-RES-7
         return False
@@ -183,12 +192,16 @@ def reveal(s: RaceState, i: int, side: int) -> bool:
         units, kind_code = 1, PAY1
         if s.ore_used[i] >= s.table.planets[s.planets[i][0]].ore:
             s.log.append(("fail", i, side, player, "ore", "no ore deposit left"))
+            if s._events is not None:
+                E.fail(s, i, player, kind, "no-ore")
             return False
     else:
         units, kind_code = 2, PAY2
     options = pay_options(s, slot, units)
     if not options:
         s.log.append(("fail", i, side, player, C.CODES[kind], "not enough energy"))
+        if s._events is not None:
+            E.fail(s, i, player, kind, "no-energy")
         return False  # RC-RED-3: nothing is spent
     if len(options) == 1 or s.auto:
         pay(s, i, side, kind_code, options[0].sources)
@@ -216,10 +229,14 @@ def pay(s: RaceState, i: int, side: int, kind: int, sources: tuple[int, ...]) ->
         s.round_points[player] += 1
         s.stats[player * STATS + ORE_VP] += 1
         s.log.append(("ore", i, side, player, paid))
+        if s._events is not None:
+            E.paid(s, i, player, True, sources)
     else:
         s.terra[i] += 1
         s.stats[player * STATS + TERRAFORMS] += 1
         s.log.append(("terraform", i, side, player, paid))
+        if s._events is not None:
+            E.paid(s, i, player, False, sources)
 
 
 def theft(s: RaceState, i: int, side: int, player: int) -> bool:
@@ -228,6 +245,8 @@ def theft(s: RaceState, i: int, side: int, player: int) -> bool:
     slot = 2 * i + side
     other = 2 * i + 1 - side
     guard = active_security(s, other)
+    if s._events is not None:
+        E.theft(s, i, side, guard)
     if guard >= 0:
         if s.security_once:
             s.spent.add(guard)
@@ -242,6 +261,8 @@ def theft(s: RaceState, i: int, side: int, player: int) -> bool:
     kinds = stealable(s, victim_slot)
     if not kinds:
         s.log.append(("steal", i, chooser, s.side_players[i][chooser], "none"))
+        if s._events is not None:
+            E.take(s, i, chooser, victim, None, chosen=False)
         return False
     if s.auto:
         take(s, i, chooser, victim, kinds[0])
@@ -256,6 +277,8 @@ def take(s: RaceState, i: int, chooser: int, victim: int, kind: int | None) -> N
     player = s.side_players[i][chooser]
     if kind is None:
         s.log.append(("steal", i, chooser, player, "none"))
+        if s._events is not None:
+            E.take(s, i, chooser, victim, None)
         return
     src = s.pools[2 * i + victim]
     for j, c in enumerate(src):
@@ -266,12 +289,20 @@ def take(s: RaceState, i: int, chooser: int, victim: int, kind: int | None) -> N
     counter = s.log and s.log[-1][0] == "repelled"
     s.stats[player * STATS + (COUNTER if counter else THEFTS)] += 1
     s.log.append(("steal", i, chooser, player, C.CODES[kind]))
+    if s._events is not None:
+        E.take(s, i, chooser, victim, kind)
 
 
 def end_round(s: RaceState) -> None:
     """Scores carried over (RC-SCORE-2); next round or the end (RC-GAME-1)."""
     s.round_scores.append(tuple(s.round_points))
+    if s._events is not None:
+        E.round_end(s)
     if s.round + 1 < s.total_rounds:
         s._start_round(s.round + 1)
+        if s._events is not None:
+            E.round_start(s)
     else:
         s.phase = OVER
+        if s._events is not None:
+            E.game_end(s)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 from liftoff.engine import Outcome
 
 from . import cards as C
+from . import events as E
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -47,6 +48,8 @@ def score_planet(s: RaceState, i: int) -> None:
     s.results.append((i, int(habitable), a, b, winner, ptype.vp if winner >= 0 else 0))
     if s.rows[2 * i] or s.rows[2 * i + 1]:
         s.log.append(("planet", i, winner, ptype.vp if winner >= 0 else 0))
+        if s._events is not None:
+            E.planet(s, i, s.results[-1])
 
 
 def outcome(s: RaceState) -> Outcome:

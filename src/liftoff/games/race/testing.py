@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from liftoff.engine import Event
+
 from . import cards as C
 from .game import GAME
 from .state import LOADING, RaceState
@@ -115,6 +117,27 @@ def resolution(
     Only one round is played unless ``options`` say otherwise, so the returned
     state keeps the resolved rows (``pools``), the log and the scores.
     """
+    return _resolution(
+        planet,
+        row_a,
+        row_b,
+        players=players,
+        stop_player=stop_player,
+        options=options,
+        number=number,
+    )[0]
+
+
+def _resolution(
+    planet: str,
+    row_a: Sequence[str],
+    row_b: Sequence[str],
+    *,
+    players: int = 2,
+    stop_player: int = 0,
+    options: Mapping[str, Any] | None = None,
+    number: int = 1,
+) -> tuple[RaceState, list[Event]]:
     opts = {"rounds": 1, **dict(options or {})}
     base = GAME.new_game(players, 0, opts)
     names = [base.table.planets[t].name for t, _, _ in base.planets]
@@ -132,5 +155,15 @@ def resolution(
     state = position(
         players, planets=names, stacks=stacks, rows={number: (row_a, row_b)}, options=opts
     )
-    state.apply(stop_player, "discard")
-    return state
+    return state, state.apply(stop_player, "discard")
+
+
+def resolution_events(
+    planet: str,
+    row_a: Sequence[str],
+    row_b: Sequence[str],
+    **kwargs: Any,
+) -> tuple[RaceState, list[Event]]:
+    """:func:`resolution` (same arguments), also returning the events of the
+    Stop player's last discard: the Stop and the resolution that followed."""
+    return _resolution(planet, row_a, row_b, **kwargs)

@@ -57,4 +57,102 @@ TEMPLATES: Final[dict[str, str]] = {
     "race.pay.no-sources": "you do not have those active energy sources at this planet",
 }
 
+#: the events of the race rules (see :mod:`.events`) and its actions told as sentences
+EVENTS: Final[dict[str, str]] = {
+    # actions (RaceGame._narrate_action)
+    "race.ev.act.place": "{who} plays {card_name} at {planet_name}",
+    "race.ev.act.place.you": "You play {card_name} at {planet_name}",
+    "race.ev.act.under": "{who} puts {card_name} under their stack",
+    "race.ev.act.under.you": "You put {card_name} under your stack",
+    "race.ev.act.discard": "{who} discards {card_name}",
+    "race.ev.act.discard.you": "You discard {card_name}",
+    "race.ev.act.pay": "{who} pays with {paid}",
+    "race.ev.act.pay.you": "You pay with {paid}",
+    "race.ev.act.steal": "{who} chooses to steal {card_name}",
+    "race.ev.act.steal.you": "You choose to steal {card_name}",
+    "race.ev.act.steal-none": "{who} chooses to take nothing",
+    "race.ev.act.steal-none.you": "You choose to take nothing",
+    # Stop and cleanup (RC-STOP-1, RC-CLEAN-1, RC-CLEAN-2)
+    "race.ev.stop": "{who} calls Stop!",
+    "race.ev.stop.you": "You call Stop!",
+    "race.ev.illegal": "{planet_name}: {who}'s {cards} set aside (played against the rules)",
+    "race.ev.illegal.you": "{planet_name}: your {cards} set aside (played against the rules)",
+    "race.ev.no-liftoff": "{planet_name}: {who}'s row has no Lift Off — {cards} set aside",
+    "race.ev.no-liftoff.you": "{planet_name}: your row has no Lift Off — {cards} set aside",
+    # cards turned up in resolution (RC-RES-1..7)
+    "race.ev.reveal.tank": "{planet_name}: {who}'s Energy Tank is ready",
+    "race.ev.reveal.tank.you": "{planet_name}: your Energy Tank is ready",
+    "race.ev.reveal.settlers": "{planet_name}: {who}'s Settlers land",
+    "race.ev.reveal.settlers.you": "{planet_name}: your Settlers land",
+    "race.ev.reveal.security": "{planet_name}: {who}'s Security Force stands guard",
+    "race.ev.reveal.security.you": "{planet_name}: your Security Force stands guard",
+    "race.ev.reveal.solar": "{planet_name}: {who}'s Solar Module is ready",
+    "race.ev.reveal.solar.you": "{planet_name}: your Solar Module is ready",
+    "race.ev.reveal.liftoff": "{planet_name}: {who} lifts off",
+    "race.ev.reveal.liftoff.you": "{planet_name}: you lift off",
+    "race.ev.reveal.theft": "{planet_name}: {who} turns up a Theft",
+    "race.ev.reveal.theft.you": "{planet_name}: you turn up a Theft",
+    "race.ev.reveal.terraform": "{planet_name}: {who} turns up Terraforming",
+    "race.ev.reveal.terraform.you": "{planet_name}: you turn up Terraforming",
+    "race.ev.reveal.ore": "{planet_name}: {who} turns up Ore Production",
+    "race.ev.reveal.ore.you": "{planet_name}: you turn up Ore Production",
+    # orders (RC-RED-1..4, RC-ORE-1..2, RC-TERRA-1)
+    "race.ev.fail.no-ore": "{planet_name}: {who}'s {card_name} fails — no ore deposit left",
+    "race.ev.fail.no-ore.you": "{planet_name}: your {card_name} fails — no ore deposit left",
+    "race.ev.fail.no-energy": "{planet_name}: {who}'s {card_name} fails — not enough energy",
+    "race.ev.fail.no-energy.you": "{planet_name}: your {card_name} fails — not enough energy",
+    "race.ev.ore": (
+        "{planet_name}: {who} mines ore with {paid} — +{points} VP "
+        "({ore_used} of {ore} deposits used)"
+    ),
+    "race.ev.ore.you": (
+        "{planet_name}: you mine ore with {paid} — +{points} VP ({ore_used} of {ore} deposits used)"
+    ),
+    "race.ev.terraform": (
+        "{planet_name}: {who} terraforms with {paid} ({terraformed} done, {needed} needed)"
+    ),
+    "race.ev.terraform.you": (
+        "{planet_name}: you terraform with {paid} ({terraformed} done, {needed} needed)"
+    ),
+    # thefts (RC-THEFT-2..7, RC-SEC-1..2)
+    "race.ev.theft": "{planet_name}: {who} may steal from {whom}",
+    "race.ev.theft.you": "{planet_name}: you may steal from {whom}",
+    "race.ev.theft.whom": "{planet_name}: {who} may steal from you",
+    "race.ev.repelled": (
+        "{planet_name}: {whom}'s Security Force repels {who}'s Theft — {whom} may steal back"
+    ),
+    "race.ev.repelled.you": (
+        "{planet_name}: {whom}'s Security Force repels your Theft — {whom} may steal back"
+    ),
+    "race.ev.repelled.whom": (
+        "{planet_name}: your Security Force repels {who}'s Theft — you may steal back"
+    ),
+    "race.ev.steal": "{planet_name}: {who} steals {card_name} from {whom}",
+    "race.ev.steal.you": "{planet_name}: you steal {card_name} from {whom}",
+    "race.ev.steal.whom": "{planet_name}: {who} steals your {card_name}",
+    "race.ev.steal-none": "{planet_name}: {who} takes nothing from {whom}",
+    "race.ev.steal-none.you": "{planet_name}: you take nothing from {whom}",
+    "race.ev.steal-none.whom": "{planet_name}: {who} takes nothing from you",
+    "race.ev.steal-nothing": "{planet_name}: {who} finds nothing to steal from {whom}",
+    "race.ev.steal-nothing.you": "{planet_name}: you find nothing to steal from {whom}",
+    "race.ev.steal-nothing.whom": "{planet_name}: {who} finds nothing to steal from you",
+    # planets scored (RC-PLANET-1..4)
+    "race.ev.planet.won": (
+        "{planet_name}: {who} wins with {most} Settlers to {fewest} — +{points} VP"
+    ),
+    "race.ev.planet.won.you": (
+        "{planet_name}: you win with {most} Settlers to {fewest} — +{points} VP"
+    ),
+    "race.ev.planet.barren": (
+        "{planet_name} is not habitable ({terraformed} of {needed} Terraforming) — no VP"
+    ),
+    "race.ev.planet.tie": "{planet_name}: Settlers tie {most} to {fewest} — no VP",
+    "race.ev.planet.empty": "{planet_name}: no Settlers — no VP",
+    # rounds and the end (RC-SCORE-2, RC-GAME-1..4)
+    "race.ev.round-end": "Round {round} is over — {standings}",
+    "race.ev.round-start": "Round {round} of {rounds} begins: stacks reshuffled, seats rotated",
+    "race.ev.game-end": "Game over: {winners} won with {points} VP ({standings})",
+}
+
 register(TEMPLATES)
+register(EVENTS)
