@@ -143,4 +143,4 @@ def teleport_paid(s: PlanetState) -> None:
 
 def game_over(s: PlanetState, why: str, players: list[int]) -> None:
     if s._events is not None:
-        s._emit(f"planet.ev.game-over.{why}", {"why": why, "players": players})
+        s._emit("planet.ev.game-over." + why.replace("_", "-"), {"why": why, "players": players})

@@ -126,7 +126,7 @@ EVENTS: dict[str, str] = {
     "planet.ev.finished-turn-ends": "{who} has saved every Alien: the turn ends",
     "planet.ev.finished-turn-ends.you": "you have saved every Alien: your turn ends",
     "planet.ev.game-over.rescue": "the game ends: {players} saved every Alien",
-    "planet.ev.game-over.all_rescued": "the game ends: every player has saved every Alien",
+    "planet.ev.game-over.all-rescued": "the game ends: every player has saved every Alien",
     "planet.ev.game-over.explosion": "the game ends: the planet has exploded",
 }
 
