@@ -33,6 +33,16 @@ def _token_name(game: PlanetGame, token: str) -> str:
     return name
 
 
+def _grouped(names: list[str]) -> list[str]:
+    """``["Fuel", "Fuel", "Screw"]`` → ``["2 Fuel", "Screw"]`` (``["nothing"]`` when empty)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        return [render("planet.word.nothing", {})]
+    return [name if n == 1 else f"{n} {name}" for name, n in counts.items()]
+
+
 def _lp_name(game: PlanetGame, lp: str) -> str:
     return game.lp_names.get(lp, lp)
 
@@ -91,7 +101,7 @@ def _params(
         src, dst = _places(said)
         return "move", {"src": src, "dst": dst}
     if isinstance(action, A.Board):
-        pay = [_token_name(game, t) for t in action.pay] or [render("planet.word.nothing", {})]
+        pay = _grouped([_token_name(game, t) for t in action.pay])
         return "board", {"name": _lp_name(game, action.lp), "pay": pay}
     if isinstance(action, A.Pay | A.Roll):
         verb = "pay" if isinstance(action, A.Pay) else "roll"

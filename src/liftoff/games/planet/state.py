@@ -224,7 +224,7 @@ class PlanetState(State):
                 self.discard = [0] * NUM_KINDS
                 self.rng.shuffle(self.draw)
                 self._event("the discard pile is shuffled into a new draw pile")
-                self._emit("planet.ev.reshuffle", {"cards": len(self.draw)})
+                self._emit("planet.ev.reshuffle", {"count": len(self.draw)})
             kind = self.draw.pop()
             hand[kind] += 1
             got += 1

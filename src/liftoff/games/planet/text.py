@@ -86,7 +86,7 @@ EVENTS: dict[str, str] = {
     "planet.ev.draw.you": "you drew {cards}",
     "planet.ev.draw.public": "{who} drew {n}",
     "planet.ev.draw-none": "{who} drew no card: the draw and discard piles are empty",
-    "planet.ev.reshuffle": "the discard pile is shuffled into a new draw pile of {cards} cards",
+    "planet.ev.reshuffle": "the discard pile is shuffled into a new draw pile of {count} cards",
     "planet.ev.discard-hand": "{who} discarded a hand of {n}",
     "planet.ev.moon": "the Moon moves to {spot_name}",
     "planet.ev.moon-back": "the Moon moves back to {spot_name}",
