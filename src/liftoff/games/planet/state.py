@@ -215,7 +215,7 @@ class PlanetState(State):
         PL-GAP-13); returns how many were drawn."""
         got = 0
         hand = self.hands[p]
-        drawn: list[int] | None = [] if self._events is not None else None
+        was = hand.copy() if self._events is not None else None
         for _ in range(n):
             if not self.draw:
                 if not any(self.discard):
@@ -225,13 +225,10 @@ class PlanetState(State):
                 self.rng.shuffle(self.draw)
                 self._event("the discard pile is shuffled into a new draw pile")
                 self._emit("planet.ev.reshuffle", {"count": len(self.draw)})
-            kind = self.draw.pop()
-            hand[kind] += 1
+            hand[self.draw.pop()] += 1
             got += 1
-            if drawn is not None:
-                drawn.append(kind)
-        if drawn is not None:
-            ev.drew(self, p, drawn)
+        if was is not None:
+            ev.drew(self, p, [k for k in range(NUM_KINDS) for _ in range(hand[k] - was[k])])
         return got
 
     def _discard_area(self, slot: int) -> None:
