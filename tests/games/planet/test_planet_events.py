@@ -201,7 +201,7 @@ def test_actions_read_as_sentences() -> None:
         "Ann moves an Alien from Exit S0 to the Bonfire (S1)"
     ]
     (said,) = tell(s.apply(0, "play terraform rocket ufo"), None, 3)[:1]
-    assert said == "Ann plays Terraform!: the Rocket Ship is to be replaced by the UFO"
+    assert said == "Ann plays Terraform!: the Rocket Ship gives way to the UFO"
 
 
 def test_the_end_of_the_game_is_told() -> None:
@@ -213,3 +213,4 @@ def test_the_end_of_the_game_is_told() -> None:
         "Bea saved every Alien",
         "The game ends: Bea saved every Alien",
     ]
+    assert tell(events, 1)[-1] == "The game ends: you saved every Alien"

@@ -142,5 +142,11 @@ def teleport_paid(s: PlanetState) -> None:
 
 
 def game_over(s: PlanetState, why: str, players: list[int]) -> None:
-    if s._events is not None:
-        s._emit("planet.ev.game-over." + why.replace("_", "-"), {"why": why, "players": players})
+    """The game ended (``players``: who completed the rescue that ended it)."""
+    if s._events is None:
+        return
+    kind = "planet.ev.game-over." + why.replace("_", "-")
+    if len(players) == 1:
+        s._emit(kind, {"why": why, "who": players[0], "players": players})
+    else:
+        s._emit(kind + ("-many" if players else ""), {"why": why, "players": players})

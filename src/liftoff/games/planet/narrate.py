@@ -114,7 +114,8 @@ def _params(
     if isinstance(action, A.End):
         return "end", {}
     if isinstance(action, A.Pledge):
-        return "pledge", {"count": action.fuel + action.wild}
+        count = action.fuel + action.wild
+        return ("pledge" if count else "pledge-none"), {"count": count}
     if isinstance(action, A.Pass):
         return "pass", {}
     code = action.card if isinstance(action, A.PlaySimple) else _CARD_OF[type(action)]
