@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from liftoff.engine import Action
 
 from . import actions as A
+from . import events as ev
 from .actions import CORE
 from .cards import ASTEROIDS, GARGLORE, KIND_OF, MOON, MYA, SUPERNOVA, TERRAFORM, TORNADO
 from .config import FULL, NEW
@@ -25,6 +26,7 @@ def stargate_roll(s: PlanetState, slot: int) -> None:
     """The Stargate die, rolled when the Moon reaches the star (PL-SGATE-3..9)."""
     face = s.cfg.stargate_faces[s.rng.below(len(s.cfg.stargate_faces))]
     s._event(f"Stargate die: {face}")
+    s._emit(f"planet.ev.stargate.{face}", {"face": face})
     if face in ("draw1", "draw2"):  # PL-SGATE-4/5
         n = 1 if face == "draw1" else 2
         for p in s._order_from(s.turn):
@@ -38,6 +40,8 @@ def stargate_roll(s: PlanetState, slot: int) -> None:
             s.box.remove(new)
             s.slots[slot] = new
             s._event(f"the Stargate is destroyed and replaced by {s.lp_at(slot).name}")
+            if s._events is not None:
+                ev.replaced(s, slot, s.removed[-1])
     elif face == "tornado":  # PL-SGATE-7
         tornado(s)
     elif face == "storm":  # PL-SGATE-8
@@ -53,6 +57,8 @@ def tornado(s: PlanetState) -> None:
         row = s.surf[p]
         moved = sum(row)
         if moved:
+            if s._events is not None:
+                ev.to_core(s, p, moved)
             s.core[p] += moved
             s.surf[p] = [0] * 8
 
@@ -126,12 +132,17 @@ def _terraform(s: PlanetState, p: int, slot: int, new: str) -> None:
     s.box.sort()
     s.slots[slot] = new
     s._event(f"p{p} terraforms {old} into {new}")
+    if s._events is not None:
+        ev.replaced(s, slot, old)
     s._check_lifts()
 
 
 def _send_home(s: PlanetState, slot: int) -> None:
     """Every Alien on ``slot``'s segment and Launch Platform goes back to the Core."""
     seg = slot_seg(slot)
+    if s._events is not None:
+        for p in range(s.cfg.players):
+            ev.to_core(s, p, s.surf[p][seg] + s.boarded[slot].count(p))
     for p in range(s.cfg.players):
         s.core[p] += s.surf[p][seg]
         s.surf[p][seg] = 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,6 +10,7 @@ from typing import Any
 from liftoff.engine import (
     Action,
     ContentError,
+    Event,
     Game,
     GameInfo,
     Option,
@@ -20,6 +21,7 @@ from liftoff.engine import (
 from liftoff.engine.content import load_rules
 
 from . import actions as A
+from .cards import CODES
 from .config import PlanetConfig, build_config
 from .content import (
     CONTENT_FILES,
@@ -172,6 +174,10 @@ class PlanetGame(Game[PlanetState]):
     def __init__(self, content: PlanetContent | None = None) -> None:
         self.content = content or load_content()
         self._lp_ids = frozenset(p.id for p in self.content.points.points)
+        names = {card.code: card.name for card in self.content.deck.cards}
+        #: the printed name of each card kind (index = kind), for narration
+        self.card_names = tuple(names.get(code, code) for code in CODES)
+        self.lp_names = {p.id: p.name for p in self.content.points.points}
         self._spaces: dict[int, tuple[Action, ...]] = {}
         self._configs: dict[tuple[Any, ...], PlanetConfig] = {}
 
@@ -259,6 +265,12 @@ class PlanetGame(Game[PlanetState]):
         from .describe import describe
 
         return describe(state, player, action)
+
+    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """Each action as a sentence: "Bea moves an Alien from the Core to Exit S0"."""
+        from .narrate import narrate_action
+
+        return narrate_action(self, event, viewer, names)
 
     def action_is_public(self, state: PlanetState, player: int, action: Action) -> bool:
         """Every planet action is played in the open (what is paid, played or traded)."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from liftoff.engine import Action
 
 from . import actions as A
+from . import events as ev
 from .actions import CORE
 from .cards import KIND_OF, TOKENS
 from .config import PHASE_NAMES
@@ -73,6 +74,8 @@ def _roll(s: PlanetState, p: int, slot: int, token: str) -> None:
     s.discard[kind] += 1  # PL-PAY-9
     rockets = s.cfg.lift_die[s.rng.below(len(s.cfg.lift_die))]
     need = lp.thresholds[s.phase(slot)]
+    if s._events is not None:
+        ev.roll(s, p, slot, rockets, need)
     face = "X" if rockets == 0 else f"{rockets} rocket{'s' if rockets > 1 else ''}"
     s._event(
         f"p{p} rolls for {lp.name}: {face} (needs {need}+ at {PHASE_NAMES[s.phase(slot)]} moon)"
@@ -82,5 +85,9 @@ def _roll(s: PlanetState, p: int, slot: int, token: str) -> None:
     elif lp.fail_to_core:  # PL-TRAMP-5
         for owner in s.boarded[slot]:
             s.core[owner] += 1
+        if s._events is not None:
+            s._emit("planet.ev.fail", {"lp": lp.id, "name": lp.name})
+            for owner in range(s.cfg.players):
+                ev.to_core(s, owner, s.boarded[slot].count(owner))
         s._event(f"the {lp.name} fails: {len(s.boarded[slot])} Alien(s) back to the Core")
         s.boarded[slot] = []

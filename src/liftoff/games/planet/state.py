@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Self, cast
 from liftoff.engine import Action, IllegalAction, OptionValue, Outcome, Rng, State
 
 from . import actions as A
+from . import events as ev
 from .cards import NUM_KINDS, TOKENS, F, S, W
 from .config import PLAYERS_CAPACITY, LiftOffPoint, PlanetConfig
 from .effects import play_card, stargate_roll
@@ -214,6 +215,7 @@ class PlanetState(State):
         PL-GAP-13); returns how many were drawn."""
         got = 0
         hand = self.hands[p]
+        was = hand.copy() if self._events is not None else None
         for _ in range(n):
             if not self.draw:
                 if not any(self.discard):
@@ -222,8 +224,11 @@ class PlanetState(State):
                 self.discard = [0] * NUM_KINDS
                 self.rng.shuffle(self.draw)
                 self._event("the discard pile is shuffled into a new draw pile")
+                self._emit("planet.ev.reshuffle", {"count": len(self.draw)})
             hand[self.draw.pop()] += 1
             got += 1
+        if was is not None:
+            ev.drew(self, p, [k for k in range(NUM_KINDS) for _ in range(hand[k] - was[k])])
         return got
 
     def _discard_area(self, slot: int) -> None:
@@ -236,6 +241,8 @@ class PlanetState(State):
 
     def _discard_hand(self, p: int) -> None:
         hand = self.hands[p]
+        if self._events is not None and any(hand):
+            ev.discarded_hand(self, p, sum(hand))
         for k in range(NUM_KINDS):
             if hand[k]:
                 self.discard[k] += hand[k]
@@ -247,6 +254,8 @@ class PlanetState(State):
         self.stage = PLAY
         self.moves = 2  # PL-MOVE-1
         self.turns += 1
+        if self._events is not None:
+            ev.turn(self, p)
         got = self._draw(p, 2)  # PL-TURN-2
         self._event(f"p{p} draws {got} card{'s' if got != 1 else ''}")
 
@@ -276,6 +285,7 @@ class PlanetState(State):
             before = new_at_teleport(self)
             self.override = NO_OVERRIDE  # PL-GAP-19: the override ends with the turn
             self._event("the Moon's phases return")
+            self._emit("planet.ev.phases-return")
             self._check_lifts()
             if open_window(self, before, R_AFTER_EXPIRY):
                 return
@@ -305,6 +315,7 @@ class PlanetState(State):
             if cfg.finished_keep_playing:  # PL-GAP-29 alternative: they keep taking turns
                 return
             self._event(f"p{self.turn} has saved every Alien; the turn ends")  # PL-FAM-1
+            self._emit("planet.ev.finished-turn-ends", {"who": self.turn})
             self._end_turn()
             return
         if open_team and self.cfg.team:
@@ -322,6 +333,8 @@ class PlanetState(State):
         self.moon = (self.moon + delta) % size
         self.moon_net += delta
         days = self.days_passed
+        if self._events is not None:
+            ev.moon(self, delta, days_before)
         self._event(
             f"the Moon moves {'counter-clockwise' if delta > 0 else 'clockwise'} "
             f"to {self.cfg.spots[self.moon]}"
@@ -333,12 +346,15 @@ class PlanetState(State):
         if self.moon == 0:
             if days >= self.cfg.days_total:  # PL-DAY-3, PL-ORDER-1 (2)
                 self._event("the Sun reaches the explosion: the planet explodes!")
+                self._emit("planet.ev.explosion")
                 self._game_over("explosion")
                 return
             if self.garglore >= 0:  # PL-GARG-4
                 self._event(
                     f"the Garglore returns to its lava pool from {self.slots[self.garglore]}"
                 )
+                if self._events is not None:
+                    ev.garglore_home(self)
                 self.garglore = POOL
                 self._check_lifts()
                 if self.stage == OVER:
@@ -409,6 +425,8 @@ class PlanetState(State):
             self.saved_by_day[day] += len(owners)
             who = ", ".join(f"p{p}" for p in owners)
             self._event(f"LIFT OFF from {self.lp_at(slot).name}: {who}")
+            if self._events is not None:
+                ev.lift_off(self, slot, owners)
             self.boarded[slot] = []
             self._discard_area(slot)  # PL-PAY-8
         self._check_end()
@@ -424,18 +442,20 @@ class PlanetState(State):
         for p in newly:
             self.finish_seq[p] = self.seq
             self._event(f"p{p} has saved all their Aliens!")
+            self._emit("planet.ev.finished", {"who": p})
         if cfg.team:
             for a, b in ((0, 2), (1, 3)):
                 if self.finish_seq[a] and self.finish_seq[b]:
-                    self._game_over("rescue")  # PL-TEAM-5
+                    self._game_over("rescue", [a, b])  # PL-TEAM-5
                     return
         elif cfg.family:
             if all(self.finish_seq):
                 self._game_over("all_rescued")  # PL-GAP-29
         else:
-            self._game_over("rescue")  # PL-END-2
+            self._game_over("rescue", newly)  # PL-END-2
 
-    def _game_over(self, why: str) -> None:
+    def _game_over(self, why: str, players: list[int] | None = None) -> None:
+        ev.game_over(self, why, players or [])
         self.stage = OVER
         self.termination = why
         self.resume = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as ev
 from .cards import F, W
 from .config import NEW
 from .layout import OVER, PLAY, TELEPORT
@@ -40,6 +41,8 @@ def open_window(s: PlanetState, was_new: bool, resume: int) -> bool:
     s.resume.append(resume)
     s.stage = TELEPORT
     s._event(f"New Moon at the Teleport: {s.win_need} Fuel needed")
+    if s._events is not None:
+        s._emit("planet.ev.teleport-open", {"need": s.win_need, "players": list(s.win_queue)})
     return True
 
 
@@ -54,9 +57,12 @@ def _close_window(s: PlanetState, paid: bool) -> None:
             s.discard[F] += fuel
             s.discard[W] += wild
         s._event("the Teleport's cost is paid")
+        if s._events is not None:
+            ev.teleport_paid(s)
         s._lift_together([slot])
     else:
         s._event("not enough Fuel is offered: nobody teleports")  # PL-TELE-6
+        s._emit("planet.ev.teleport-unpaid")
     s.win_queue = []
     s.win_pledges = []
     s.win_need = 0

@@ -77,4 +77,105 @@ TEMPLATES: dict[str, str] = {
     "planet.parse.unreadable": "cannot read {quoted}: {why}",
 }
 
+#: what happened (events, ``planet.ev.<what>``; ``.you``: told to ``who``; ``.public``:
+#: told to everyone else). ``who``/``players`` become names; ``n`` is a count in words.
+EVENTS: dict[str, str] = {
+    "planet.ev.turn": "{who}'s turn begins",
+    "planet.ev.turn.you": "your turn begins",
+    "planet.ev.draw": "{who} drew {cards}",
+    "planet.ev.draw.you": "you drew {cards}",
+    "planet.ev.draw.public": "{who} drew {n}",
+    "planet.ev.draw-none": "{who} drew no card: the draw and discard piles are empty",
+    "planet.ev.reshuffle": "the discard pile is shuffled into a new draw pile of {count} cards",
+    "planet.ev.discard-hand": "{who} discarded a hand of {n}",
+    "planet.ev.moon": "the Moon moves to {spot_name}",
+    "planet.ev.moon-back": "the Moon moves back to {spot_name}",
+    "planet.ev.sun": "the Sun moves forward: {n} left",
+    "planet.ev.sun-back": "the Sun moves back: {n} left",
+    "planet.ev.explosion": "the Sun reaches the explosion: the planet explodes!",
+    "planet.ev.garglore-home": "the Garglore returns to its lava pool from the {name}",
+    "planet.ev.phases-return": "the Moon's phases return",
+    "planet.ev.lift-off": "{who}'s Alien lifts off from the {name} — {saved} saved",
+    "planet.ev.lift-off.you": "your Alien lifts off from the {name} — {saved} saved",
+    "planet.ev.lift-off-many": (
+        "{aliens} of {who}'s Aliens lift off from the {name} — {saved} saved"
+    ),
+    "planet.ev.lift-off-many.you": (
+        "{aliens} of your Aliens lift off from the {name} — {saved} saved"
+    ),
+    "planet.ev.to-core": "{who}'s Alien goes back to the Core",
+    "planet.ev.to-core.you": "your Alien goes back to the Core",
+    "planet.ev.to-core-many": "{count} of {who}'s Aliens go back to the Core",
+    "planet.ev.to-core-many.you": "{count} of your Aliens go back to the Core",
+    "planet.ev.roll": "Lift Off die at the {name}: {rockets} (needs {need}+ at {phase} moon)",
+    "planet.ev.roll-x": "Lift Off die at the {name}: X (needs {need}+ at {phase} moon)",
+    "planet.ev.fail": "the {name} fails: its Aliens go back to the Core",
+    "planet.ev.replaced": "the {name} is replaced by the {new_name}",
+    "planet.ev.stargate.draw1": "Stargate die: draw — every player draws 1 card",
+    "planet.ev.stargate.draw2": "Stargate die: draw — every player draws 2 cards",
+    "planet.ev.stargate.earthquake": "Stargate die: earthquake — the Stargate is destroyed",
+    "planet.ev.stargate.tornado": (
+        "Stargate die: tornado — every unboarded Alien returns to the Core"
+    ),
+    "planet.ev.stargate.storm": "Stargate die: storm — every player discards their hand",
+    "planet.ev.stargate.liftoff": "Stargate die: lift off",
+    "planet.ev.teleport-open": "New Moon at the Teleport: {need} Fuel needed",
+    "planet.ev.teleport-pay": "{who} pays {count} Fuel for the Teleport",
+    "planet.ev.teleport-unpaid": "not enough Fuel is offered: nobody teleports",
+    "planet.ev.finished": "{who} saved every Alien",
+    "planet.ev.finished-turn-ends": "{who} has saved every Alien: the turn ends",
+    "planet.ev.finished-turn-ends.you": "you have saved every Alien: your turn ends",
+    "planet.ev.game-over.rescue": "the game ends: {who} saved every Alien",
+    "planet.ev.game-over.rescue.you": "the game ends: you saved every Alien",
+    "planet.ev.game-over.rescue-many": "the game ends: {players} saved every Alien",
+    "planet.ev.game-over.all-rescued": "the game ends: every player has saved every Alien",
+    "planet.ev.game-over.explosion": "the game ends: the planet has exploded",
+}
+
+#: the actions as sentences (``planet.act.<what>``; ``.you`` for the actor)
+ACTIONS: dict[str, str] = {
+    "planet.act.move": "{who} moves an Alien from {src} to {dst}",
+    "planet.act.move.you": "you move an Alien from {src} to {dst}",
+    "planet.act.board": "{who} boards the {name}, paying {pay}",
+    "planet.act.board.you": "you board the {name}, paying {pay}",
+    "planet.act.pay": "{who} pays {token} into the {name}",
+    "planet.act.pay.you": "you pay {token} into the {name}",
+    "planet.act.roll": "{who} pays {token} to roll the Lift Off die at the {name}",
+    "planet.act.roll.you": "you pay {token} to roll the Lift Off die at the {name}",
+    "planet.act.abandon": "{who} takes an Alien off the {name} Launch Platform",
+    "planet.act.abandon.you": "you take your Alien off the {name} Launch Platform",
+    "planet.act.card": "{who} plays {card}: {effect}",
+    "planet.act.card.you": "you play {card}: {effect}",
+    "planet.act.trade": "{who} trades {a} and {b} for a new card",
+    "planet.act.trade.you": "you trade {a} and {b} for a new card",
+    "planet.act.end": "{who} ends the turn",
+    "planet.act.end.you": "you end your turn",
+    "planet.act.pledge": "{who} offers {count} Fuel for the Teleport",
+    "planet.act.pledge-none": "{who} offers no Fuel for the Teleport",
+    "planet.act.pledge-none.you": "you offer no Fuel for the Teleport",
+    "planet.act.pledge.you": "you offer {count} Fuel for the Teleport",
+    "planet.act.pass": "{who} plays no Action card",
+    "planet.act.pass.you": "you play no Action card",
+    "planet.act.other": "{who}: {said}",
+    # card effects (the part after "plays <card>:")
+    "planet.effect.moon-ccw": "the Moon goes one spot counter-clockwise",
+    "planet.effect.moon-cw": "the Moon goes one spot clockwise",
+    "planet.effect.supernova": "every Lift Off Point is at Full Moon this turn",
+    "planet.effect.asteroids": "every Lift Off Point is at New Moon this turn",
+    "planet.effect.tornado": "every unboarded Alien returns to the Core",
+    "planet.effect.storm": "every player discards their hand",
+    "planet.effect.mya": "{whose} Alien goes from {src} to {dst}",
+    "planet.effect.mya-off": "{whose} Alien comes off the {name}",
+    "planet.effect.terraform": "the {name} gives way to the {new_name}",
+    "planet.effect.terraform-random": "the {name} gives way to a random Lift Off Point",
+    "planet.effect.garglore": "the Garglore goes to the {name}",
+    "planet.effect.garglore-pool": "the Garglore goes back to its lava pool",
+    "planet.word.your": "your",
+    "planet.word.whose": "{name}'s",
+    "planet.word.nothing": "nothing",
+}
+
+TEMPLATES.update(EVENTS)
+TEMPLATES.update(ACTIONS)
+
 register(TEMPLATES)
