@@ -17,7 +17,8 @@ one viewer from the registered templates (:mod:`liftoff.engine.messages`):
 - ``kind + ".public"`` — the sentence for everyone else, filled from ``public``.
 
 Parameters that name seats (:data:`SEAT_KEYS`) are replaced by the players'
-names ("You" for the viewer) before rendering.
+names ("you" for the viewer; a sentence's first letter is capitalised) before
+rendering.
 
 >>> e = Event("demo.drew", {"who": 0, "cards": "Fuel"}, to=(0,), public={"who": 0, "count": 1})
 >>> e.seen_by(0), e.seen_by(1), e.seen_by(None)
@@ -75,8 +76,17 @@ def seat_name(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return f"Player {seat + 1}"
 
 
+def _in_sentence(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """A seat's name inside a sentence: "you" for the viewer (capitalised only
+    when the sentence starts with it)."""
+    name = seat_name(seat, viewer, names)
+    return "you" if name == "You" and seat == viewer else name
+
+
 def _and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
+    if not items:
+        return ""
+    if len(items) == 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -95,9 +105,9 @@ def narrate(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     params: dict[str, Any] = {}
     for key, value in seen.items():
         if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            params[key] = seat_name(value, viewer, names)
+            params[key] = _in_sentence(value, viewer, names)
         elif key in SEATS_KEYS and isinstance(value, list | tuple):
-            params[key] = _and([seat_name(int(v), viewer, names) for v in value])
+            params[key] = _and([_in_sentence(int(v), viewer, names) for v in value])
         elif isinstance(value, list | tuple):
             params[key] = _and([str(v) for v in value])
         else:

@@ -218,7 +218,7 @@ def test_the_players_read_you_and_your() -> None:
         "Ann chooses to steal Settlers",
         "Pios Proxima: Ann steals your Settlers",
     ]
-    assert _lines(steal, 0)[-1] == "Game over: You won with 4 VP (you 4 VP, Bea 0 VP)"
+    assert _lines(steal, 0)[-1] == "Game over: you won with 4 VP (you 4 VP, Bea 0 VP)"
 
 
 def test_a_repelled_theft_and_failed_orders() -> None:
