@@ -440,7 +440,7 @@ class RealtimeRace:
                 if isinstance(arrival.action, Action)
                 else state.game.parse_action(state, p, arrival.action)
             )
-            state.apply(p, action)
+            caused = state.apply(p, action)
         except IllegalAction as exc:
             stale = arrival.based_on is not None and arrival.based_on < state.version
             self._emit(
@@ -456,7 +456,9 @@ class RealtimeRace:
             )
             return
         public = state.game.action_is_public(state, p, action)
-        self._emit(DriverEvent("applied", now, p, text, state.version, public=public))
+        self._emit(
+            DriverEvent("applied", now, p, text, state.version, public=public, events=tuple(caused))
+        )
         self._announce(now, before_round, before_phase)
 
     def _announce(self, now: float, before_round: int, before_phase: int) -> None:
