@@ -66,3 +66,19 @@ def test_determinized_worlds_are_independent_of_the_truth(
     if not game.info.hidden_information:
         pytest.skip("nothing hidden")
     conformance.check_determinize_independent(game, players, options)
+
+
+# games whose action descriptions still name seats ("move p0's Alien"): their own
+# narration replaces them (issue 14); remove an entry once its game narrates
+NARRATION_PENDING = {"planet"}
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_events_are_returned_replayed_and_narrated_for_each_viewer(
+    name: str, players: int, options: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    if name in NARRATION_PENDING:
+        request.applymarker(
+            pytest.mark.xfail(reason="action descriptions name seats until it narrates")
+        )
+    conformance.check_events(liftoff.games.get(name), players, options, seed=3)

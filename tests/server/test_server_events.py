@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -67,6 +68,11 @@ async def check_log(
     return len(log), hidden
 
 
+def newer_than(version: int) -> Callable[[dict[str, Any]], bool]:
+    """A state predicate: past ``version``."""
+    return lambda s: bool(s["version"] > version)
+
+
 async def play_against_bots(r: Running, game: str, players: int, moves: int) -> tuple[str, Any]:
     """Seat 0 (a person, "Ann") against random bots for ``moves`` own actions; returns the
     table id and seat 0's socket (still open)."""
@@ -84,7 +90,7 @@ async def play_against_bots(r: Running, game: str, players: int, moves: int) -> 
         pick = next((x["text"] for x in s["legal"] if x["text"] != "end"), s["legal"][0]["text"])
         reply = await ws.act(pick, s["version"])
         assert reply["type"] in ("ack", "error"), reply
-        await ws.wait_state(lambda s, v=s["version"]: s["version"] > v, timeout=30)
+        await ws.wait_state(newer_than(s["version"]), timeout=30)
     await asyncio.sleep(0.3)
     return tid, (ws, tok)
 
