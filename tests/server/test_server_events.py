@@ -18,7 +18,7 @@ from server_helpers import Db, Running, ServerFactory
 
 import liftoff
 from liftoff.engine import Event
-from liftoff.server.tables import LiveTable
+from liftoff.server.tables import LiveTable, TableSeat
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(180)]
 
@@ -153,3 +153,17 @@ async def test_race_log_is_narrated_too(server: ServerFactory, db: Db) -> None:
     await check_log(r, tid, None, watcher.log)
     assert all(entry["lines"] for entry in watcher.log)
     await watcher.close()
+
+
+async def test_log_names_people_and_bots_without_seat_ids() -> None:
+
+    game = liftoff.games.get("planet")
+    seats = [
+        TableSeat(0, "human", name="Ann"),
+        TableSeat(1, "bot", bot="random"),
+        TableSeat(2, "bot", bot="ismcts:time_limit=0.3"),
+        TableSeat(3, "bot", bot="ismcts"),
+        TableSeat(4, "open"),
+    ]
+    table = LiveTable("t", game, game.new_game(5, 1), seats, "playing", 1, {}, 0.0, 0.0)
+    assert table.names() == ["Ann", "Random bot", "Ismcts bot 3", "Ismcts bot 4", "Player 5"]

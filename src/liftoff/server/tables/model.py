@@ -251,11 +251,22 @@ class LiveTable:
         )
 
     def names(self) -> list[str]:
-        """The players' names as the game log says them (a bot without one: its kind)."""
-        return [
-            s.name or (f"{s.bot} bot" if s.kind == "bot" and s.bot else f"Player {s.seat + 1}")
+        """The players' names in the narrated game log: a person's name (``Player N``
+        without one); a bot by its kind (``Random bot``, with its seat number when
+        two bots share a kind)."""
+        kinds = [
+            (s.bot or "bot").split(":", 1)[0] if s.kind == "bot" and not s.name else None
             for s in self.seats
         ]
+        out = []
+        for s, kind in zip(self.seats, kinds, strict=True):
+            if kind is None:
+                out.append(s.name or f"Player {s.seat + 1}")
+            elif kinds.count(kind) > 1:
+                out.append(f"{kind.capitalize()} bot {s.seat + 1}")
+            else:
+                out.append(f"{kind.capitalize()} bot")
+        return out
 
     def trim_log(self) -> None:
         """Keep the last :data:`LOG_KEEP` lines of the game log."""
