@@ -66,3 +66,10 @@ def test_determinized_worlds_are_independent_of_the_truth(
     if not game.info.hidden_information:
         pytest.skip("nothing hidden")
     conformance.check_determinize_independent(game, players, options)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_events_are_returned_replayed_and_narrated_for_each_viewer(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    conformance.check_events(liftoff.games.get(name), players, options, seed=3)

@@ -168,3 +168,37 @@ def test_a_combination_the_rules_advise_against_is_allowed_with_a_note(tmp_path:
     assert "Note:" in out and "Cutthroat" in out and "Family Fun" in out
     code, out = invoke(*args, stdin="q\ny\n")
     assert code == 0 and "Note:" not in out, out
+
+
+def test_each_prompt_tells_what_happened_since_and_log_shows_more(tmp_path: Path) -> None:
+    """Narrated for the seat at the keyboard: the bots' actions and the results of
+    one's own, as sentences with names; no bot explanations, no seat ids."""
+    save = tmp_path / "g.json"
+    code, out = invoke(
+        "play",
+        "planet",
+        "--seats",
+        "human,heuristic",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
+        stdin="end\nend\nlog\nq\n",
+    )
+    assert code == 0, out
+    record = json.loads(save.read_text())
+    game = liftoff.games.get("planet")
+    state = game.new_game(2, 5, record["options"])
+    said = []
+    for p, text in record["actions"]:
+        said += [
+            x
+            for x in (game.narrate(e, 0, ["Player 1", "Heuristic 2"]) for e in state.apply(p, text))
+            if x
+        ]
+    catch_up = out.split("Since your last turn:", 1)[1]
+    assert said[0] in catch_up  # one's own action, told as "You: …"
+    assert any(line.startswith("Heuristic 2") for line in said)
+    log = out.split("Game log:", 1)[1]
+    assert all(line in log for line in said[-30:])
+    assert "p1 (heuristic)" not in out

@@ -62,7 +62,10 @@ class Host:
     def bot_bounds(self, realtime: bool) -> BotBounds:
         return BotBounds(seconds=0.05)
 
-    async def record_applied(self, table: Any, rows: list[ActionData], public: list[bool]) -> None:
+    async def record_applied(
+        self, table: Any, rows: list[ActionData], public: list[bool], caused: list[Any]
+    ) -> None:
+        assert len(caused) == len(rows) and all(caused)  # each with the events it caused
         self.rows.extend(rows)
         self.stored_at.extend(time.monotonic() for _ in rows)
 

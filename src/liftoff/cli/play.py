@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from liftoff.cli.common import fail, get_game
 from liftoff.cli.seats import TerminalSeat, terminal_seats
 from liftoff.engine import (
     Action,
+    Event,
     Game,
     IllegalAction,
     OptionError,
@@ -51,8 +53,8 @@ def renderer(name: str) -> Any:
     return find_renderer(name)
 
 
-def outcome_table(state: State) -> Table:
-    """Final scores and places."""
+def outcome_table(state: State, names: Sequence[str] | None = None) -> Table:
+    """Final scores and places (players by name when ``names`` are given)."""
     out = state.outcome()
     assert out is not None
     table = Table(title=f"Game over — {out.termination}")
@@ -60,7 +62,8 @@ def outcome_table(state: State) -> Table:
         table.add_column(col)
     for p in out.ranking:
         mark = " ★" if p in out.winners else ""
-        table.add_row(str(out.places[p]), f"p{p}{mark}", f"{out.scores[p]:g}")
+        who = names[p] if names is not None and p < len(names) else f"p{p}"
+        table.add_row(str(out.places[p]), f"{who}{mark}", f"{out.scores[p]:g}")
     return table
 
 
@@ -75,34 +78,39 @@ def clear_screen() -> None:
         console.file.flush()
 
 
-def action_line(
-    game: Game[Any],
-    state: State,
-    seat: TerminalSeat,
-    player: int,
-    action: Action,
-    viewer: int | None,
-) -> str:
-    """How ``viewer`` (a seat, or ``None``: a spectator) sees ``player``'s
-    action, just applied to ``state``: its text if ``viewer`` may read it,
-    otherwise only that a hidden choice was made."""
-    if viewer == player or game.action_is_public(state, player, action):
-        shown = str(action)
-    else:
-        shown = "[italic]made a hidden choice[/italic]"
-    who = ("you" if viewer == player else "human") if seat.human else seat.spec
-    return f"[bold]p{player}[/bold] ({who}): {shown}"
+def seat_names(seats: Sequence[TerminalSeat]) -> list[str]:
+    """The players' names in narrated lines: ``Player N`` for people, the bot's
+    kind and seat number for bots (``Heuristic 2``); never a seat id like ``p1``."""
+    out = []
+    for i, seat in enumerate(seats):
+        if seat.human:
+            out.append(f"Player {i + 1}")
+        else:
+            kind = seat.spec.split(":", 1)[0].split("@", 1)[0] or "bot"
+            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
+    return out
+
+
+def narrated(
+    game: Game[Any], events: Iterable[Event], viewer: int | None, names: Sequence[str]
+) -> list[str]:
+    """The sentences ``viewer`` (a seat, or ``None``: a spectator) may read of ``events``."""
+    lines = (game.narrate(e, viewer, names) for e in events)
+    return [line for line in lines if line]
 
 
 class TerminalGame:
     """Runs one game: bots act on their own, humans choose by number or text.
 
-    Each person sees only what their seat may see: other seats' hidden choices
-    are shown as such (``Game.action_is_public``), bots' explanations are shown
-    only in games without hidden information, and in hot-seat play the screen
-    is cleared between people, each of whom then reads what happened since
-    their last turn. ``reveal`` shows everything (to watch bots or debug).
+    Each person reads what happened as plain sentences narrated for their seat
+    (``Game.narrate``): before each prompt, everything since their last turn;
+    ``log`` shows more. Other seats' private parts of events (hidden choices,
+    cards drawn) never reach them; bots' explanations are never shown. In
+    hot-seat play the screen is cleared between people. ``reveal`` shows every
+    action and the bots' explanations (to watch bots or debug).
     """
+
+    LOG_LINES = 30  # what the ``log`` command shows
 
     def __init__(
         self,
@@ -127,8 +135,9 @@ class TerminalGame:
         self.hints = (not self.hot_seat) if hints is None else hints
         self.hint_seed = secrets.randbits(63)  # never from the game seed
         self.hints_given = 0
-        #: what each human has been shown: (actor, the action, the state after it)
-        self.log: list[tuple[int, Action, State]] = []
+        self.names = seat_names(seats)
+        #: every event of the game so far, in order; each human has read up to ``seen``
+        self.events: list[Event] = []
         self.seen = dict.fromkeys(self.humans, 0)
 
     @property
@@ -153,50 +162,56 @@ class TerminalGame:
                 seat = self.seats[player]
                 if seat.bot is not None:
                     action = seat.bot.choose(state, player)
-                    state.apply(player, action)
-                    self.announce(player, action, seat.bot.explain())
+                    if isinstance(action, str):  # a bot may answer with the action's text
+                        action = self.game.parse_action(state, player, action)
+                    events = state.apply(player, action)
+                    self.announce(player, action, events, seat.bot.explain())
                 else:
                     self.human_turn(player)
         if self.hot_seat:
             clear_screen()
+        elif self.viewer is not None:
+            self.catch_up(self.viewer)
         console.print(self.render(state.view(self.viewer), None))
-        console.print(outcome_table(state))
+        console.print(outcome_table(state, self.names))
         console.print(f"[dim]seed {state.seed}[/dim]")
         self.write_save()
 
-    def announce(self, player: int, action: Action, why: str) -> None:
-        """Tell the table about an action just applied, as each person may see it."""
-        if isinstance(action, str):  # a bot may answer with the action's text
-            action = self.game.parse_action(self.state, player, action)
+    def announce(self, player: int, action: Action, events: list[Event], why: str) -> None:
+        """Keep what an action caused; print it now only for a screen nobody plays
+        at (people read it before their next prompt)."""
+        self.events.extend(events)
         if self.reveal:
             line = f"[bold]p{player}[/bold] ({self.seats[player].spec}): {action}"
-            console.print(line + (f"  [dim]{why}[/dim]" if why else ""))
+            console.print(line + (f"  [dim]{why}[/dim]" if why else ""), highlight=False)
             return
-        self.log.append((player, action, self.state.clone() if self.hot_seat else self.state))
-        if self.hot_seat:
-            return  # each human reads it at their next turn
-        line = action_line(self.game, self.state, self.seats[player], player, action, self.viewer)
-        if why and not self.game.info.hidden_information:
-            line += f"  [dim]{why}[/dim]"  # a search may name hidden options: never then
-        console.print(line)
+        if not self.humans:
+            for line in narrated(self.game, events, None, self.names):
+                console.print("  " + line, markup=False)
 
     def catch_up(self, player: int) -> None:
-        """Show ``player`` (taking over the keyboard) what happened since their last turn."""
-        news = self.log[self.seen[player] :]
-        self.seen[player] = len(self.log)
-        if not news:
+        """Show ``player`` what happened since their last turn, narrated for their seat."""
+        news = self.events[self.seen[player] :]
+        self.seen[player] = len(self.events)
+        lines = narrated(self.game, news, player, self.names)
+        if not lines:
             return
         console.print("[bold]Since your last turn:[/bold]")
-        for actor, action, after in news:
-            seat = self.seats[actor]
-            console.print("  " + action_line(self.game, after, seat, actor, action, player))
+        for line in lines:
+            console.print("  " + line, markup=False)
+
+    def show_log(self, player: int) -> None:
+        """The last :attr:`LOG_LINES` lines of the game, narrated for ``player``."""
+        lines = narrated(self.game, self.events, player, self.names)[-self.LOG_LINES :]
+        console.print("[bold]Game log:[/bold]" if lines else "[dim]nothing has happened yet[/dim]")
+        for line in lines:
+            console.print("  " + line, markup=False)
 
     def human_turn(self, player: int) -> None:
         state = self.state
         if self.hot_seat and self.last_human != player:
             clear_screen()
             console.input(f"[bold]Pass the keyboard to p{player} and press Enter[/bold] ")
-            self.catch_up(player)
         self.last_human = player
         self.show(player)
         legal = state.legal_actions(player)
@@ -204,6 +219,7 @@ class TerminalGame:
             description = self.game.describe_action(state, player, action)
             extra = f"  [dim]{description}[/dim]" if description != str(action) else ""
             console.print(f"  [bold]{i:>3}[/bold]  {action}{extra}")
+        self.catch_up(player)
         while True:
             try:
                 raw = console.input(
@@ -222,7 +238,8 @@ class TerminalGame:
                 console.print(
                     "Type the number of an action or its text (e.g. 'move core S0').\n"
                     "'rule ID' shows a rule (e.g. 'rule PL-MOVE-1'); 'board' redraws; "
-                    "'hint' suggests a move; 'q' quits."
+                    "'log' shows the last lines of the game; 'hint' suggests a move; "
+                    "'q' quits."
                 )
                 continue
             if raw == "hint":
@@ -230,6 +247,9 @@ class TerminalGame:
                 continue
             if raw == "board":
                 self.show(player)
+                continue
+            if raw == "log":
+                self.show_log(player)
                 continue
             if raw.startswith("rule "):
                 rid = raw[5:].strip()
@@ -252,8 +272,8 @@ class TerminalGame:
                     if text:
                         console.print(f"[dim]{exc.rule}: {text}[/dim]")
                     continue
-            state.apply(player, chosen)
-            self.after_human(player, chosen)
+            self.events.extend(state.apply(player, chosen))
+            self.after_human(player)
             return
 
     def give_hint(self, player: int) -> None:
@@ -268,15 +288,12 @@ class TerminalGame:
             suggestion = hint(self.state, player, derive_seed(self.hint_seed, self.hints_given))
         console.print(f"Hint: {suggestion}", markup=False)
 
-    def after_human(self, player: int, action: Action) -> None:
-        """Record a human's action for the others; in hot-seat play, clear the
-        screen once the keyboard must pass, so their hand does not stay on it."""
-        if self.hot_seat:
-            self.log.append((player, action, self.state.clone()))
-            self.seen[player] = len(self.log)
-            if player not in self.state.active_players():
-                clear_screen()
-                console.print(f"[dim]p{player} has played.[/dim]")
+    def after_human(self, player: int) -> None:
+        """In hot-seat play, clear the screen once the keyboard must pass, so the
+        last person's hand does not stay on it."""
+        if self.hot_seat and player not in self.state.active_players():
+            clear_screen()
+            console.print(f"[dim]p{player} has played.[/dim]")
 
     def write_save(self) -> None:
         if self.save is not None:

@@ -31,6 +31,7 @@ from textual.widgets import Static
 import liftoff
 from liftoff.bots.live import MonotonicClock, live_seats, thinker
 from liftoff.bots.seats import SeatError, parse_seats
+from liftoff.cli.play import narrated
 from liftoff.engine import Game
 from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
 from liftoff.games.race import cards as C
@@ -85,9 +86,13 @@ class RaceLiveApp(App[None]):
         *,
         poll_interval: float = 0.05,
         save: str | None = None,
+        names: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.driver = driver
+        self.game = driver.state.game
+        n = driver.state.num_players
+        self.names = list(names) or [f"Player {p + 1}" for p in range(n)]
         self.state: RaceState = driver.state
         self.human = human
         self.poll_interval = poll_interval
@@ -118,11 +123,9 @@ class RaceLiveApp(App[None]):
     def _on_event(self, event: DriverEvent) -> None:
         self._dirty = True
         who = "you" if event.player == self.human else f"P{event.player}"
-        if event.kind == "applied" and event.player == self.human:
-            return
-        if event.kind == "applied":  # another seat's action, as this seat may see it
-            shown = event.action if event.public else "made a hidden choice"
-            self._say(Text(f"{who}: {shown}", style="dim"))
+        if event.kind == "applied":  # what it caused, narrated for this seat
+            for line in narrated(self.game, event.events, self.human, self.names):
+                self._say(Text(line, style="dim"))
         elif event.kind in ("rejected", "stale") and event.player == self.human:
             self._say(Text(f"✗ {event.action}: {event.message} [{event.rule}]", style="red"))
         elif event.kind == "stop":
@@ -201,7 +204,13 @@ class RaceLiveApp(App[None]):
         self.query_one("#status", Static).update(self._status(v))
         self.query_one("#you", Static).update(self._you(v))
         self.query_one("#planets", Static).update(self._planets(v))
-        self.query_one("#log", Static).update(Text("\n").join(self.messages[-12:]))
+        log = self.query_one("#log", Static)
+        # the latest lines, one screen line each, as many as fit under the board
+        fit = max(1, log.size.height or 12)
+        shown = [m.copy() for m in self.messages[-fit:]]
+        for m in shown:
+            m.no_wrap, m.overflow = True, "ellipsis"
+        log.update(Text("\n", no_wrap=True, overflow="ellipsis").join(shown))
 
     def _status(self, v: dict[str, Any]) -> Text:
         d = self.driver
@@ -315,8 +324,18 @@ def make_app(
         round_pause=round_pause,
         thinker=thinker,
     )
+    names = [
+        f"Player {i + 1}"
+        if s.human
+        else f"{(s.bot or 'bot')[:1].upper()}{(s.bot or 'bot')[1:]} {i + 1}"
+        for i, s in enumerate(specs)
+    ]
     return RaceLiveApp(
-        driver, humans[0] if humans else None, poll_interval=poll_interval, save=save
+        driver,
+        humans[0] if humans else None,
+        poll_interval=poll_interval,
+        save=save,
+        names=names,
     )
 
 

@@ -9,8 +9,8 @@ import typer
 from rich.console import Console
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.play import outcome_table, renderer
-from liftoff.engine import ReplayError, State
+from liftoff.cli.play import narrated, outcome_table, renderer
+from liftoff.engine import Event, ReplayError, State
 from liftoff.records import load_record
 
 console = Console(highlight=False)
@@ -19,11 +19,17 @@ console = Console(highlight=False)
 def replay(
     file: Path = typer.Argument(..., help="A record saved by `liftoff play --save` or the server."),
     as_player: int = typer.Option(
-        None, "--as", help="Show the game as this player saw it (others' hidden choices too)."
+        None,
+        "--as",
+        help="Show the game as this player saw it (default: as a spectator); "
+        "others' hidden choices stay hidden.",
     ),
     to_end: bool = typer.Option(False, "--to-end", help="Print only the final position."),
 ) -> None:
-    """Step through a saved game: Enter = next, b = back, g N = go to action N, q = quit."""
+    """Step through a saved game: Enter = next, b = back, g N = go to action N, q = quit.
+
+    Each step tells what the action caused, narrated for the viewer (a spectator,
+    or the player of ``--as``)."""
     try:
         record = load_record(file)
         game = get_game(str(record["game"]))
@@ -31,33 +37,34 @@ def replay(
     except ReplayError as exc:
         fail(str(exc))
     actions = record["actions"]
+    if as_player is not None and not 0 <= as_player < final.num_players:
+        fail(f"there is no player {as_player} (0 to {final.num_players - 1})")
+    names = record_names(record, final.num_players)
     draw = renderer(game.info.name)
     if to_end:
         console.print(draw(final.view(as_player), as_player))
         if final.is_over():
-            console.print(outcome_table(final))
+            console.print(outcome_table(final, names))
         return
     # the start: a new game, or the snapshot a determinized world's record begins from
     states: list[State] = [game.replay({**record, "actions": []})]
+    caused: list[list[Event]] = [[]]
     for player, text in actions:
         nxt = states[-1].clone()
-        nxt.apply(player, text)
+        caused.append(nxt.apply(player, text))
         states.append(nxt)
     i = 0
     while True:
         s = states[i]
         console.print(draw(s.view(as_player), as_player))
         if i:
-            player, text = actions[i - 1]
-            if as_player is not None and player != as_player:
-                action = game.parse_action(s, player, text)
-                if not game.action_is_public(s, player, action):
-                    text = "(a hidden choice)"  # what p{as_player} saw of it
-            console.print(f"[bold]action {i}/{len(actions)}:[/bold] p{player} {text}")
+            console.print(f"[bold]action {i}/{len(actions)}:[/bold]")
+            for line in narrated(game, caused[i], as_player, names):
+                console.print("  " + line, markup=False)
         else:
             console.print(f"[bold]start[/bold] ({len(actions)} actions)")
         if s.is_over():
-            console.print(outcome_table(s))
+            console.print(outcome_table(s, names))
         try:
             cmd = console.input("[dim]Enter/n next · b back · g N go to · q quit[/dim] ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -65,6 +72,14 @@ def replay(
         i = _step(cmd, i, len(states))
         if i < 0:
             return
+
+
+def record_names(record: dict[str, Any], players: int) -> list[str]:
+    """The players' names: the record's ``names`` when it has them, else ``Player N``."""
+    given = record.get("names")
+    if isinstance(given, list) and len(given) == players and all(isinstance(n, str) for n in given):
+        return [str(n) for n in given]
+    return [f"Player {p + 1}" for p in range(players)]
 
 
 def _step(cmd: str, i: int, n: int) -> int:

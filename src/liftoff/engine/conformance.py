@@ -3,17 +3,20 @@
 Each check plays random games and raises ``AssertionError`` with a precise
 message when the contract is broken. ``tests/test_conformance.py`` runs them on
 every registered game, over every player count and the game's option cases.
+:func:`check_events` checks what ``State.apply`` returns and how it narrates.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import messages
 from .action import Action
 from .errors import IllegalAction
+from .events import Event
 from .game import Game, canon
 from .options import OptionValue
 from .rng import Rng, derive_seed
@@ -406,3 +409,67 @@ def check_determinism(
             n += 1
         records.append((canon(state.record()), canon(state.to_json())))
     assert records[0] == records[1], "the same seed and choices gave different games"
+
+
+#: names used to narrate in :func:`check_events` (seat ids must never show through)
+NAMES = ("Ann", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo")
+_SEAT_ID = re.compile(r"\bp[0-9]\b")
+
+
+def _event_key(e: Event) -> tuple[str, str, tuple[int, ...] | None, str]:
+    public = None if e.public is None else dict(e.public)
+    return (e.kind, canon(dict(e.data)), e.to, canon(public))
+
+
+def check_narration(game: Game[Any], event: Event, players: int, names: Sequence[str]) -> None:
+    """For every viewer (each seat and a spectator): ``narrate`` is ``""`` exactly
+    when the viewer sees nothing of ``event``, and never names a seat id like ``p0``."""
+    for viewer in (None, *range(players)):
+        seen = event.seen_by(viewer)
+        shown = event.to_json(viewer)
+        assert (shown is None) == (seen is None), f"to_json disagrees with seen_by: {event}"
+        text = game.narrate(event, viewer, names)
+        assert isinstance(text, str), f"narrate must return a str: {event}"
+        if seen is None:
+            assert text == "", f"viewer {viewer} sees nothing of {event} but is told {text!r}"
+            continue
+        assert text, f"viewer {viewer} sees {event.kind} but is told nothing"
+        assert not _SEAT_ID.search(text), f"a seat id in {text!r} ({event.kind})"
+        json.dumps(shown)  # what a front end sends must be JSON
+
+
+def check_events(
+    game: Game[Any], players: int, options: Mapping[str, OptionValue], seed: int
+) -> list[list[Event]]:
+    """One random game through ``State.apply``: every action returns at least one
+    event, the first being the action itself; replaying the record gives the
+    same events; every event narrates correctly for every viewer
+    (:func:`check_narration`). Returns the events of each action."""
+    state: State = game.new_game(players, seed, dict(options))
+    rng = Rng(derive_seed(seed, "events"))
+    names = list(NAMES[:players])
+    caused: list[list[Event]] = []
+    while not state.is_over():
+        player, action = _pick(state, rng)
+        events = state.apply(player, action)
+        n = len(caused)
+        assert events, f"action {n} ({action}) returned no event"
+        first = events[0]
+        assert first.kind == "action", (
+            f"action {n}: the first event is {first.kind}, not the action"
+        )
+        assert first.data.get("who") == player and first.data.get("action") == str(action), (
+            f"action {n}: the first event is not {player}'s {action}: {first.data}"
+        )
+        for e in events:
+            assert isinstance(e, Event), f"action {n}: not an Event: {e!r}"
+            check_narration(game, e, players, names)
+        caused.append(events)
+        assert len(caused) <= 20_000, "game did not end after 20000 actions"
+    again: State = game.new_game(players, seed, dict(options))
+    for n, (p, text) in enumerate(state.record()["actions"]):
+        replayed = [_event_key(e) for e in again.apply(p, text)]
+        assert replayed == [_event_key(e) for e in caused[n]], (
+            f"replaying action {n} ({text}) gave other events"
+        )
+    return caused

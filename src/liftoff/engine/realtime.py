@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from .action import Action
 from .driver import Agent
+from .events import Event
 from .rng import Rng
 from .state import State
 
@@ -109,6 +110,7 @@ class DriverEvent:
     message: str = ""
     rule: str | None = None
     public: bool = False  # applied: every player may read ``action`` (Game.action_is_public)
+    events: tuple[Event, ...] = ()  # applied: what the action caused (``State.apply``)
 
 
 Listener = Callable[[DriverEvent], None]

@@ -14,12 +14,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
 from liftoff.bots.live import MonotonicClock, live_seat, live_seats, thinker
 from liftoff.bots.seats import parse_seat
-from liftoff.engine import IllegalAction, derive_seed
+from liftoff.engine import Event, IllegalAction, derive_seed
 from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDriver
 
 from .botpool import BotBounds, bounded_spec
@@ -78,9 +79,14 @@ class RealtimeHost(Protocol):
         ...
 
     async def record_applied(
-        self, table: LiveTable, rows: list[ActionData], public: list[bool]
+        self,
+        table: LiveTable,
+        rows: list[ActionData],
+        public: list[bool],
+        caused: list[Sequence[Event]],
     ) -> None:
-        """Store actions the driver applied (in order), then announce them."""
+        """Store actions the driver applied (in order), then announce them with
+        the events each caused."""
         ...
 
     async def restore(self, table: LiveTable) -> None:
@@ -198,7 +204,9 @@ class RaceRunner:
         self.wake.set()
 
     # -- running ------------------------------------------------------------------------------
-    def _applied_rows(self) -> tuple[list[ActionData], list[bool], list[DriverEvent]]:
+    def _applied_rows(
+        self,
+    ) -> tuple[list[ActionData], list[bool], list[Sequence[Event]], list[DriverEvent]]:
         events, self.events[:] = list(self.events), []
         now = time.time()
         applied = [e for e in events if e.kind == "applied"]
@@ -208,14 +216,15 @@ class RaceRunner:
             if e.player is not None  # an applied action always names its player
         ]
         public = [e.public for e in applied if e.player is not None]
-        return rows, public, events
+        caused: list[Sequence[Event]] = [e.events for e in applied if e.player is not None]
+        return rows, public, caused, events
 
     async def _flush(self) -> list[DriverEvent]:
         """Store what the driver applied, announce it; returns the driver's events."""
-        rows, public, events = self._applied_rows()
+        rows, public, caused, events = self._applied_rows()
         if rows or events:
             try:
-                await self.manager.record_applied(self.table, rows, public)
+                await self.manager.record_applied(self.table, rows, public, caused)
             except Exception:
                 self.manager.errors.error(
                     "race-storage", "table %s: storing race actions failed", self.table.id

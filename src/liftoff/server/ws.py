@@ -7,8 +7,9 @@ Protocol (JSON text frames):
 - server → client: ``{"type": "state", …}`` after every change: the table, the
   ``version``, the recipient's ``view``, their ``legal`` actions as
   ``[{"text", "description"}]``, ``undo`` (may they take back), their last
-  ``refusal`` (rule id and ``rule_text``), and the new game-log lines (``log``;
-  ``log_reset`` when the whole log is sent again);
+  ``refusal`` (rule id and ``rule_text``), and the new game-log lines (``log``,
+  each narrated for the recipient: ``lines`` and ``events``; ``log_reset`` when
+  the whole log is sent again);
 - client → server: ``{"type": "act", "action": "…", "version": n, "id": any}``
   answered by ``{"type": "ack", "id", "version"}`` or
   ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;

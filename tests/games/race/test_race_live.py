@@ -53,7 +53,7 @@ def test_keys_play_the_human_seat_while_the_bot_plays(tmp_path: Path) -> None:
             clock.advance(5.0)
             app.poll()
             assert any(p == 1 for p, _ in state.history)
-            assert "P1:" in _text(app, "#log")
+            assert "Random 2" in _text(app, "#log")  # the bot, by name, narrated
             await pilot.press("q")
 
     asyncio.run(scenario())

@@ -132,8 +132,7 @@ def render(view: dict[str, Any], player: int | None) -> RenderableType:
         parts.append(
             Text(f"Teleport window: {pledged}/{window['need']} Fuel offered", style="bold cyan")
         )
-    if view.get("events"):
-        parts.append(Text("  " + "\n  ".join(view["events"]), style="dim"))
+    # what happened is told by the narrated game log (Game.narrate), not the board
     title = "Lift Off! Get me off this Planet!"
     if view.get("variants"):
         title += f" — {', '.join(view['variants'])}"

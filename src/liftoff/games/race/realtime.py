@@ -443,7 +443,7 @@ class RealtimeRace:
                 if isinstance(arrival.action, Action)
                 else state.game.parse_action(state, p, arrival.action)
             )
-            self.last_events = state.apply(p, action)
+            caused = self.last_events = state.apply(p, action)
         except IllegalAction as exc:
             stale = arrival.based_on is not None and arrival.based_on < state.version
             self._emit(
@@ -459,7 +459,9 @@ class RealtimeRace:
             )
             return
         public = state.game.action_is_public(state, p, action)
-        self._emit(DriverEvent("applied", now, p, text, state.version, public=public))
+        self._emit(
+            DriverEvent("applied", now, p, text, state.version, public=public, events=tuple(caused))
+        )
         self._announce(now, before_round, before_phase)
 
     def _announce(self, now: float, before_round: int, before_phase: int) -> None:

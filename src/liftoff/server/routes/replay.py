@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from liftoff.engine import IllegalAction
+from liftoff.engine import Event, IllegalAction
 
 from ..errors import ApiError
 from .common import ERRORS, Manager, TableId, json
@@ -47,9 +47,10 @@ async def replay(
     if seat is not None and seat >= table.state.num_players:
         raise ApiError(422, "bad-seat", f"there is no seat {seat}")
     state = table.game.new_game(rec["players"], rec["seed"], rec["options"])
+    caused: list[Event] = []
     try:
         for p, text in actions[:step]:
-            state.apply(p, text)
+            caused = state.apply(p, text)
     except IllegalAction as exc:
         raise ApiError(500, "broken-table", str(exc)) from None
     return json(
@@ -59,6 +60,12 @@ async def replay(
             "actions": actions,
             "seat": seat,
             "view": state.view(seat),
+            # what the last action caused, narrated for ``seat`` (a spectator without one)
+            "lines": [
+                line
+                for line in (table.game.narrate(e, seat, table.names()) for e in caused)
+                if line
+            ],
             "table": table.public(),
         }
     )

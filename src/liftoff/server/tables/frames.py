@@ -26,23 +26,6 @@ def view(table: LiveTable, recipient: int | None) -> dict[str, Any]:
     return got
 
 
-def events(table: LiveTable) -> dict[int, list[str]] | None:
-    """Each recipient's event lines after the last action (games whose views have them)."""
-    if not table.has_events:
-        return None
-    state = table.state
-    out: dict[int, list[str]] = {}
-    # every seat's lines (a player coming back reads them); spectators' only while
-    # someone watches (saves a view per move)
-    watched = any(sub.seat is None for sub in table.subscribers)
-    for r in (*range(state.num_players), *((None,) if watched else ())):
-        lines = view(table, r).get("events")
-        out[SPECTATOR if r is None else r] = (
-            [str(e) for e in lines] if isinstance(lines, list) else []
-        )
-    return out
-
-
 def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
     """The state message for ``recipient`` without its log (view, legal actions, …)."""
     state = table.state
@@ -72,14 +55,17 @@ def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
 
 
 def log_for(table: LiveTable, recipient: int | None, after: int = -1) -> list[dict[str, Any]]:
-    """The game log as ``recipient`` may see it (the entries after action ``after``)."""
+    """The game log as ``recipient`` may see it (the entries after action ``after``),
+    each narrated for ``recipient`` with the players' names: never another seat's
+    private part of an event."""
     show = not table.game.info.hidden_information or table.status == "over"
     r = SPECTATOR if recipient is None else recipient
     log = table.log
     start = len(log)
     while start > 0 and log[start - 1].n > after:
         start -= 1
-    return [e.render(r, show) for e in log[start:]]
+    game, names = table.game, table.names()
+    return [e.render(r, show, game, names) for e in log[start:]]
 
 
 def state_message(table: LiveTable, sub: Subscriber) -> bytes:

@@ -18,10 +18,11 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import liftoff
-from liftoff.engine import Game, IllegalAction, OptionError, ReplayError
+from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError
 
 from ..botpool import BotBounds
 from ..errors import ApiError
@@ -233,7 +234,6 @@ class TableManager:
             clock_spec=clock_spec,
             bot_seed=new_bot_seed(),
         )
-        table.has_events = isinstance(state.view(None).get("events"), list)
         return table, you
 
     async def maybe_start(self, table: LiveTable) -> None:
@@ -318,15 +318,20 @@ class TableManager:
         self.changed(table)
 
     async def record_applied(
-        self, table: LiveTable, rows: list[ActionData], public: list[bool]
+        self,
+        table: LiveTable,
+        rows: list[ActionData],
+        public: list[bool],
+        caused: list[Sequence[Event]],
     ) -> None:
         """Store actions a real-time driver applied (in order), then announce them;
-        ``public[i]``: whether every player may read row ``i``'s text."""
+        ``public[i]``: whether every player may read row ``i``'s text; ``caused[i]``:
+        the events it caused."""
         for row in rows:
             await self.store.append(table.id, row)
-        for row, shown in zip(rows, public, strict=True):
+        for row, shown, events in zip(rows, public, caused, strict=True):
             self.moves += 1
-            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, None, shown))
+            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, events, shown))
             table.seats[row.player].refusal = None
         table.trim_log()
         if table.state.is_over() and table.status != "over":

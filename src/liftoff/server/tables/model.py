@@ -10,10 +10,11 @@ import asyncio
 import hashlib
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from liftoff.engine import Game, State, derive_seed
+from liftoff.engine import Event, Game, State, derive_seed
 
 from ..storage import SeatData
 from .clocks import Clocks
@@ -125,26 +126,40 @@ class TableSeat:
 
 @dataclass
 class LogEntry:
-    """One line of the game log: an action and what each recipient saw happen."""
+    """One line of the game log: an action and the events it caused (``State.apply``)."""
 
     n: int  # index in the action log
     player: int
     text: str
     at: float
-    events: dict[int, list[str]] | None = None  # recipient -> the game's event lines
+    events: Sequence[Event] = ()  # what the action caused, the action first
     public: bool = False  # the game says every player may read the text
 
-    def render(self, recipient: int, show_text: bool) -> dict[str, Any]:
-        """The entry as sent to ``recipient``."""
-        out: dict[str, Any] = {
+    def render(
+        self, recipient: int, show_text: bool, game: Game[Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        """The entry as sent to ``recipient`` (a seat, or :data:`SPECTATOR`): the
+        action (its text when the recipient may read it), the sentences narrated
+        for the recipient (``lines``) and the events as it sees them (``events``)."""
+        viewer = None if recipient == SPECTATOR else recipient
+        lines: list[str] = []
+        seen: list[dict[str, Any]] = []
+        for event in self.events:
+            shown = event.to_json(viewer)
+            if shown is None:
+                continue
+            seen.append(shown)
+            line = game.narrate(event, viewer, names)
+            if line:
+                lines.append(line)
+        return {
             "n": self.n,
             "player": self.player,
             "text": self.text if show_text or self.public or recipient == self.player else None,
             "at": self.at,
+            "lines": lines,
+            "events": seen,
         }
-        if self.events is not None:
-            out["events"] = self.events.get(recipient, [])
-        return out
 
 
 class Subscriber:
@@ -193,7 +208,6 @@ class LiveTable:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_task: asyncio.Task[None] | None = None
     race: LiveRunner | None = None
-    has_events: bool = False
     last_actor: int | None = None
     # answers to recent submissions by client id: (seat, id, version, text) -> answer
     answered: dict[SubmissionKey, dict[str, Any]] = field(default_factory=dict)
@@ -235,6 +249,24 @@ class LiveTable:
             and self.last_actor == seat
             and self.state.last_action_undoable()
         )
+
+    def names(self) -> list[str]:
+        """The players' names in the narrated game log: a person's name (``Player N``
+        without one); a bot by its kind (``Random bot``, with its seat number when
+        two bots share a kind)."""
+        kinds = [
+            (s.bot or "bot").split(":", 1)[0] if s.kind == "bot" and not s.name else None
+            for s in self.seats
+        ]
+        out = []
+        for s, kind in zip(self.seats, kinds, strict=True):
+            if kind is None:
+                out.append(s.name or f"Player {s.seat + 1}")
+            elif kinds.count(kind) > 1:
+                out.append(f"{kind.capitalize()} bot {s.seat + 1}")
+            else:
+                out.append(f"{kind.capitalize()} bot")
+        return out
 
     def trim_log(self) -> None:
         """Keep the last :data:`LOG_KEEP` lines of the game log."""

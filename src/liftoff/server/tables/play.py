@@ -17,7 +17,7 @@ from liftoff.engine import Action, IllegalAction
 from ..errors import ApiError
 from ..health import db_error_text
 from ..storage import ActionData
-from . import clocks, frames
+from . import clocks
 from .model import LiveTable, LogEntry, SubmissionKey
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class Play:
             snapshot = clocks.before_action(table)
             # the engine's one definition of stale: turn-based, chosen on an older
             # version; simultaneous, chosen before the last boundary
-            state.apply(seat, action, version=version)
+            caused = state.apply(seat, action, version=version)
         except IllegalAction as exc:
             raise host.refuse(table, seat, text, host.illegal(table, exc)) from None
         except ApiError as err:
@@ -135,20 +135,16 @@ class Play:
             ) from None
         table.seats[seat].refusal = None
         public = table.game.action_is_public(state, seat, action)
-        await self._after_action(table, seat, text, now_wall, public)
+        await self._after_action(table, LogEntry(idx, seat, text, now_wall, caused, public))
 
-    async def _after_action(
-        self, table: LiveTable, seat: int, text: str, at: float, public: bool
-    ) -> None:
+    async def _after_action(self, table: LiveTable, entry: LogEntry) -> None:
         host = self.host
         host.moves += 1
-        table.last_actor = seat
+        table.last_actor = entry.player
         if table.state.is_over():
             await host.finish(table)
         host.changed(table)  # no await from here on: listeners see it all at once
-        table.log.append(
-            LogEntry(table.state.version - 1, seat, text, at, frames.events(table), public)
-        )
+        table.log.append(entry)
         table.trim_log()
         if table.clocks is not None:
             host.clock_keeper.arm(table)

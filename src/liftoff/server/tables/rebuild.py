@@ -2,7 +2,8 @@
 write, for a finished table asked for again).
 
 The game is rebuilt with ``Game.replay`` up to the last :data:`LOG_KEEP`
-actions, which are applied one by one to rebuild the game log too.
+actions, which are applied one by one with ``State.apply`` to rebuild the game
+log and its events too (replay is deterministic: the same events as live).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import liftoff
 from liftoff.engine import IllegalAction, ReplayError, State
 
 from ..storage import TableData
-from . import frames
 from .clocks import Clocks
 from .model import LOG_KEEP, LiveTable, LogEntry, TableSeat, new_bot_seed
 
@@ -59,7 +59,6 @@ def rebuild(data: TableData) -> LiveTable:
     )
     if data.actions:
         table.last_actor = data.actions[-1].player  # undo works after a restart
-    table.has_events = isinstance(state.view(None).get("events"), list)
     _replay_log(table, data, len(head))
     if data.clock is not None and not table.realtime:
         stored = data.actions[-1].clocks if data.actions else None
@@ -75,10 +74,8 @@ def _replay_log(table: LiveTable, data: TableData, start: int) -> None:
     for a in data.actions[start:]:
         try:
             action = game.parse_action(state, a.player, a.text)
-            state.apply(a.player, action)
+            caused = state.apply(a.player, action)
         except IllegalAction as exc:
             raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
-        table.views.clear()
         public = game.action_is_public(state, a.player, action)
-        table.log.append(LogEntry(a.idx, a.player, a.text, a.at, frames.events(table), public))
-    table.views.clear()
+        table.log.append(LogEntry(a.idx, a.player, a.text, a.at, caused, public))

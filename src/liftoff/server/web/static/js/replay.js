@@ -25,7 +25,8 @@ function render() {
   const t = data.table;
   $("step").max = String(data.steps);
   $("step").value = String(data.step);
-  $("step-label").textContent = `after ${data.step} of ${data.steps} actions`;
+  $("step-label").textContent = `after ${data.step} of ${data.steps} actions`
+    + ((data.lines || []).length ? ` — ${data.lines.join(" ")}` : "");
   if ($("seat").options.length === 1) {
     for (const s of t.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">p${s.seat} ${esc(seatLabel(s))}</option>`);
   }

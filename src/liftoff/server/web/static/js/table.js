@@ -259,12 +259,13 @@ function renderRefusal() {
 function renderLog() {
   const el = $("log");
   const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
-  el.innerHTML = logLines.filter((e) => e.text || (e.events || []).length).map((e) => {
-    const who = `<b style="color:${COLORS[e.player]}">p${e.player}</b>`;
-    const evs = e.events || [];
-    const what = e.text ? esc(e.text) : esc(evs[0] || "acted");
-    const ev = evs.slice(e.text ? 0 : 1).map((x) => `<span class="ev">${esc(x)}</span>`).join("");
-    return `<li>${who} ${what}${ev}</li>`;
+  // each entry is narrated for this seat (or a spectator) by the server: plain sentences
+  el.innerHTML = logLines.filter((e) => (e.lines || []).length || e.text).map((e) => {
+    const dot = `<span class="dot" style="background:${COLORS[e.player]}"></span>`;
+    const lines = e.lines || [];
+    if (!lines.length) return `<li>${dot} ${esc(playerName(e.player))}: ${esc(e.text)}</li>`;
+    const rest = lines.slice(1).map((x) => `<span class="ev">${esc(x)}</span>`).join("");
+    return `<li>${dot} ${esc(lines[0])}${rest}</li>`;
   }).join("");
   if (atBottom) el.scrollTop = el.scrollHeight;
 }

@@ -112,7 +112,7 @@ function info(view, ctx) {
   const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool" : `on the ${view.garglore}`;
   const tw = view.teleport_window
     ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `p${q.player}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
-  const events = view.events?.length ? `<h3>Last action</h3><ul class="events">${view.events.map((e) => `<li>${esc(e)}</li>`).join("")}</ul>` : "";
+  // what happened is in the game log, narrated for this seat by the server
   return `<div class="planet-info">
     <h3>Day Track</h3><div class="days" aria-label="${d.passed} of ${d.total} days passed">${days}</div>
     <p class="warn">${d.left} day${d.left === 1 ? "" : "s"} left before the planet explodes</p>
@@ -121,7 +121,6 @@ function info(view, ctx) {
     <p><button type="button" class="chip" data-tokens="pool garglore">Garglore</button> ${esc(garg)}</p>
     ${tw}
     <p>Draw pile: ${view.draw_pile} · Discard: ${esc(disc || "empty")}</p>
-    ${events}
     ${view.variants?.length ? `<p class="hint">Variants: ${esc(view.variants.join(", "))}</p>` : ""}
   </div>`;
 }
