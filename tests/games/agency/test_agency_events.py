@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from liftoff.engine import Event, Rng
+from liftoff.engine import Event, Rng, messages
 from liftoff.games.agency import GAME, AgencyState
 from liftoff.games.agency.actions import DoAction, Done
 from liftoff.games.agency.testing import at_step, set_player, start
@@ -137,8 +137,10 @@ def test_random_games_narrate_honestly(players: int, options: dict[str, Any], se
         assert counters(after) == want, (str(action), [e.kind for e in events])
         ended = ended or any(e.kind == "agency.ev.final-scoring" for e in events)
         for viewer in [None, *range(players)]:
-            secret = set() if ended else OBJECTIVE_NAMES - (
-                seen_objectives[viewer] if viewer is not None else set()
+            secret = (
+                set()
+                if ended
+                else OBJECTIVE_NAMES - (seen_objectives[viewer] if viewer is not None else set())
             )
             for e in events:
                 line = GAME.narrate(e, viewer, NAMES[:players])
@@ -152,6 +154,16 @@ def test_random_games_narrate_honestly(players: int, options: dict[str, Any], se
                     for name in hidden:
                         if name and name not in str(shown):
                             assert name not in line, (viewer, line)
+
+
+def test_every_event_kind_has_words() -> None:
+    kinds: set[str] = set()
+    for players, options, seed in games(2):
+        for *_, events, _ in play(players, options, seed):
+            kinds.update(e.kind for e in events if e.kind != "action")
+    assert sorted(k for k in kinds if not messages.known(k)) == []
+    assert sorted(k for k in kinds if not k.startswith("agency.ev.")) == []
+    assert len(kinds) > 30
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), list(games(1)))
@@ -211,9 +223,7 @@ def test_a_draft_keep_is_private() -> None:
 
 def test_a_launch_tells_the_mission_the_cost_and_the_points() -> None:
     s = start(2, seed=3)
-    mission = next(
-        m for m in GAME.content.missions.missions if m.level == 1 and not m.effects
-    )
+    mission = next(m for m in GAME.content.missions.missions if m.level == 1 and not m.effects)
     set_player(s, 0, lab=1, money=12, earth=[mission.id])
     at_step(s, "launch", player=0)
     cost = s.launch_cost(0, 0)

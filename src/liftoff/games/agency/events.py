@@ -21,7 +21,7 @@ from .content import COLOURS
 if TYPE_CHECKING:
     from .state import AgencyState
 
-#: a player's counters an effect may change: money, vp, inc, upc, upp, lab, tech...
+#: what an effect may change for a player: money, vp, inc, upc, upp, lab, tech, station
 Snapshot = tuple[int, int, int, int, int, int, tuple[int, ...], int]
 
 
@@ -129,15 +129,13 @@ def effect(
     if after[2] != before[2]:
         s._emit("agency.ev.income-up", {**base, "income": s.income_of(p)})
     gained_tech(s, base, before, after)
-    for i, kind in ((3, "capacity"), (4, "propulsion")):
-        if after[i] != before[i]:
-            up = {**base, "upgrade": kind, "count": after[i] - before[i]}
-            s._emit("agency.ev.upgrade", up)
+    for kind, gained in (("capacity", after[3] - before[3]), ("propulsion", after[4] - before[4])):
+        if gained:
+            s._emit("agency.ev.upgrade", {**base, "upgrade": kind, "count": gained})
     if after[5] != before[5]:
         s._emit("agency.ev.lab", {**base, "lab": after[5]})
-    amount = getattr(e, "amount", 0)
     if isinstance(e, fx.Capacity | fx.Discount | fx.Launch | fx.ExtraMission):
-        s._emit(f"agency.ev.{e.kind}", {**base, "amount": amount})
+        s._emit(f"agency.ev.{e.kind}", {**base, "amount": e.amount})
 
 
 def gained_tech(s: AgencyState, base: dict[str, Any], before: Snapshot, after: Snapshot) -> None:
