@@ -8,6 +8,7 @@ states every public counter changes exactly as the events in between say.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -130,6 +131,7 @@ def test_random_games_narrate_honestly(players: int, options: dict[str, Any], se
     ended = False
     for before, p, action, events, after in play(players, options, seed):
         assert events and events[0].kind == "action" and events[0].data["who"] == p
+        json.dumps([e.to_json(v) for e in events for v in [None, *range(players)]])
         for q in range(players):
             for o in after.objs[q]:
                 seen_objectives[q].add(after.content.objective[o].name)
