@@ -17,6 +17,7 @@ import pytest
 
 from liftoff.engine import Event, Rng, messages
 from liftoff.games.agency import GAME, AgencyState
+from liftoff.games.agency import effects as fx
 from liftoff.games.agency.actions import DoAction, Done
 from liftoff.games.agency.testing import at_step, set_player, start
 
@@ -262,3 +263,44 @@ def test_selling_an_objective_hides_which() -> None:
     s = start(2, seed=5)
     at_step(s, "sell", player=0)
     assert lines(s, 0, f"sell {card}", 0) == [f"You: sell {name}", f"You sell {name} for 5 money"]
+
+
+def test_the_end_reveals_the_objectives_and_names_the_winner() -> None:
+    s = start(2, seed=6)
+    at_step(s, "launch", player=0, round=GAME.content.board.board.rounds)
+    set_player(s, 0, money=20, vp=10)
+    set_player(s, 1, money=7, vp=3)
+    objective = s.objs[1][0]
+    name = GAME.content.objective[objective].name
+    points = s.objective_score(1, objective)
+    told = lines(s, 0, "done", None)
+    assert told[:3] == ["Ann is done", "Round 8 ends", "The game ends: final scoring"]
+    assert f"Bea reveals the objective {name}: {points} VP" in told
+    assert "Ann scores 4 VP for 20 money" in told
+    assert told[-1] == f"Ann wins with {s.vp[0]} VP"
+    assert s.is_over()
+
+
+def test_a_specialist_action_tells_what_it_cost_and_gave() -> None:
+    spec, index, act = next(
+        (x, i + 1, a)
+        for x in GAME.content.specialists.specialists
+        for i, a in enumerate(x.actions)
+        if a.cost
+        and len(a.effects) == 1
+        and isinstance(a.effects[0], fx.Tech)
+        and len(a.effects[0].colours) == 1
+    )
+    effect = act.effects[0]
+    assert isinstance(effect, fx.Tech)
+    s = start(2, seed=7)
+    set_player(s, 1, hand=[spec.id], money=10)
+    at_step(s, "play", player=1)
+    s.apply(1, f"play {spec.id} banner+actions")
+    told = lines(s, 1, f"action {index}", 0)
+    colour = effect.colours[0]
+    assert told[:3] == [
+        f"Bea chooses the specialist's action number {index}",
+        f"Bea pays {act.cost} for {spec.name}: +{effect.count} {colour} tech",
+        f"Bea researches {effect.count} {colour} technology ({spec.name})",
+    ]
