@@ -12,6 +12,7 @@ events between two views account for every public change (see the tests).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
@@ -21,8 +22,8 @@ from .content import COLOURS
 if TYPE_CHECKING:
     from .state import AgencyState
 
-#: what an effect may change for a player: money, vp, inc, upc, upp, lab, tech, station
-Snapshot = tuple[int, int, int, int, int, int, tuple[int, ...], int]
+#: what an effect may change for a player: money, vp, inc, upc, upp, lab, tech
+Snapshot = tuple[int, int, int, int, int, int, tuple[int, ...]]
 
 
 def snapshot(s: AgencyState, p: int) -> Snapshot:
@@ -35,19 +36,15 @@ def snapshot(s: AgencyState, p: int) -> Snapshot:
         s.upp[p],
         s.lab[p],
         tuple(s.tech[p]),
-        s.station_count(p),
     )
 
 
 def card_name(s: AgencyState, card: str) -> str:
+    """A card's name from its id (``S..`` specialist, ``M.`` mission, ``O..`` objective)."""
     c = s.content
-    if card in c.spec:
-        return c.spec[card].name
-    if card in c.mission:
-        return c.mission[card].name
-    if card in c.objective:
-        return c.objective[card].name
-    return card
+    tables: dict[str, Mapping[str, Any]] = {"S": c.spec, "M": c.mission, "O": c.objective}
+    found = tables.get(card[:1], {}).get(card)
+    return card if found is None else str(found.name)
 
 
 def names(s: AgencyState, cards: list[str] | tuple[str, ...]) -> list[str]:
@@ -97,15 +94,16 @@ def play(s: AgencyState, p: int, action: Play) -> None:
         s._emit("agency.ev.money-instead", {**base, "money": s.content.board.board.money_instead})
 
 
+#: (content, specialist, action number) → what the action does, in words
+_WHAT: dict[tuple[str, str, int], str] = {}
+
+
 def use_action(s: AgencyState, p: int, sid: str, index: int, cost: int) -> None:
-    act = s.content.spec[sid].actions[index - 1]
-    data = {
-        "who": p,
-        "card": sid,
-        "name": s.content.spec[sid].name,
-        "index": index,
-        "what": fx.describe_all(list(act.effects)),
-    }
+    key = (s.content.fingerprint, sid, index)
+    what = _WHAT.get(key)
+    if what is None:
+        what = _WHAT[key] = fx.describe_all(list(s.content.spec[sid].actions[index - 1].effects))
+    data = {"who": p, "card": sid, "name": s.content.spec[sid].name, "index": index, "what": what}
     if cost:
         s._emit("agency.ev.use-action-paid", {**data, "paid": cost})
     else:
