@@ -109,10 +109,14 @@ def _codes_in_package() -> set[str]:
 
 
 def test_every_message_id_has_a_template_and_every_template_is_used() -> None:
-    used = _codes_in_package()
+    # refusal and parse messages; the narration ids (agency.ev.*, agency.act.*) are
+    # partly built at run time and are checked in test_agency_events.py
+    narration = ("agency.ev.", "agency.act.")
+    used = {c for c in _codes_in_package() if not c.startswith(narration)}
     assert used, "no message ids found"
-    assert sorted(used - set(TEMPLATES)) == []
-    assert sorted(set(TEMPLATES) - used) == []
+    refusals = {c for c in TEMPLATES if not c.startswith(narration)}
+    assert sorted(used - refusals) == []
+    assert sorted(refusals - used) == []
 
 
 def test_message_ids_are_well_formed_and_registered() -> None:

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from liftoff.engine import (
     Action,
     ContentError,
+    Event,
     Game,
     GameInfo,
+    IllegalAction,
     Option,
     OptionError,
     OptionSet,
     OptionValue,
 )
 from liftoff.engine.content import load_rules
+from liftoff.engine.events import narrate as narrate_event
+from liftoff.engine.events import seat_name
 
 from . import actions
 from .content import FILES, PACKAGE, Content, default_content, validate_path
@@ -157,6 +161,34 @@ class AgencyGame(Game[AgencyState]):
             return f"{action} ({', '.join(names)})"
         return str(action)
 
+    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """The move as a sentence with card names ("Bea plays Financier for money");
+        a hidden draft keep or objective sale stays hidden from the others, and its
+        owner reads "You: keep Financier" (the event after it tells the rest)."""
+        seen = event.seen_by(viewer)
+        if seen is None or "action" not in seen:
+            return super()._narrate_action(event, viewer, names)
+        who = int(seen["who"])
+        try:
+            action = actions.parse(str(seen["action"]), who)
+        except IllegalAction:
+            return super()._narrate_action(event, viewer, names)
+        if isinstance(action, actions.Keep | actions.Sell) and event.to is not None:
+            # a hidden move: its owner reads "You: keep Financier and Engineer"
+            cards = action.cards if isinstance(action, actions.Keep) else (action.card,)
+            verb = "keep" if isinstance(action, actions.Keep) else "sell"
+            listed = " and ".join(self._card_name(c) for c in cards)
+            return f"{seat_name(who, viewer, names)}: {verb} {listed}"
+        code, params = action_sentence(self, action)
+        return narrate_event(Event(code, {"who": who, **params}), viewer, names)
+
+    def _card_name(self, card: str) -> str:
+        c = self.content
+        for table in (c.spec, c.mission, c.objective):
+            if card in table:
+                return str(table[card].name)
+        return card
+
     def action_is_public(self, state: AgencyState, player: int, action: Action) -> bool:
         """All but draft keeps and objective sales: those name secret cards."""
         return not isinstance(action, actions.Keep | actions.Sell)
@@ -182,6 +214,44 @@ class AgencyGame(Game[AgencyState]):
 
     def __repr__(self) -> str:
         return f"<Game agency content={self.content.fingerprint}>"
+
+
+def action_sentence(game: AgencyGame, action: Action) -> tuple[str, dict[str, Any]]:
+    """The message id and parameters that tell ``action`` (``text.py``: ``agency.act.*``)."""
+    name = game._card_name
+    a = actions
+    if isinstance(action, a.Keep):
+        return "agency.act.keep", {"names": [name(c) for c in action.cards]}
+    if isinstance(action, a.Sell):
+        return "agency.act.sell", {"names": [name(action.card)]}
+    if isinstance(action, a.Direction):
+        return "agency.act.direction", {"side": action.side}
+    if isinstance(action, a.Play):
+        mode = "money" if action.mode == "money" else "actions"
+        return f"agency.act.play-{mode}", {"card": action.card, "name": name(action.card)}
+    if isinstance(action, a.DoAction):
+        return "agency.act.action", {"index": action.index}
+    if isinstance(action, a.ChooseTech):
+        return "agency.act.tech", {"colour": action.colour}
+    if isinstance(action, a.ChooseUpgrade):
+        return "agency.act.upgrade", {"kind": action.kind}
+    if isinstance(action, a.ChooseStation):
+        if action.space == 0:
+            return "agency.act.station-beside", {}
+        return "agency.act.station", {"space": action.space}
+    if isinstance(action, a.Draw):
+        return "agency.act.draw", {"level": action.level}
+    if isinstance(action, a.Take | a.Resolve):
+        verb = "take" if isinstance(action, a.Take) else "resolve"
+        return f"agency.act.{verb}", {"card": action.card, "name": name(action.card)}
+    if isinstance(action, a.Launch):
+        cards = list(action.cards)
+        return "agency.act.launch", {
+            "symbol": action.symbol,
+            "cards": cards,
+            "names": [name(c) for c in cards],
+        }
+    return "agency.act.done", {}
 
 
 def load_game(content_dir: str | Path | None = None) -> AgencyGame:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from liftoff.engine import Action
 
+from . import events as ev
 from .actions import SYM_EXTRA, Direction, Done, Draw, Keep, Launch, Play, Sell, Take
 from .launch import launch
 from .pending import apply_pending
@@ -22,6 +23,8 @@ def apply(s: AgencyState, p: int, action: Action) -> None:
     if s.pend[p]:
         apply_pending(s, p, action)
     elif isinstance(action, Keep):
+        if s._events is not None:
+            ev.keep(s, p, action.cards)
         if s.step == "obj_draft":
             s.okept[p] = list(action.cards)
         else:
@@ -39,13 +42,22 @@ def apply(s: AgencyState, p: int, action: Action) -> None:
         s.drawn[p].remove(action.card)
         s.earth[p].append(action.card)
         s.took[p] += 1
+        if s._events is not None:
+            ev.take(s, p, action.card)
     elif isinstance(action, Launch):
-        launch(s, p, action)
+        if s._events is None:
+            launch(s, p, action)
+        else:
+            before = ev.snapshot(s, p)
+            launch(s, p, action)
+            ev.launch(s, p, action, before)
     elif isinstance(action, Sell):
         s.objs[p].remove(action.card)
         s.obox.append(action.card)
         s.money[p] += s.content.board.board.objective_sale
         s.sold[p] += 1
+        if s._events is not None:
+            ev.sell(s, p, action.card, s.content.board.board.objective_sale)
     elif isinstance(action, Done):
         if s.step == "mission":
             finish_draw(s, p)
@@ -59,6 +71,8 @@ def play(s: AgencyState, p: int, action: Play) -> None:
     """AG-SPEC-4 ... AG-SPEC-12: banner, then actions or 2 money."""
     sid = action.card
     spec = s.content.spec[sid]
+    if s._events is not None:
+        ev.play(s, p, action)
     s.hand[p].remove(sid)
     s.played[p].append(sid)
     s.nplayed[p] += 1
@@ -89,6 +103,7 @@ def draw_one(s: AgencyState, level: int) -> str | None:
         deck.extend(pile)
         pile.clear()
         s.rng.shuffle(deck)
+        s._emit("agency.ev.reshuffle-missions", {"level": level})
     return deck.pop()
 
 
@@ -101,6 +116,8 @@ def draw_missions(s: AgencyState, p: int, level: int) -> None:
         if card is None:
             break
         drawn.append(card)
+    if s._events is not None:
+        ev.draw_missions(s, p, level, list(drawn))
     s.took[p] = 0
     if any(s.takeable(p, m) for m in drawn):
         return
@@ -112,13 +129,19 @@ def draw_missions(s: AgencyState, p: int, level: int) -> None:
         if s.takeable(p, card):
             s.earth[p].append(card)
             s.took[p] = 1
+            if s._events is not None:
+                ev.take(s, p, card, "agency.ev.redraw-take")
             break
         drawn.append(card)
+        if s._events is not None:
+            ev.private_cards(s, "agency.ev.redraw", p, [card], level=level)
     finish_draw(s, p)
 
 
 def finish_draw(s: AgencyState, p: int) -> None:
     drawn = s.drawn[p]
+    if s._events is not None:
+        ev.discard_missions(s, p, drawn)
     for card in drawn:
         s.mdisc[int(card[1]) - 1].append(card)
     drawn.clear()

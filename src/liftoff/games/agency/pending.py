@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from liftoff.engine import Action
 
 from . import effects as fx
+from . import events as ev
 from .actions import (
     DONE,
     SYM_BONUS,
@@ -113,6 +114,8 @@ def apply_pending(s: AgencyState, p: int, action: Action) -> None:
         ai = action.index - 1
         act = s.content.spec[sid].actions[ai]
         s.money[p] -= act.cost
+        if s._events is not None:
+            ev.use_action(s, p, sid, action.index, act.cost)
         head[2] = [i for i in head[2] if i != action.index]
         head[3] += 1
         queue[0:0] = [["fx", sid, ai, ei] for ei in range(len(act.effects))]
@@ -137,6 +140,7 @@ def resolve(s: AgencyState, p: int, e: fx.AnyEffect, card: str, choice: Action |
     """Apply one effect (AG-MEF-2, AG-SPEC-13); ``choice`` settles a choice."""
     b = s.content.board.board
     source = "actions" if card[0] == "S" else "effects"
+    before = ev.snapshot(s, p) if s._events is not None else None
     if isinstance(e, fx.Money):
         s.money[p] += e.amount
     elif isinstance(e, fx.Points):
@@ -171,6 +175,8 @@ def resolve(s: AgencyState, p: int, e: fx.AnyEffect, card: str, choice: Action |
         s.xdraw[p] += e.amount
     elif isinstance(e, fx.ScorePer):
         score(s, p, score_per(s, p, e), source)
+    if before is not None:
+        ev.effect(s, p, e, card, before, choice.space if isinstance(choice, ChooseStation) else 0)
 
 
 def invest(s: AgencyState, p: int, space: int) -> None:

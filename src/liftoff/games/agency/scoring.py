@@ -9,6 +9,7 @@ from liftoff.engine import Outcome
 
 from . import effects as fx
 from .content import COLOURS
+from .events import game_end
 
 if TYPE_CHECKING:
     from .state import AgencyState
@@ -88,20 +89,37 @@ def objective_score(s: AgencyState, p: int, oid: str) -> int:
 def final_scoring(s: AgencyState) -> None:
     """AG-FIN-1 ... AG-FIN-4."""
     b = s.content.board.board
+    s._emit("agency.ev.final-scoring")
     for p in range(s.n):
         for m in s.space[p]:
             card = s.content.mission[m]
             if card.hourglass:
+                got = s.vp[p]
                 for e in card.effects:
                     if isinstance(e, fx.ScorePer):
                         score(s, p, score_per(s, p, e), "hourglass")
                     elif isinstance(e, fx.Points):
                         score(s, p, e.amount, "hourglass")
+                final_item(s, p, "hourglass", s.vp[p] - got, card=m, name=card.name)
         for o in s.objs[p]:
-            score(s, p, objective_score(s, p, o), "objectives")
-        score(s, p, s.tech[p][GREEN] * b.green_vp, "green")
+            got = objective_score(s, p, o)
+            score(s, p, got, "objectives")
+            name = s.content.objective[o].name
+            final_item(s, p, "objective", got, card=o, name=name)
+        green = s.tech[p][GREEN]
+        score(s, p, green * b.green_vp, "green")
+        if green:
+            final_item(s, p, "green", green * b.green_vp, count=green)
         score(s, p, s.money[p] // b.money_per_vp, "money")
+        final_item(s, p, "money", s.money[p] // b.money_per_vp, money=s.money[p])
     s.step = "over"
+    if s._events is not None:
+        game_end(s)
+
+
+def final_item(s: AgencyState, p: int, source: str, points: int, **extra: object) -> None:
+    """One line of the final scoring (events only)."""
+    s._emit(f"agency.ev.final-{source}", {"who": p, "points": points, **extra})
 
 
 def level4(s: AgencyState, p: int) -> int:

@@ -74,4 +74,225 @@ TEMPLATES: dict[str, str] = {
     "agency.sell.not-yours": "{card} is not one of your objectives",
 }
 
+
+#: what happens (events, ``events.py``): id → (sentence, sentence for the player
+#: named ``who`` — "you ..." — or None). A private event's ``.public`` sentence
+#: is listed under the id + ".public".
+_EVENTS: dict[str, tuple[str, str | None]] = {
+    # drafts
+    "agency.ev.keep": ("{who} keeps {names}", "you keep {names}"),
+    "agency.ev.keep.public": ("{who} keeps {count} {what}", None),
+    "agency.ev.keep-one": ("{who} keeps {names}", "you keep {names}"),
+    "agency.ev.keep-one.public": ("{who} keeps one of the {what}", None),
+    "agency.ev.draft-pass": ("the {what} left over pass to the {direction}", None),
+    "agency.ev.receive": ("{who} receives {names} from {whom}", "you receive {names} from {whom}"),
+    "agency.ev.start-money": ("every agency starts with {money} money", None),
+    "agency.ev.draw-specialists": ("{who} draws {names}", "you draw {names}"),
+    "agency.ev.draw-specialists.public": ("{who} draws {count} specialists", None),
+    "agency.ev.draw-specialists-one": ("{who} draws {names}", "you draw {names}"),
+    "agency.ev.draw-specialists-one.public": ("{who} draws a specialist", None),
+    "agency.ev.reshuffle-specialists": (
+        "the specialist discards are shuffled into a new deck",
+        None,
+    ),
+    # specialists
+    "agency.ev.banner-money": (
+        "{who} takes {money} money from {name}'s banner",
+        "you take {money} money from {name}'s banner",
+    ),
+    "agency.ev.banner-points": (
+        "{who} scores {points} VP from {name}'s banner",
+        "you score {points} VP from {name}'s banner",
+    ),
+    "agency.ev.banner-capacity": (
+        "{who} gains +{amount} capacity for one launch this round ({name}'s banner)",
+        "you gain +{amount} capacity for one launch this round ({name}'s banner)",
+    ),
+    "agency.ev.banner-mission": (
+        "{who} gains +{amount} mission draw this round ({name}'s banner)",
+        "you gain +{amount} mission draw this round ({name}'s banner)",
+    ),
+    "agency.ev.banner-launch": (
+        "{who} gains +{amount} launch symbol this round ({name}'s banner)",
+        "you gain +{amount} launch symbol this round ({name}'s banner)",
+    ),
+    "agency.ev.money-instead": (
+        "{who} takes {money} money instead of {name}'s actions",
+        "you take {money} money instead of {name}'s actions",
+    ),
+    "agency.ev.use-action": ("{who} uses {name}: {what}", "you use {name}: {what}"),
+    "agency.ev.use-action-paid": (
+        "{who} pays {paid} for {name}: {what}",
+        "you pay {paid} for {name}: {what}",
+    ),
+    # effects
+    "agency.ev.gain-money": (
+        "{who} gains {money} money ({source})",
+        "you gain {money} money ({source})",
+    ),
+    "agency.ev.score": ("{who} scores {points} VP ({source})", "you score {points} VP ({source})"),
+    "agency.ev.income-up": (
+        "{who}'s income rises to {income} ({source})",
+        "your income rises to {income} ({source})",
+    ),
+    "agency.ev.tech": (
+        "{who} researches {count} {colour} technology ({source})",
+        "you research {count} {colour} technology ({source})",
+    ),
+    "agency.ev.upgrade": (
+        "{who} upgrades their rocket's {upgrade} by {count} ({source})",
+        "you upgrade your rocket's {upgrade} by {count} ({source})",
+    ),
+    "agency.ev.lab": (
+        "{who} raises their lab to level {lab} ({source})",
+        "you raise your lab to level {lab} ({source})",
+    ),
+    "agency.ev.capacity": (
+        "{who} gains +{amount} capacity for one launch this round ({source})",
+        "you gain +{amount} capacity for one launch this round ({source})",
+    ),
+    "agency.ev.discount": (
+        "{who}'s launches cost {amount} less this round ({source})",
+        "your launches cost {amount} less this round ({source})",
+    ),
+    "agency.ev.launch": (
+        "{who} gains +{amount} launch symbol this round ({source})",
+        "you gain +{amount} launch symbol this round ({source})",
+    ),
+    "agency.ev.mission": (
+        "{who} gains +{amount} mission draw this round ({source})",
+        "you gain +{amount} mission draw this round ({source})",
+    ),
+    "agency.ev.station": (
+        "{who} builds a station module on space {space} — +{points} VP ({source})",
+        "you build a station module on space {space} — +{points} VP ({source})",
+    ),
+    "agency.ev.station-beside": (
+        "{who} invests in the station beside the track ({source})",
+        "you invest in the station beside the track ({source})",
+    ),
+    # missions
+    "agency.ev.draw-missions": (
+        "{who} draws {names} from the level-{level} deck",
+        "you draw {names} from the level-{level} deck",
+    ),
+    "agency.ev.draw-missions.public": ("{who} draws {count} level-{level} missions", None),
+    "agency.ev.draw-missions-one": (
+        "{who} draws {names} from the level-{level} deck",
+        "you draw {names} from the level-{level} deck",
+    ),
+    "agency.ev.draw-missions-one.public": ("{who} draws a level-{level} mission", None),
+    "agency.ev.redraw-one": (
+        "{who} draws {names}, which they cannot take",
+        "you draw {names}, which you cannot take",
+    ),
+    "agency.ev.redraw-one.public": ("{who} draws another level-{level} mission", None),
+    "agency.ev.redraw-take": (
+        "{who} draws and takes {name} (level {level}, weight {weight}, {points} VP)",
+        "you draw and take {name} (level {level}, weight {weight}, {points} VP)",
+    ),
+    "agency.ev.reshuffle-missions": (
+        "the level-{level} mission discards are shuffled into a new deck",
+        None,
+    ),
+    "agency.ev.take": (
+        "{who} takes {name} (level {level}, weight {weight}, {points} VP)",
+        "you take {name} (level {level}, weight {weight}, {points} VP)",
+    ),
+    "agency.ev.discard-missions": (
+        "{who} returns {names} to the discard pile",
+        "you return {names} to the discard pile",
+    ),
+    # launches
+    "agency.ev.launch-missions": (
+        "{who} launches {names} — pays {paid}, +{points} points",
+        "you launch {names} — pay {paid}, +{points} points",
+    ),
+    # objectives
+    "agency.ev.sell": ("{who} sells {name} for {money} money", "you sell {name} for {money} money"),
+    "agency.ev.sell.public": ("{who} sells an objective for {money} money", None),
+    # rounds
+    "agency.ev.round": ("round {round} begins (phase {phase})", None),
+    "agency.ev.income": ("{who} collects {money} money income", "you collect {money} money income"),
+    "agency.ev.round-end": ("round {round} ends", None),
+    "agency.ev.first-player": ("{who} is now the first player", "you are now the first player"),
+    "agency.ev.phase-2": (
+        "phase 2 begins: the specialist discards are shuffled into a new deck",
+        None,
+    ),
+    # the end
+    "agency.ev.final-scoring": ("the game ends: final scoring", None),
+    "agency.ev.final-hourglass": (
+        "{who} scores {points} VP for the hourglass mission {name}",
+        "you score {points} VP for the hourglass mission {name}",
+    ),
+    "agency.ev.final-objective": (
+        "{who} reveals the objective {name}: {points} VP",
+        "you reveal the objective {name}: {points} VP",
+    ),
+    "agency.ev.final-green": (
+        "{who} scores {points} VP for {count} green technology",
+        "you score {points} VP for {count} green technology",
+    ),
+    "agency.ev.final-money": (
+        "{who} scores {points} VP for {money} money",
+        "you score {points} VP for {money} money",
+    ),
+    "agency.ev.total": (
+        "{who} ends with {points} VP ({sources})",
+        "you end with {points} VP ({sources})",
+    ),
+    "agency.ev.winner": ("{winner} wins with {points} VP", "you win with {points} VP"),
+    "agency.ev.winners": ("{winners} share the win with {points} VP", None),
+}
+
+#: the players' moves as sentences (``AgencyGame._narrate_action``), same shape
+_ACTIONS: dict[str, tuple[str, str | None]] = {
+    "agency.act.keep": ("{who} keeps {names}", "you keep {names}"),
+    "agency.act.sell": ("{who} sells {names}", "you sell {names}"),
+    "agency.act.direction": (
+        "{who} passes the specialists to the {side}",
+        "you pass the specialists to the {side}",
+    ),
+    "agency.act.play-actions": (
+        "{who} plays {name} for its actions",
+        "you play {name} for its actions",
+    ),
+    "agency.act.play-money": ("{who} plays {name} for money", "you play {name} for money"),
+    "agency.act.action": (
+        "{who} chooses the specialist's action number {index}",
+        "you choose the specialist's action number {index}",
+    ),
+    "agency.act.done": ("{who} is done", "you are done"),
+    "agency.act.tech": ("{who} chooses {colour} technology", "you choose {colour} technology"),
+    "agency.act.upgrade": ("{who} chooses a {kind} upgrade", "you choose a {kind} upgrade"),
+    "agency.act.station": (
+        "{who} chooses station space {space}",
+        "you choose station space {space}",
+    ),
+    "agency.act.station-beside": (
+        "{who} chooses to invest beside the station track",
+        "you choose to invest beside the station track",
+    ),
+    "agency.act.draw": (
+        "{who} draws from the level-{level} mission deck",
+        "you draw from the level-{level} mission deck",
+    ),
+    "agency.act.take": ("{who} takes {name}", "you take {name}"),
+    "agency.act.launch": (
+        "{who} launches {names} with the {symbol} symbol",
+        "you launch {names} with the {symbol} symbol",
+    ),
+    "agency.act.resolve": (
+        "{who} resolves {name}'s effects next",
+        "you resolve {name}'s effects next",
+    ),
+}
+
+for _table in (_EVENTS, _ACTIONS):
+    for _code, (_third, _you) in _table.items():
+        TEMPLATES[_code] = _third
+        if _you is not None:
+            TEMPLATES[_code + ".you"] = _you
+
 register(TEMPLATES)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import events as ev
 from .launch import any_launch
 from .moves import finish_draw
 from .pending import settle
@@ -141,6 +142,8 @@ def pass_objectives(s: AgencyState) -> None:
     for p in range(n):
         s.objs[p] = sorted(kept[p] + passed[(p - 1) % n])
     s.okept = [None] * n
+    if s._events is not None:
+        ev.passed(s, "objectives", passed, 1)
     if s.part == 1:
         s.part = 2
         return
@@ -148,6 +151,7 @@ def pass_objectives(s: AgencyState) -> None:
     # AG-FINAL-4/5: starting money, three specialists each
     for p in range(n):
         s.money[p] = s.content.board.board.start.money
+    s._emit("agency.ev.start-money", {"money": s.content.board.board.start.money})
     for i in range(n):
         draw_specialists(s, (s.first + i) % n, 3)
     s.step = "direction"  # AG-FLOW-3: round 1 skips income and draws
@@ -161,6 +165,8 @@ def pass_specialists(s: AgencyState) -> None:
     for p in range(n):
         s.hand[p] = sorted(kept[p] + passed[(p - d) % n])
     s.kept = [None] * n
+    if s._events is not None:
+        ev.passed(s, "specialists", passed, d)
     if s.part == 1:
         s.part = 2
         return
@@ -173,23 +179,34 @@ def pass_specialists(s: AgencyState) -> None:
 
 
 def draw_specialists(s: AgencyState, p: int, k: int) -> None:
+    got: list[str] = []
+    short = False
     for _ in range(k):
         if not s.sdeck:
             if not s.sdisc:
-                return
+                short = True  # the hand stays as drawn (unsorted), as it always has
+                break
             s.sdeck.extend(s.sdisc)  # AG-GAP-13
             s.sdisc.clear()
             s.rng.shuffle(s.sdeck)
-        s.hand[p].append(s.sdeck.pop())
-    s.hand[p].sort()
+            s._emit("agency.ev.reshuffle-specialists")
+        got.append(s.sdeck.pop())
+    s.hand[p].extend(got)
+    if not short:
+        s.hand[p].sort()
+    if s._events is not None and got:
+        ev.private_cards(s, "agency.ev.draw-specialists", p, got)
 
 
 def start_round(s: AgencyState, r: int) -> None:
     """AG-INC-1/2: income, then two specialists each."""
     s.rnd = r
+    s._emit("agency.ev.round", {"round": r, "phase": s.phase})
     for i in range(s.n):
         p = (s.first + i) % s.n
         s.money[p] += s.income_of(p)
+        if s._events is not None:
+            s._emit("agency.ev.income", {"who": p, "money": s.income_of(p)})
     for i in range(s.n):
         draw_specialists(s, (s.first + i) % s.n, 2)
     s.step = "direction"
@@ -198,6 +215,7 @@ def start_round(s: AgencyState, r: int) -> None:
 def end_round(s: AgencyState) -> None:
     """AG-ROUND-1 ... AG-ROUND-5, AG-PH2-1 ... AG-PH2-4."""
     n = s.n
+    s._emit("agency.ev.round-end", {"round": s.rnd})
     for p in range(n):
         s.sdisc.extend(s.played[p])
         s.played[p] = []
@@ -213,11 +231,13 @@ def end_round(s: AgencyState) -> None:
         final_scoring(s)
         return
     s.first = (s.first + 1) % n
+    s._emit("agency.ev.first-player", {"who": s.first})
     if s.rnd == rounds // 2:
         # phase 2: the specialist discards become the new deck (AG-GAP-13)
         s.sdeck.extend(s.sdisc)
         s.sdisc.clear()
         s.rng.shuffle(s.sdeck)
+        s._emit("agency.ev.phase-2", {"round": s.rnd + 1})
         start_step(s, "sell")
         return
     start_round(s, s.rnd + 1)
