@@ -108,7 +108,12 @@ def test_the_record_replays_to_the_sampled_world_not_the_true_one(name: str) -> 
         again = game.replay(json.loads(canon(det.record())))
         assert canon(again.to_json()) == canon(det.to_json())
         assert canon(again.to_json()["state"]) != canon(state.to_json()["state"])
-        assert canon(again.view(p)) == canon(state.view(p))
+        # the same view of the game (the recent events are not part of a record)
+        assert canon(_game_part(again.view(p))) == canon(_game_part(state.view(p)))
+
+
+def _game_part(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "recent"}
 
 
 def test_a_snapshot_record_that_does_not_match_is_refused() -> None:

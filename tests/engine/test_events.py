@@ -28,7 +28,9 @@ def test_every_action_returns_its_events_and_the_fast_path_none(name: str) -> No
         assert events and events[0].kind == "action" and events[0].data["who"] == p
         twin.apply_legal(p, action)  # no events collected on the fast path
         assert twin._events is None
+    # the same game; only the event path keeps the latest events for the views
     assert state.to_json() == twin.to_json()
+    assert twin.recent_events(0) == [] and state.recent_events(0)
 
 
 def test_a_private_event_tells_others_only_its_public_part() -> None:

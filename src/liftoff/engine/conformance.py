@@ -141,8 +141,10 @@ def check_json_roundtrip(game: Game[Any], state: State, rng: Rng) -> None:
     text = canon(data)
     copy = game.from_json(json.loads(text))
     assert canon(copy.to_json()) == text, "JSON round trip is not exact"
-    for p in range(state.num_players):
-        assert canon(copy.view(p)) == canon(state.view(p)), "view differs after JSON round trip"
+    for p in range(state.num_players):  # the recent events are for people, not in the JSON
+        assert canon(_game_part(copy.view(p))) == canon(_game_part(state.view(p))), (
+            "view differs after JSON round trip"
+        )
     # both continue identically
     a, b = state.clone(), copy
     r1, r2 = rng.clone(), rng.clone()
@@ -155,6 +157,11 @@ def check_json_roundtrip(game: Game[Any], state: State, rng: Rng) -> None:
         a.apply(p1, act1)
         b.apply(p2, act2)
         assert canon(a.to_json()) == canon(b.to_json()), "a round-tripped state diverges"
+
+
+def _game_part(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without its ``"recent"`` events (which ``to_json`` does not keep)."""
+    return {k: v for k, v in view.items() if k != "recent"}
 
 
 def check_clone(state: State, rng: Rng) -> None:
@@ -438,6 +445,30 @@ def check_narration(game: Game[Any], event: Event, players: int, names: Sequence
         json.dumps(shown)  # what a front end sends must be JSON
 
 
+def check_recent(state: State, events: Sequence[Event]) -> None:
+    """Every view's ``"recent"`` is the latest events (at most
+    ``State.RECENT_EVENTS``) exactly as that viewer sees them, and a state
+    determinized for a player keeps only what that player saw of them."""
+    latest = list(events)[-state.RECENT_EVENTS :]
+    for viewer in [None, *range(state.num_players)]:
+        want = [seen for e in latest if (seen := e.to_json(viewer)) is not None]
+        got = state.view(viewer).get("recent")
+        assert got == want, f"view({viewer})['recent'] is not the latest events as it sees them"
+        assert state.recent_events(viewer) == want
+    if state.is_over():
+        return
+    for player in range(state.num_players):
+        det = state.determinize(player, 1)
+        assert det.recent_events(player) == state.recent_events(player)
+        known = [e["data"] for e in state.recent_events(player)]  # what the player saw,
+        known += [dict(e.public) for e in latest if e.public is not None and e.full_for(player)]
+        for other in [None, *range(state.num_players)]:  # nobody reads more in it
+            for e in det.recent_events(other):
+                assert e["data"] in known, (
+                    f"a state determinized for {player} keeps the hidden part of {e['kind']}"
+                )
+
+
 def check_events(
     game: Game[Any], players: int, options: Mapping[str, OptionValue], seed: int
 ) -> list[list[Event]]:
@@ -466,6 +497,8 @@ def check_events(
             check_narration(game, e, players, names)
         caused.append(events)
         assert len(caused) <= 20_000, "game did not end after 20000 actions"
+        if len(caused) % 7 == 1 or state.is_over():
+            check_recent(state, [e for c in caused for e in c])
     again: State = game.new_game(players, seed, dict(options))
     for n, (p, text) in enumerate(state.record()["actions"]):
         replayed = [_event_key(e) for e in again.apply(p, text)]

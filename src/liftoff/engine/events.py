@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .messages import known, render
 
@@ -37,6 +37,15 @@ from .messages import known, render
 SEAT_KEYS = frozenset({"who", "whom", "owner", "victim", "thief", "first", "winner"})
 #: parameter names that hold a list of seat numbers
 SEATS_KEYS = frozenset({"players", "winners", "callers"})
+
+
+class EventView(TypedDict):
+    """An event as one viewer sees it (:meth:`Event.to_json`; a view's ``"recent"``)."""
+
+    kind: str
+    data: dict[str, Any]
+    #: whether the viewer sees the event in full (else ``data`` is its public part)
+    full: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +68,7 @@ class Event:
         """Whether ``viewer`` sees this event in full."""
         return self.to is None or (viewer is not None and viewer in self.to)
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any] | None:
+    def to_json(self, viewer: int | None = None) -> EventView | None:
         """The event as ``viewer`` sees it (``{"kind", "data", "full"}``), or ``None``."""
         seen = self.seen_by(viewer)
         if seen is None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from .action import Action
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, EventView
 from .options import OptionValue
 from .outcome import Outcome
 from .rng import Rng
@@ -54,6 +54,10 @@ class State(ABC):
     #: where :meth:`_emit` puts events while :meth:`apply` runs (``None``: nobody
     #: listens, and emitting costs one attribute test — the fast path of search)
     _events: list[Event] | None = None
+    #: how many of the latest events a state keeps for :meth:`recent_events`
+    RECENT_EVENTS = 40
+    #: the latest events of :meth:`apply` (never of the fast path), oldest first
+    _recent: tuple[Event, ...] = ()
 
     def _init_base(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -68,6 +72,7 @@ class State(ABC):
         self._last_undoable = False
         self._boundary = 0
         self._start = None
+        self._recent = ()
 
     def _copy_base_into(self, other: State) -> None:
         other.game = self.game
@@ -80,6 +85,7 @@ class State(ABC):
         other._last_undoable = self._last_undoable
         other._boundary = self._boundary
         other._start = self._start  # never mutated: a frozen snapshot
+        other._recent = self._recent  # a tuple of frozen events
 
     # -- turn structure ---------------------------------------------------------
     @abstractmethod
@@ -214,7 +220,25 @@ class State(ABC):
             None if public else {"who": player},
         )
         events.insert(0, first)
+        self._recent = (self._recent + tuple(events))[-self.RECENT_EVENTS :]
         return events
+
+    def recent_events(self, viewer: int | None) -> list[EventView]:
+        """The latest events (at most :attr:`RECENT_EVENTS`, oldest first) as
+        ``viewer`` (a seat, or ``None``: a spectator) may see them — each
+        :meth:`Event.to_json` for that viewer; events they see nothing of are left
+        out. Games put this in their views as ``"recent"``. Only :meth:`apply`
+        keeps events: the fast path (:meth:`apply_legal`) leaves the list as it
+        was. They are for people, not part of the game: ``clone()`` keeps them,
+        ``to_json()`` does not (a state read back from JSON has none, like one
+        played on the fast path), so the game's JSON is the same on every path.
+        """
+        out = []
+        for event in self._recent:
+            seen = event.to_json(viewer)
+            if seen is not None:
+                out.append(seen)
+        return out
 
     def _emit(
         self,
@@ -334,11 +358,17 @@ class State(ABC):
         ``determinize`` with ``copy._start_from_here(seed)``.
         """
 
-    def _start_from_here(self, seed: int) -> None:
+    def _start_from_here(self, seed: int, player: int | None = None) -> None:
         """Make this state the start of its own record: it carries ``seed``
         as its seed, no history and no undo, and ``record()`` / ``to_json()``
         rebuild it from a snapshot of how it is now (used by ``determinize``,
-        so a sampled world never carries the true game's seed or actions)."""
+        so a sampled world never carries the true game's seed or actions).
+
+        ``player``: whose knowledge the state now holds (``determinize``'s
+        player): the recent events keep only what that player saw of them
+        (``None``: they are kept as they are)."""
+        if player is not None:
+            self._recent = _events_as_seen(self._recent, player)
         self.seed = seed
         self._history = []
         self._last_undoable = False
@@ -371,6 +401,7 @@ class State(ABC):
             "last_undoable": self._last_undoable,
             "state": self._payload_json(),
         }
+
         if self._start is not None:
             out["start"] = self._start.to_json()
         return out
@@ -418,3 +449,16 @@ class State(ABC):
             f"<{self.game.info.name} state: {self.num_players} players, "
             f"{self.version} actions, {'over' if self.is_over() else 'in play'}>"
         )
+
+
+def _events_as_seen(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    """``events`` as ``player`` knows them: what they saw nothing of is gone, and
+    where they saw only the public part the hidden data is forgotten (the event
+    reads the same to them, and to nobody tells more)."""
+    out = []
+    for event in events:
+        if event.full_for(player):
+            out.append(event)
+        elif event.public is not None:
+            out.append(Event(event.kind, event.public, event.to, event.public))
+    return tuple(out)

@@ -551,6 +551,8 @@ class Observer:
             seen = private_part(engine.view(player), engine.view(None))
         else:
             seen = engine.view(player)
+        if isinstance(seen, dict):  # the narrated recent events are for people, not the state
+            seen = {k: v for k, v in seen.items() if k != "recent"}
         view = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         if not self.perfect_recall:
             choosers = state._core.choosers

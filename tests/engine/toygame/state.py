@@ -125,7 +125,7 @@ class ToyState(State):
             for p, pick in enumerate(self.picks)
         ]
         rng.shuffle(copy.deck)
-        copy._start_from_here(seed)
+        copy._start_from_here(seed, player)
         return copy
 
     # -- persistence ----------------------------------------------------------------

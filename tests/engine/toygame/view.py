@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from liftoff.engine.events import EventView
+
 if TYPE_CHECKING:
     from .state import ToyState
 
@@ -21,6 +23,7 @@ class ToyView(TypedDict):
     my_pick: int | None  # the viewer's own secret pick
     scores: list[int]
     history: list[list[int]]  # every finished round's picks
+    recent: list[EventView]  # the latest events as this player sees them
 
 
 def view(state: ToyState, player: int | None) -> ToyView:
@@ -36,5 +39,6 @@ def view(state: ToyState, player: int | None) -> ToyView:
         "picked": [pick is not None for pick in state.picks],
         "my_pick": state.picks[player] if player is not None else None,
         "scores": list(state.scores),
+        "recent": state.recent_events(player),
         "history": [list(r) for r in state.rounds],
     }

@@ -23,6 +23,8 @@ PACKAGE = Path(__file__).resolve().parents[3] / "src" / "liftoff" / "games" / "a
 # -- views ---------------------------------------------------------------------------
 def conforms(value: Any, hint: Any, where: str) -> list[str]:
     """Every place where ``value`` does not have the shape ``hint`` describes."""
+    if hint is Any:  # e.g. an event's parameters: any JSON
+        return []
     origin = get_origin(hint)
     if origin is NotRequired:
         return conforms(value, get_args(hint)[0], where)

@@ -67,10 +67,10 @@ def test_explosion_mid_turn_before_the_garglore_and_stargate() -> None:
         saved={1: 2, 2: 1},
     )
     assert s.cfg.days_total - s.days_passed == 1
-    s.apply(0, "play moon ccw")
+    told = s.apply(0, "play moon ccw")
     assert s.is_over() and s.termination == "explosion"
     assert s.garglore == s.slots.index("rocket")  # the game ended before the return
-    assert not any("Stargate" in e for e in s.events)
+    assert not any(e.kind.startswith("planet.ev.stargate") for e in told)
     out = s.outcome()
     assert out is not None and out.winners == (1,) and out.scores == (0.0, 2.0, 1.0)
 
@@ -89,12 +89,13 @@ def test_star_landing_returns_the_garglore_then_rolls_then_rechecks() -> None:
         areas={"satellite": "S S S S S S"},
     )
     force_rolls(s, stargate_face(s, "draw1"))
-    s.apply(0, "end")
+    kinds = [e.kind for e in s.apply(0, "end")]
     assert s.garglore == -1
     assert s.saved == [0, 1]  # the Satellite launched as soon as the Garglore left
-    events = " | ".join(s.events)
     assert (
-        events.index("Garglore returns") < events.index("LIFT OFF") < events.index("Stargate die")
+        kinds.index("planet.ev.garglore-home")
+        < next(i for i, k in enumerate(kinds) if k.startswith("planet.ev.lift-off"))
+        < kinds.index("planet.ev.stargate.draw1")
     )
 
 

@@ -67,10 +67,10 @@ def test_reshuffle_when_the_draw_pile_runs_out() -> None:
         s.discard[k] += 1
     s.draw = []
     waiting = sum(s.discard)
-    s.apply(0, "trade F S")  # discard 2 first, then reshuffle everything and draw 1
+    told = s.apply(0, "trade F S")  # discard 2 first, then reshuffle everything and draw 1
     assert sum(s.hands[0]) == 3
     assert len(s.draw) == waiting + 2 - 1 and sum(s.discard) == 0
-    assert any("shuffled" in e for e in s.events)
+    assert "planet.ev.reshuffle" in [e.kind for e in told]
     assert s.invariants() == []
     # no draw pile and no discard pile: draw what there is (nothing) and play on
     for k in range(len(s.discard)):
@@ -79,8 +79,8 @@ def test_reshuffle_when_the_draw_pile_runs_out() -> None:
     for k in s.draw:
         s.hands[1][k] += 1
     s.draw = []
-    s.apply(0, "end")
-    assert "p1 draws 0 cards" in s.events and s.turn == 1
+    told = s.apply(0, "end")
+    assert [e.data for e in told if e.kind == "planet.ev.draw-none"] == [{"who": 1}] and s.turn == 1
     assert s.invariants() == []
 
 

@@ -225,6 +225,12 @@ def _check(tp: Any, value: Any, where: str) -> None:
         (item,) = get_args(tp)
         for i, x in enumerate(value):
             _check(item, x, f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where}: {value!r} is not a dict"
+        key, item = get_args(tp)
+        for k, x in value.items():
+            _check(key, k, f"{where} key")
+            _check(item, x, f"{where}.{k}")
     elif tp is type(None):
         assert value is None, f"{where}: {value!r} is not None"
     elif tp is Any:

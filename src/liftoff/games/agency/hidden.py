@@ -69,5 +69,5 @@ def determinize(s: S, player: int, seed: int) -> S:
                 d.drawn[q] = original[q]
             d.mdeck[lv] = deck_before
             rng.shuffle(d.mdeck[lv])
-    d._start_from_here(seed)
+    d._start_from_here(seed, player)
     return d

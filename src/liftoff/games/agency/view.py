@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from liftoff.engine.events import EventView
+
 from .content import COLOURS
 
 if TYPE_CHECKING:
@@ -113,6 +115,8 @@ class AgencyView(TypedDict):
     requirements: dict[str, list[dict[str, int]]]
     content: str
     reconstruction: bool
+    #: the latest events as this viewer sees them (``State.recent_events``)
+    recent: list[EventView]
 
 
 def _colours(values: list[int]) -> ColourCounts:
@@ -196,4 +200,5 @@ def view(s: AgencyState, player: int | None) -> AgencyView:
         },
         "content": c.fingerprint,
         "reconstruction": c.reconstruction,
+        "recent": s.recent_events(player),
     }

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 def stargate_roll(s: PlanetState, slot: int) -> None:
     """The Stargate die, rolled when the Moon reaches the star (PL-SGATE-3..9)."""
     face = s.cfg.stargate_faces[s.rng.below(len(s.cfg.stargate_faces))]
-    s._event(f"Stargate die: {face}")
     s._emit(f"planet.ev.stargate.{face}", {"face": face})
     if face in ("draw1", "draw2"):  # PL-SGATE-4/5
         n = 1 if face == "draw1" else 2
@@ -39,7 +38,6 @@ def stargate_roll(s: PlanetState, slot: int) -> None:
             new = s.box[s.rng.below(len(s.box))]  # PL-GAP-27
             s.box.remove(new)
             s.slots[slot] = new
-            s._event(f"the Stargate is destroyed and replaced by {s.lp_at(slot).name}")
             if s._events is not None:
                 ev.replaced(s, slot, s.removed[-1])
     elif face == "tornado":  # PL-SGATE-7
@@ -70,13 +68,11 @@ def play_card(s: PlanetState, p: int, action: Action, resume: int) -> None:
     if isinstance(action, A.PlayMoon):
         hand[MOON] -= 1
         s.discard[MOON] += 1
-        s._event(f"p{p} plays Move the Moon! ({action.direction})")
         s._move_moon(+1 if action.direction == "ccw" else -1)
     elif isinstance(action, A.PlaySimple):
         kind = KIND_OF[action.card]
         hand[kind] -= 1
         s.discard[kind] += 1
-        s._event(f"p{p} plays {action.card}")
         if kind == SUPERNOVA:
             s.override = FULL  # PL-ACT-SUPER-1
         elif kind == ASTEROIDS:
@@ -96,14 +92,10 @@ def play_card(s: PlanetState, p: int, action: Action, resume: int) -> None:
         else:
             s.surf[o][action.src] -= 1
         s.surf[o][action.dst] += 1
-        s._event(
-            f"p{p} plays Move Your Alien!: p{o} {A.seg_name(action.src)} → {A.seg_name(action.dst)}"
-        )
     elif isinstance(action, A.PlayMyaOff):
         hand[MYA] -= 1
         s.discard[MYA] += 1
         s._unboard(action.owner, s.slot_of(action.lp))
-        s._event(f"p{p} plays Move Your Alien!: p{action.owner} off {action.lp}")
     elif isinstance(action, A.PlayTerraform):
         hand[TERRAFORM] -= 1
         s.discard[TERRAFORM] += 1
@@ -112,7 +104,6 @@ def play_card(s: PlanetState, p: int, action: Action, resume: int) -> None:
         hand[GARGLORE] -= 1
         s.discard[GARGLORE] += 1
         s.garglore = POOL if action.target == "pool" else s.slot_of(action.target)
-        s._event(f"p{p} sends the Garglore to {action.target}")
         s._check_lifts()  # PL-GARG-3
     else:  # pragma: no cover - legal_actions offers nothing else
         raise AssertionError(f"unexpected action {action!r}")
@@ -131,7 +122,6 @@ def _terraform(s: PlanetState, p: int, slot: int, new: str) -> None:
     s.box.append(old)
     s.box.sort()
     s.slots[slot] = new
-    s._event(f"p{p} terraforms {old} into {new}")
     if s._events is not None:
         ev.replaced(s, slot, old)
     s._check_lifts()

@@ -12,7 +12,6 @@ from . import actions as A
 from . import events as ev
 from .actions import CORE
 from .cards import KIND_OF, TOKENS
-from .config import PHASE_NAMES
 from .effects import play_card
 from .layout import R_PLAY, slot_seg
 
@@ -29,27 +28,23 @@ def play(s: PlanetState, p: int, action: Action) -> None:
         else:
             s.surf[p][action.src] -= 1
         s.surf[p][action.dst] += 1
-        s._event(f"p{p} moves an Alien {A.seg_name(action.src)} → {A.seg_name(action.dst)}")
     elif isinstance(action, A.Board):
         _board(s, p, s.slot_of(action.lp), action.pay)
     elif isinstance(action, A.Pay):
         slot = s.slot_of(action.lp)
         s._pay_token(p, slot, action.token)
-        s._event(f"p{p} pays {action.token} into {s.lp_at(slot).name}")
         s._check_lifts()
     elif isinstance(action, A.Roll):
         _roll(s, p, s.slot_of(action.lp), action.token)
     elif isinstance(action, A.Abandon):
         s.moves -= 1
         s._unboard(p, s.slot_of(action.lp))
-        s._event(f"p{p} abandons the {action.lp} Launch Platform")
     elif isinstance(action, A.Trade):
         hand = s.hands[p]
         for code in (action.a, action.b):
             hand[KIND_OF[code]] -= 1
             s.discard[KIND_OF[code]] += 1
-        got = s._draw(p, 1)  # PL-GAP-13: discard first, then draw
-        s._event(f"p{p} trades {action.a} and {action.b} for {got} card")
+        s._draw(p, 1)  # PL-GAP-13: discard first, then draw
     else:
         play_card(s, p, action, R_PLAY)
 
@@ -60,7 +55,6 @@ def _board(s: PlanetState, p: int, slot: int, pay: tuple[str, ...]) -> None:
     for token in pay:
         s._pay_token(p, slot, token)
     s.surf[p][slot_seg(slot)] -= 1
-    s._event(f"p{p} boards {lp.name} paying {' '.join(pay) or 'nothing'}")
     if handover:  # PL-SLING-3: the Alien already there is launched
         s._lift_together([slot])
     s.boarded[slot].append(p)
@@ -76,10 +70,6 @@ def _roll(s: PlanetState, p: int, slot: int, token: str) -> None:
     need = lp.thresholds[s.phase(slot)]
     if s._events is not None:
         ev.roll(s, p, slot, rockets, need)
-    face = "X" if rockets == 0 else f"{rockets} rocket{'s' if rockets > 1 else ''}"
-    s._event(
-        f"p{p} rolls for {lp.name}: {face} (needs {need}+ at {PHASE_NAMES[s.phase(slot)]} moon)"
-    )
     if rockets > 0 and rockets >= need:
         s._lift_together([slot])
     elif lp.fail_to_core:  # PL-TRAMP-5
@@ -89,5 +79,4 @@ def _roll(s: PlanetState, p: int, slot: int, token: str) -> None:
             s._emit("planet.ev.fail", {"lp": lp.id, "name": lp.name})
             for owner in range(s.cfg.players):
                 ev.to_core(s, owner, s.boarded[slot].count(owner))
-        s._event(f"the {lp.name} fails: {len(s.boarded[slot])} Alien(s) back to the Core")
         s.boarded[slot] = []

@@ -133,14 +133,12 @@ class PlanetState(State):
         self.win_pledges: list[list[int]] = []
         self.win_need = 0
         self.team_queue: list[int] = []
-        self.events: list[str] = []
         self.launches: dict[str, int] = {}
         self.saved_by_lp: dict[str, int] = {}
         self.saved_by_day: list[int] = [0] * (cfg.days_total + 1)
         self.turns = 0
         for p in range(n):
             self._draw(p, cfg.start_cards)
-        self.events = []
         self._start_turn(first_player)
 
     # -- small helpers -------------------------------------------------------
@@ -199,9 +197,6 @@ class PlanetState(State):
         """Whether the Garglore sits on ``slot`` (PL-GARG-2)."""
         return self.garglore == slot
 
-    def _event(self, text: str) -> None:
-        self.events.append(text)
-
     def _next_in_order(self, p: int) -> int:
         return (p + 1) % self.cfg.players
 
@@ -223,7 +218,6 @@ class PlanetState(State):
                 self.draw = [k for k, c in enumerate(self.discard) for _ in range(c)]
                 self.discard = [0] * NUM_KINDS
                 self.rng.shuffle(self.draw)
-                self._event("the discard pile is shuffled into a new draw pile")
                 self._emit("planet.ev.reshuffle", {"count": len(self.draw)})
             hand[self.draw.pop()] += 1
             got += 1
@@ -256,8 +250,7 @@ class PlanetState(State):
         self.turns += 1
         if self._events is not None:
             ev.turn(self, p)
-        got = self._draw(p, 2)  # PL-TURN-2
-        self._event(f"p{p} draws {got} card{'s' if got != 1 else ''}")
+        self._draw(p, 2)  # PL-TURN-2
 
     def _next_turn(self) -> None:
         if self.stage == OVER:
@@ -284,7 +277,6 @@ class PlanetState(State):
         if self.override != NO_OVERRIDE:
             before = new_at_teleport(self)
             self.override = NO_OVERRIDE  # PL-GAP-19: the override ends with the turn
-            self._event("the Moon's phases return")
             self._emit("planet.ev.phases-return")
             self._check_lifts()
             if open_window(self, before, R_AFTER_EXPIRY):
@@ -314,7 +306,6 @@ class PlanetState(State):
         if cfg.family and self.finish_seq[self.turn] and not cfg.team:
             if cfg.finished_keep_playing:  # PL-GAP-29 alternative: they keep taking turns
                 return
-            self._event(f"p{self.turn} has saved every Alien; the turn ends")  # PL-FAM-1
             self._emit("planet.ev.finished-turn-ends", {"who": self.turn})
             self._end_turn()
             return
@@ -335,24 +326,12 @@ class PlanetState(State):
         days = self.days_passed
         if self._events is not None:
             ev.moon(self, delta, days_before)
-        self._event(
-            f"the Moon moves {'counter-clockwise' if delta > 0 else 'clockwise'} "
-            f"to {self.cfg.spots[self.moon]}"
-        )
-        if days > days_before:
-            self._event(f"the Sun moves forward: {self.cfg.days_total - days} day(s) left")
-        elif days < days_before:
-            self._event(f"the Sun moves back: {self.cfg.days_total - days} day(s) left")
         if self.moon == 0:
             if days >= self.cfg.days_total:  # PL-DAY-3, PL-ORDER-1 (2)
-                self._event("the Sun reaches the explosion: the planet explodes!")
                 self._emit("planet.ev.explosion")
                 self._game_over("explosion")
                 return
             if self.garglore >= 0:  # PL-GARG-4
-                self._event(
-                    f"the Garglore returns to its lava pool from {self.slots[self.garglore]}"
-                )
                 if self._events is not None:
                     ev.garglore_home(self)
                 self.garglore = POOL
@@ -423,8 +402,6 @@ class PlanetState(State):
             self.launches[lp_id] = self.launches.get(lp_id, 0) + 1
             self.saved_by_lp[lp_id] = self.saved_by_lp.get(lp_id, 0) + len(owners)
             self.saved_by_day[day] += len(owners)
-            who = ", ".join(f"p{p}" for p in owners)
-            self._event(f"LIFT OFF from {self.lp_at(slot).name}: {who}")
             if self._events is not None:
                 ev.lift_off(self, slot, owners)
             self.boarded[slot] = []
@@ -441,7 +418,6 @@ class PlanetState(State):
         self.seq += 1
         for p in newly:
             self.finish_seq[p] = self.seq
-            self._event(f"p{p} has saved all their Aliens!")
             self._emit("planet.ev.finished", {"who": p})
         if cfg.team:
             for a, b in ((0, 2), (1, 3)):
@@ -481,7 +457,6 @@ class PlanetState(State):
 
     # -- applying ------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        self.events = []
         st = self.stage
         if st == TELEPORT:
             assert isinstance(action, A.Pledge)
@@ -503,7 +478,6 @@ class PlanetState(State):
             return
         # Play step of the active player
         if isinstance(action, A.End):
-            self._event(f"p{player} ends the turn")
             self._end_turn()
             return
         play(self, player, action)
@@ -549,7 +523,7 @@ class PlanetState(State):
         d = self.clone()
         if self.stage == OVER:  # the outcome has shown every hand's resource count
             d.rng = Rng(seed)
-            d._start_from_here(seed)
+            d._start_from_here(seed, player)
             return d
         pool = list(d.draw)
         for q in range(d.cfg.players):
@@ -568,7 +542,7 @@ class PlanetState(State):
                 d.hands[q] = hand
         d.draw = pool
         d.rng = rng
-        d._start_from_here(seed)
+        d._start_from_here(seed, player)
         return d
 
     # -- copies and JSON -----------------------------------------------------
@@ -586,7 +560,6 @@ class PlanetState(State):
         "resume",
         "win_queue",
         "team_queue",
-        "events",
         "saved_by_day",
     )
     _NESTED_FIELDS = ("surf", "boarded", "area", "hands", "win_pledges")

@@ -40,7 +40,6 @@ def open_window(s: PlanetState, was_new: bool, resume: int) -> bool:
     s.win_need = lp.fuel_per_alien * len(s.boarded[slot])
     s.resume.append(resume)
     s.stage = TELEPORT
-    s._event(f"New Moon at the Teleport: {s.win_need} Fuel needed")
     if s._events is not None:
         s._emit("planet.ev.teleport-open", {"need": s.win_need, "players": list(s.win_queue)})
     return True
@@ -56,12 +55,10 @@ def _close_window(s: PlanetState, paid: bool) -> None:
             s.hands[p][W] -= wild
             s.discard[F] += fuel
             s.discard[W] += wild
-        s._event("the Teleport's cost is paid")
         if s._events is not None:
             ev.teleport_paid(s)
         s._lift_together([slot])
     else:
-        s._event("not enough Fuel is offered: nobody teleports")  # PL-TELE-6
         s._emit("planet.ev.teleport-unpaid")
     s.win_queue = []
     s.win_pledges = []
@@ -76,7 +73,6 @@ def pledge(s: PlanetState, p: int, action: A.Pledge) -> None:
     """``p`` offers Fuel; the window closes when enough is offered or all have spoken."""
     s.win_pledges.append([p, action.fuel, action.wild])
     s.win_queue.pop(0)
-    s._event(f"p{p} offers {action.fuel + action.wild} Fuel for the Teleport")
     offered = sum(f + w for _, f, w in s.win_pledges)
     if offered >= s.win_need:
         _close_window(s, True)

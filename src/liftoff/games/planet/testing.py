@@ -76,7 +76,6 @@ def position(
     s.team_queue = []
     s.finish_seq = [0] * players
     s.override = -1
-    s.events = []
     s.turn = turn
     s._history = []
     s._legal_cache = None
@@ -84,7 +83,6 @@ def position(
         s._start_turn(turn)
     else:
         s.moves = 2
-    s.events = []
     return s
 
 

@@ -12,6 +12,8 @@ dict ``PlanetState.view`` returns, key for key and in its order.
 
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, cast
 
+from liftoff.engine.events import EventView
+
 from .cards import CODES, NUM_KINDS
 from .config import PHASE_NAMES, UNLIMITED
 from .layout import ABSENT, OVER, POOL, STAGE_NAMES
@@ -168,7 +170,8 @@ class PlanetView(TypedDict):
     removed: list[str]
     aliens_per_player: int
     variants: list[str]
-    events: list[str]
+    #: the latest events as this viewer sees them (``State.recent_events``)
+    recent: list[EventView]
     teleport_window: NotRequired[TeleportWindowView]
     outcome: NotRequired[OutcomeView]
 
@@ -211,7 +214,7 @@ def view(s: "PlanetState", player: int | None) -> PlanetView:
         "removed": list(s.removed),
         "aliens_per_player": cfg.aliens,
         "variants": [k for k in _VARIANTS if cfg.options.get(k)],
-        "events": list(s.events),
+        "recent": s.recent_events(player),
     }
     if s.win_queue or s.win_pledges:
         out["teleport_window"] = {

@@ -458,7 +458,7 @@ class RaceState(State):
                 new.rng.shuffle(middle)
                 stack[1 : 1 + k] = middle
         new._legal_cache = None
-        new._start_from_here(seed)
+        new._start_from_here(seed, player)
         return new
 
     # -- checks ------------

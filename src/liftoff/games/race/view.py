@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from liftoff.engine.events import EventView
+
 from . import cards as C
 from .layout import player_at
 from .phases import LOADING, PENDING_NAMES, PHASE_NAMES, Choice, Phase
@@ -119,6 +121,8 @@ class RaceView(TypedDict):
     log_round: int | None  # 1-based round of the log
     log: list[LogEntry]
     active: list[int]
+    #: the latest events as this viewer sees them (``State.recent_events``)
+    recent: list[EventView]
 
 
 def _codes(pile: list[int]) -> list[str]:
@@ -152,6 +156,7 @@ def view(state: RaceState, player: int | None) -> RaceView:
         "log_round": None if state.log_round < 0 else state.log_round + 1,
         "log": [[_jsonable(x) for x in e] for e in state.log],
         "active": list(state.active_players()),
+        "recent": state.recent_events(player),
     }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from liftoff.engine import Event, Game, State, derive_seed
+from liftoff.engine.events import EventView
 
 from ..storage import SeatData
 from .clocks import Clocks
@@ -143,7 +144,7 @@ class LogEntry:
         for the recipient (``lines``) and the events as it sees them (``events``)."""
         viewer = None if recipient == SPECTATOR else recipient
         lines: list[str] = []
-        seen: list[dict[str, Any]] = []
+        seen: list[EventView] = []
         for event in self.events:
             shown = event.to_json(viewer)
             if shown is None:
