@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from liftoff.engine import Action
+from liftoff.engine.events import seat_name
 
 from . import actions as A
 
@@ -24,6 +25,11 @@ def _lp(state: PlanetState, lp: str) -> str:
     """The printed name of Lift Off Point ``lp`` (on the board or in the box)."""
     spec = state.cfg.lps.get(lp)
     return spec.name if spec is not None else lp
+
+
+def _whose(player: int, owner: int) -> str:
+    """"your" or "Player 2's" (descriptions have no names; never a seat id)."""
+    return "your" if owner == player else f"{seat_name(owner, None, ())}'s"
 
 
 def describe(state: PlanetState, player: int, action: Action) -> str:
@@ -50,13 +56,13 @@ def describe(state: PlanetState, player: int, action: Action) -> str:
             "storm": "Play Electric Storm!: every player discards their hand",
         }[action.card]
     if isinstance(action, A.PlayMya):
-        whose = "your" if action.owner == player else f"p{action.owner}'s"
+        whose = _whose(player, action.owner)
         return (
             f"Play Move Your Alien!: move {whose} Alien from {_place(state, action.src)} "
             f"to {_place(state, action.dst)}"
         )
     if isinstance(action, A.PlayMyaOff):
-        whose = "your" if action.owner == player else f"p{action.owner}'s"
+        whose = _whose(player, action.owner)
         return f"Play Move Your Alien!: take {whose} Alien off the {_lp(state, action.lp)}"
     if isinstance(action, A.PlayTerraform):
         new = f"the {_lp(state, action.new)}" if action.new else "a random Lift Off Point"
