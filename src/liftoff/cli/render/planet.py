@@ -100,7 +100,7 @@ def _aboard(seg: dict[str, Any], marks: Sequence[str]) -> Text:
         t.append(marks[p], style=style(p))
     cap = seg["capacity"]
     if cap is None:
-        t.append(" ∞")
+        t.append(" ∞" if seg["boarded"] else "∞")
     elif cap <= 8:
         t.append("·" * max(0, cap - len(seg["boarded"])))
     else:
@@ -111,8 +111,8 @@ def _aboard(seg: dict[str, Any], marks: Sequence[str]) -> Text:
 
 def _amount(fuel: int, screw: int) -> str:
     parts = [f"{fuel} Fuel"] if fuel else []
-    parts += [f"{screw} Screw"] if screw else []
-    return " + ".join(parts) or "nothing"
+    parts += [f"{screw} Screw{'' if screw == 1 else 's'}"] if screw else []
+    return " + ".join(parts) or "none"
 
 
 def lift_off_text(seg: dict[str, Any]) -> str:
@@ -128,7 +128,7 @@ def lift_off_text(seg: dict[str, Any]) -> str:
         )
         need = _amount(lift["fuel"], lift["screw"])
         have = _amount(area["fuel"] if lift["fuel"] else 0, area["screw"] if lift["screw"] else 0)
-        return f"lifts off {when} with {need} paid in; has {have}"
+        return f"lifts off {when} with {need} paid in; so far {have}"
     if "roll" in seg:
         roll = seg["roll"]
         needs = roll["needs"]
