@@ -49,12 +49,12 @@ def moon_place(view: dict[str, Any], spot: str) -> str:
     if spot.startswith("slot"):
         return f"over the {_slot_name(view, int(spot[4:]))}"
     if spot.startswith("exit"):
-        n = int(spot[4:])
-        return f"over Exit S{2 * n} (between {_slot_name(view, n)} and {_slot_name(view, n + 1)})"
+        return f"over Exit S{2 * int(spot[4:])}"
     return f"on {spot}"
 
 
 def _head(view: dict[str, Any]) -> Text:
+    """Day, Moon and Garglore; where the Moon goes next when there is room."""
     moon, days = view["moon"], view["days"]
     head = Text()
     if "outcome" in view:
@@ -64,15 +64,19 @@ def _head(view: dict[str, Any]) -> Text:
     head.append(" · Moon ")
     head.append(moon_place(view, moon["spot_name"]), style="bold")
     if moon["override"]:
-        word = PHASE_WORD[moon["override"]]
-        head.append(f" · all {word} this turn", style="bold yellow")
+        nxt = Text(f" · all {PHASE_WORD[moon['override']]} this turn", style="bold yellow")
     else:
         spots = moon["spots"]
-        head.append(f" (next {moon_place(view, spots[(moon['spot'] + 1) % len(spots)])})")
+        after = moon_place(view, spots[(moon["spot"] + 1) % len(spots)])
+        nxt = Text(f" (next: {after.removeprefix('over ').removeprefix('on ')})")
     garg = view["garglore"]
+    tail = Text()
     if garg is not None:
         where = "its pool" if garg == "pool" else _point_name(view, garg)
-        head.append(f" · Garglore: {where}", style="red")
+        tail.append(f" · Garglore: {where}", style="red")
+    if head.cell_len + nxt.cell_len + tail.cell_len <= 80 or moon["override"]:
+        head.append_text(nxt)
+    head.append_text(tail)
     return fit(head)
 
 
@@ -128,7 +132,7 @@ def lift_off_text(seg: dict[str, Any]) -> str:
         )
         need = _amount(lift["fuel"], lift["screw"])
         have = _amount(area["fuel"] if lift["fuel"] else 0, area["screw"] if lift["screw"] else 0)
-        return f"lifts off {when} with {need} paid in; so far {have}"
+        return f"lifts off {when} holding {need}; now {have}"
     if "roll" in seg:
         roll = seg["roll"]
         needs = roll["needs"]
