@@ -91,7 +91,8 @@ def _tech(tech: dict[str, int]) -> Text:
 def _requirement(alts: list[dict[str, int]]) -> str:
     words = [" + ".join(f"{k} {c}" for c, k in alt.items() if k) for alt in alts]
     words = [w for w in words if w]
-    return "needs " + ", or ".join(words) if words else "no technology needed"
+    joint = ", or " if any("+" in w for w in words) else " or "
+    return "needs " + joint.join(words) if words else "no technology needed"
 
 
 def _head(view: dict[str, Any], viewer: int | None, names: Sequence[str]) -> list[Text]:
