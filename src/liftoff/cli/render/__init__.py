@@ -1,15 +1,17 @@
 """Terminal pictures of games: the terminal layer's add-on package.
 
-``liftoff.cli.render.<game>`` provides ``render(view, player) -> RenderableType``
-(a rich renderable drawn only from ``state.view(player)``); it is found with
+``liftoff.cli.render.<game>`` provides ``render(view, viewer, names=()) ->
+RenderableType`` (a rich renderable drawn only from ``state.view(viewer)``,
+players shown by ``names``, "You" for the viewer) and optionally ``legend() ->
+RenderableType`` (what the board's marks mean); it is found with
 ``liftoff.addons.find(PACKAGE, game)`` (see :mod:`liftoff.addons`). A game
-without one is shown as its view, pretty-printed.
+without one is shown as its view, pretty-printed, and has no legend.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
@@ -18,10 +20,16 @@ from liftoff import addons
 
 PACKAGE = "liftoff.cli.render"
 
-Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
+
+class Renderer(Protocol):
+    """Draws a view for a viewer (``None``: a spectator), players by name."""
+
+    def __call__(
+        self, view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()
+    ) -> RenderableType: ...
 
 
-def _pretty(view: dict[str, Any], player: int | None) -> RenderableType:
+def _pretty(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
     return Pretty(view)
 
 
@@ -29,3 +37,9 @@ def renderer(game: str) -> Renderer:
     """The game's terminal renderer, or a plain pretty-printer of the view."""
     draw: Renderer | None = getattr(addons.find(PACKAGE, game), "render", None)
     return draw if draw is not None else _pretty
+
+
+def legend(game: str) -> RenderableType | None:
+    """What the marks on the game's terminal board mean (``None``: no legend)."""
+    make = getattr(addons.find(PACKAGE, game), "legend", None)
+    return make() if callable(make) else None

@@ -1,18 +1,29 @@
 """A readable terminal board for agency, drawn from ``view(player)`` alone.
 
-Card names come from the content the game was made with (looked up by the
-view's content fingerprint); without it the card IDs are shown.
+Cards are shown by name, and where a player chooses them (their hand, drawn
+missions, objectives) with what they do: the card texts are the game's
+``Game.glossary()`` for the content the view was made with. Players appear by
+name ("You" for the viewer) with a letter that also marks their station
+rockets, so nothing depends on colour. Every row fits 80 columns; long card
+texts continue on indented rows.
 """
 
 from __future__ import annotations
 
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ._seats import fit, letters, mark, style, who
+
+WIDTH = 80
+_CARD_ID = re.compile(r"\b(?:S\d{2}|O\d{2}|M[1-4]-\d{2})\b")
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 STEP_NAMES = {
     "obj_draft": "objective draft",
@@ -26,129 +37,120 @@ STEP_NAMES = {
 }
 
 
-def _content(view: dict[str, Any]) -> Any:
-    try:
-        from liftoff.games.agency.content import by_fingerprint
-    except ImportError:  # pragma: no cover - the game is part of the package
-        return None
-    return by_fingerprint(str(view.get("content", "")))
+@cache
+def _glossary_of(fingerprint: str) -> Mapping[str, str]:
+    import liftoff.games
+
+    game = liftoff.games.get("agency")
+    if game.content_fingerprint() == fingerprint:
+        return game.glossary()
+    # content loaded from a folder (``--content``) in this process
+    from liftoff.games.agency.content import by_fingerprint
+    from liftoff.games.agency.describe import card_glossary
+
+    content = by_fingerprint(fingerprint)
+    return card_glossary(content) if content is not None else {}
 
 
-def _mission(content: Any, mid: str) -> str:
-    if content is None or mid not in content.mission:
-        return mid
-    m = content.mission[mid]
-    hg = " ⌛" if m.hourglass else ""
-    return f"{mid} {m.name} (w{m.weight}, {m.points}VP{hg})"
+class Cards:
+    """Card names and texts ("Name: what it does") from the game's glossary;
+    without them, the card ids."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.words = _glossary_of(str(view.get("content", "")))
+
+    def name(self, card: str) -> str:
+        about = self.words.get(card)
+        return about.split(": ", 1)[0] if about else card
+
+    def text(self, card: str) -> str:
+        return self.words.get(card, card)
 
 
-def _spec(content: Any, sid: str) -> str:
-    if content is None or sid not in content.spec:
-        return sid
-    from liftoff.games.agency.effects import describe_all
-
-    s = content.spec[sid]
-    acts = " | ".join(
-        (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects)) for a in s.actions
+def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> list[Text]:
+    """``text`` as rows of at most 80 columns, continuation rows indented."""
+    rows = textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=first,
+        subsequent_indent=" " * indent,
+        break_on_hyphens=False,
     )
-    return f"{sid} {s.name} [{s.banner.colour} {s.banner.kind} {s.banner.value}] {acts}"
-
-
-def _objective(content: Any, oid: str) -> str:
-    if content is None or oid not in content.objective:
-        return oid
-    o = content.objective[oid]
-    tiers = ", ".join(f"{t.min}+→{t.vp}" for t in o.tiers)
-    req = f", needs 1 {o.requires.describe()}" if o.requires else ""
-    return f"{oid} {o.name}: {o.counts.describe()} ({tiers}{req})"
+    return [fit(Text(r, style=style)) for r in rows]
 
 
 def _tech(tech: dict[str, int]) -> Text:
     t = Text()
     for colour, k in tech.items():
-        t.append(f"{colour[0].upper()}{k} ", style=COLOUR_STYLE.get(colour, ""))
+        if t:
+            t.append(" ")
+        t.append(f"{colour[0].upper()}{k}", style=COLOUR_STYLE.get(colour, ""))
     return t
 
 
 def _requirement(alts: list[dict[str, int]]) -> str:
-    return " / ".join(" + ".join(f"{k} {c}" for c, k in alt.items()) or "none" for alt in alts)
+    words = [" + ".join(f"{k} {c}" for c, k in alt.items() if k) for alt in alts]
+    words = [w for w in words if w]
+    joint = ", or " if any("+" in w for w in words) else " or "
+    return "needs " + joint.join(words) if words else "no technology needed"
 
 
-def _head(view: dict[str, Any], active: list[int]) -> Text:
+def _head(view: dict[str, Any], viewer: int | None, names: Sequence[str]) -> list[Text]:
+    active = view.get("active", [])
     head = Text()
-    head.append(f"Round {view['round']}/{view['rounds']}  phase {view['phase']}  ", style="bold")
-    head.append(STEP_NAMES.get(view["step"], view["step"]))
-    head.append(f"  first player: P{view['first']}  draft: {view['direction']}")
-    head.append(f"  to act: {', '.join(f'P{p}' for p in active) or '-'}")
+    head.append(f"Round {view['round']}/{view['rounds']}", style="bold")
+    head.append(f" · phase {view['phase']} · {STEP_NAMES.get(view['step'], view['step'])}")
+    if active:
+        head.append(" · to act: " + ", ".join(who(p, viewer, names) for p in active))
+    second = Text(f"First player {who(view['first'], viewer, names)}")
+    if view["step"] in ("direction", "spec_draft"):
+        second.append(f" · the draft passes {view['direction']}")
+    second.append(" · supply ")
+    second.append_text(_tech(view.get("supply", {})))
+    third = Text(f"Specialist deck {view['specialist_deck']}")
     if view.get("reconstruction"):
-        head.append("\n(card lists are a reconstruction, not the printed cards)", style="dim")
-    return head
+        third.append(" · card lists are a reconstruction, not the printed cards", "dim")
+    return [fit(head), fit(second), fit(third)]
 
 
-def _board(view: dict[str, Any]) -> Table:
-    board = Table(title="Board", show_header=True, expand=False)
-    board.add_column("level")
-    board.add_column("deck")
-    board.add_column("discard")
-    board.add_column(f"technology needed (phase {view['phase']})")
+def _missions(view: dict[str, Any]) -> list[Text]:
+    """The mission decks: cards left and the technology each level needs now."""
     reqs = view.get("requirements", {})
+    parts = []
     for lv in ("1", "2", "3", "4"):
-        board.add_row(
-            f"L{lv}",
-            str(view["mission_decks"].get(lv, 0)),
-            str(len(view["mission_discards"].get(lv, []))),
-            _requirement(reqs[lv]) if lv in reqs else "not yet available",
-        )
-    return board
+        if lv in reqs:
+            deck = view["mission_decks"].get(lv, 0)
+            parts.append(f"L{lv}: {deck} left, {_requirement(reqs[lv])}")
+    if "3" not in reqs:
+        parts.append("L3, L4 in phase 2")
+    return wrapped(" · ".join(parts), "Missions ", 9)
 
 
-def _station(view: dict[str, Any]) -> Text:
-    station = Text("Station: ")
+def _station(view: dict[str, Any], marks: Sequence[str]) -> Text:
+    station = Text("Station ")
     for spot in view.get("station", []):
-        who = spot["rocket"]
-        mark = "·" if who == -1 else "N" if who == -2 else f"P{who}"
+        owner = spot["rocket"]
         bonus = "$" if spot["bonus"] == "income" else "G"
-        station.append(f"[{spot['space']}:{spot['vp']}{bonus} {mark}] ")
-    station.append("\nSupply: ")
-    station.append_text(_tech(view.get("supply", {})))
-    station.append(f"  specialist deck {view['specialist_deck']}")
-    return station
+        station.append(f" {spot['space']}:{spot['vp']}{bonus}")
+        if owner >= 0:
+            station.append_text(mark(owner, marks))
+        else:
+            station.append("#" if owner == -2 else "·", style="dim")
+    return fit(station)
 
 
-def _area_line(pd: dict[str, Any]) -> list[str]:
-    """What a player has played, on Earth and in space, and this round's extras."""
-    line = []
-    if pd["played"]:
-        line.append("played " + ", ".join(pd["played"]))
-    if pd["earth"]:
-        line.append("Earth " + ", ".join(pd["earth"]))
-    if pd["space"]:
-        line.append("space " + ", ".join(pd["space"]))
-    extras = []
-    if pd["boosts"]:
-        extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]))
-    if pd["extra_missions"]:
-        extras.append(f"+{pd['extra_missions']} mission")
-    syms = pd["symbols"]
-    if syms.get("extra") or syms.get("bonus"):
-        extras.append(f"symbols extra {syms.get('extra', 0)} bonus {syms.get('bonus', 0)}")
-    if pd["discount"]:
-        extras.append(f"launch -{pd['discount']}")
-    if extras:
-        line.append("this round: " + "; ".join(extras))
-    if pd.get("deciding"):
-        line.append(f"deciding: {pd['deciding']}")
-    return line
-
-
-def _agencies(view: dict[str, Any], player: int | None, active: list[int]) -> tuple[Table, Text]:
-    table = Table(title="Agencies", show_lines=False)
-    for col in ("player", "VP", "$", "inc", "cost", "cap", "lab", "tech", "stn", "hand", "obj"):
-        table.add_column(col, no_wrap=True)
-    areas = Text()
+def _agencies(
+    view: dict[str, Any], viewer: int | None, names: Sequence[str], marks: Sequence[str]
+) -> Table:
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    for col in ("", "VP", "money", "income", "cost", "cap", "lab", "tech", "station", "hand"):
+        table.add_column(col, no_wrap=True, justify="left" if col in ("", "tech") else "right")
     for pd in view["players"]:
         seat = pd["seat"]
-        name = f"P{seat}" + ("*" if seat == player else "") + (" ▶" if seat in active else "")
+        name = mark(seat, marks)
+        name.append(f" {who(seat, viewer, names)}", style=style(seat))
+        if seat in view.get("active", []):
+            name.append(" ▶")
         table.add_row(
             name,
             str(pd["vp"]),
@@ -160,45 +162,111 @@ def _agencies(view: dict[str, Any], player: int | None, active: list[int]) -> tu
             _tech(pd["tech"]),
             str(pd["station"]),
             str(pd["hand_count"]),
-            str(pd["objectives_count"]),
         )
-        line = _area_line(pd)
-        if line:
-            areas.append(f"P{seat}: ", style="bold")
-            areas.append(" | ".join(line) + "\n")
-    return table, areas
+    return table
 
 
-def _own_cards(content: Any, me: dict[str, Any]) -> Text:
-    mine = Text()
-    if me.get("hand"):
-        mine.append("Specialists in hand:\n", style="bold")
-        for sid in me["hand"]:
-            mine.append(f"  {_spec(content, sid)}\n")
+def _extras(pd: dict[str, Any]) -> list[str]:
+    """This round's banner abilities still unused."""
+    extras = []
+    if pd["boosts"]:
+        extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]) + " on a launch")
+    if pd["extra_missions"]:
+        extras.append(f"+{pd['extra_missions']} mission")
+    syms = pd["symbols"]
+    if syms.get("extra"):
+        extras.append(f"{syms['extra']} extra launch")
+    if syms.get("bonus"):
+        extras.append(f"{syms['bonus']} bonus launch")
+    if pd["discount"]:
+        extras.append(f"launches {pd['discount']} cheaper")
+    return extras
+
+
+def _count(missions: list[str], where: str, cards: Cards | None) -> str:
+    """ "Space Probe on Earth", or past two cards "5 in space (L1 2, L2 3)"."""
+    if cards is not None and len(missions) <= 2:
+        return ", ".join(cards.name(m) for m in missions) + f" {where}"
+    levels = [sum(1 for m in missions if m.startswith(f"M{lv}-")) for lv in (1, 2, 3, 4)]
+    by_level = ", ".join(f"L{lv + 1} {n}" for lv, n in enumerate(levels) if n)
+    return f"{len(missions)} {where} ({by_level})"
+
+
+def _areas(
+    view: dict[str, Any], cards: Cards, viewer: int | None, names: Sequence[str]
+) -> list[Text]:
+    """What each player has played, on Earth and in space, and this round's extras."""
+    rows: list[Text] = []
+    for pd in view["players"]:
+        parts = []
+        if pd["played"]:
+            parts.append("played " + ", ".join(cards.name(c) for c in pd["played"]))
+        if pd["earth"] and pd["seat"] != viewer:  # the viewer's are under "your cards"
+            parts.append(_count(pd["earth"], "on Earth", cards))
+        if pd["space"]:
+            parts.append(_count(pd["space"], "in space", None))
+        extras = _extras(pd)
+        if extras:
+            parts.append("this round " + ", ".join(extras))
+        if pd.get("deciding"):
+            parts.append("deciding " + _CARD_ID.sub(lambda m: cards.name(m[0]), pd["deciding"]))
+        if parts:
+            rows += wrapped(" · ".join(parts), f"{who(pd['seat'], viewer, names)}: ", 4)
+    return rows
+
+
+def _own_cards(me: dict[str, Any], cards: Cards) -> list[Text]:
+    rows: list[Text] = []
+
+    def section(title: str, ids: list[str]) -> None:
+        if ids:
+            rows.append(Text(title, style="bold"))
+            for card in ids:
+                rows.extend(wrapped(cards.text(card), f"  {card} ", 6))
+
+    section("Your specialists", me.get("hand", []))
     if me.get("kept"):
-        mine.append(f"Chosen to keep: {', '.join(me['kept'])}\n")
-    if me.get("objectives"):
-        mine.append("Objectives:\n", style="bold")
-        for oid in me["objectives"]:
-            mine.append(f"  {_objective(content, oid)}\n")
-    if me.get("drawn"):
-        mine.append("Drawn missions:\n", style="bold")
-        for mid in me["drawn"]:
-            mine.append(f"  {_mission(content, mid)}\n")
-    if me["earth"]:
-        mine.append("On Earth:\n", style="bold")
-        for mid in me["earth"]:
-            mine.append(f"  {_mission(content, mid)}\n")
-    return mine
+        kept = ", ".join(cards.name(c) for c in me["kept"])
+        rows.append(fit(Text(f"Chosen to keep: {kept}")))
+    section("Your objectives", me.get("objectives", []))
+    section("Missions you drew", me.get("drawn", []))
+    section("Your missions on Earth", me.get("earth", []))
+    return rows
 
 
-def render(view: dict[str, Any], player: int | None) -> RenderableType:
-    """The board as ``player`` sees it (``None``: a spectator)."""
-    content = _content(view)
-    active = view.get("active", [])
-    table, areas = _agencies(view, player, active)
-    parts: list[RenderableType] = [_head(view, active), _board(view), _station(view), table, areas]
-    if player is not None and 0 <= player < len(view["players"]):
-        mine = _own_cards(content, view["players"][player])
-        parts.append(Panel(mine, title=f"P{player}: your cards"))
+def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
+    """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
+    cards = Cards(view)
+    marks = letters(names, len(view["players"]))
+    parts: list[RenderableType] = [*_head(view, viewer, names), *_missions(view)]
+    parts += [_station(view, marks), _agencies(view, viewer, names, marks)]
+    parts += _areas(view, cards, viewer, names)
+    if viewer is not None and 0 <= viewer < len(view["players"]):
+        mine = _own_cards(view["players"][viewer], cards)
+        if mine:
+            parts.append(Text("── your cards " + "─" * (WIDTH - 14), style="dim"))
+            parts += mine
     return Group(*parts)
+
+
+def legend() -> RenderableType:
+    """What the marks on the agency board mean."""
+    lines = [
+        ("A, B, …", "a player (first letter of the name); ▶ may act now"),
+        ("cost / cap", "a launch's price in money / the weight a rocket carries"),
+        ("lab", "your lab level: the highest mission level you can launch"),
+        ("R Y B G", "technology cards: red, yellow, blue, green"),
+        ("Missions", "deck sizes and the technology each level needs"),
+        ("4:3G·", "station space 4: 3 VP and a green card; · free, # neutral"),
+        ("$", "a station space that also gives +1 income"),
+        ("station", "a player's investments in the space station"),
+        ("your cards", "what your cards do; type their ids (keep S05)"),
+        ("weight, VP", "a mission's weight on a rocket and its points"),
+        ("⌛ / at the end", "a mission that scores when the game ends"),
+    ]
+    table = Table(box=None, show_header=False, padding=(0, 1), title="Reading the agency board")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for what, meaning in lines:
+        table.add_row(what, meaning)
+    return table

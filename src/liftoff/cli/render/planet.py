@@ -1,139 +1,276 @@
-"""A terminal picture of a planet game, drawn from a player's view."""
+"""A terminal picture of a planet game, drawn from a player's view.
+
+One row for the day and the Moon, two rows per Lift Off Point (what is on it,
+then how it lifts off, in words), one row for the Exit Points, one per player
+and one for the viewer's hand: 14 rows at 3 players, never wider than 80
+columns. Every piece carries its owner's letter as well as a colour, so the
+board reads the same with ``NO_COLOR``, in a pipe or for colour-blind players.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-COLOURS = ("green", "magenta", "cyan", "yellow", "red")
-PHASE_ICON = {"full": "○ Full", "half": "◐ Half", "new": "● New"}
+from ._seats import fit, letters, mark, style, who
+
+PHASE = {"full": "○ Full", "half": "◐ Half", "new": "● New"}
+PHASE_WORD = {"full": "Full", "half": "Half", "new": "New"}
+CARD_NAMES = {
+    "F": "Fuel",
+    "S": "Screw",
+    "W": "Wild",
+    "moon": "Move the Moon!",
+    "supernova": "Supernova!",
+    "tornado": "Tornado!",
+    "mya": "Move Your Alien!",
+    "asteroids": "Asteroids!",
+    "storm": "Electric Storm!",
+    "terraform": "Terraform!",
+    "garglore": "Garglore!",
+}
 
 
-def _aliens(counts: list[int]) -> Text:
-    t = Text()
-    for p, n in enumerate(counts):
-        if n:
-            t.append(f"{'▲' * n}", style=COLOURS[p % 5])
-            t.append(" ")
-    return t
+def _slot_name(view: dict[str, Any], slot: int) -> str:
+    for seg in view["ring"]:
+        if seg["kind"] == "lift_off_point" and seg["slot"] == slot:
+            return str(seg["name"])
+    return f"slot {slot}"
 
 
-def _owners(owners: list[int]) -> Text:
-    t = Text()
-    for p in owners:
-        t.append("▲", style=f"bold {COLOURS[p % 5]}")
-    return t
-
-
-def _cards(cards: dict[str, int]) -> str:
-    return " ".join(f"{k}×{v}" if v > 1 else k for k, v in cards.items()) or "—"
+def moon_place(view: dict[str, Any], spot: str) -> str:
+    """Where a Moon spot is, by what it sits above ("over the Bonfire")."""
+    if spot == "star":
+        return "on the star"
+    if spot.startswith("slot"):
+        return f"over the {_slot_name(view, int(spot[4:]))}"
+    if spot.startswith("exit"):
+        return f"over Exit S{2 * int(spot[4:])}"
+    return f"on {spot}"
 
 
 def _head(view: dict[str, Any]) -> Text:
-    moon = view["moon"]
-    days = view["days"]
+    """Day, Moon and Garglore; where the Moon goes next when there is room."""
+    moon, days = view["moon"], view["days"]
     head = Text()
-    head.append(f"Moon on {moon['spot_name']}", style="bold")
+    if "outcome" in view:
+        head.append("Game over", style="bold")
+    else:
+        head.append(f"Day {days['passed'] + 1} of {days['total']}", style="bold")
+    head.append(" · Moon ")
+    head.append(moon_place(view, moon["spot_name"]), style="bold")
     if moon["override"]:
-        head.append(
-            f" (this turn every Lift Off Point is {moon['override'].upper()})", style="bold yellow"
-        )
-    head.append(
-        f"   Day {days['passed']}/{days['total']} — {days['left']} left before the explosion"
-    )
+        nxt = Text(f" · all {PHASE_WORD[moon['override']]} this turn", style="bold yellow")
+    else:
+        spots = moon["spots"]
+        after = moon_place(view, spots[(moon["spot"] + 1) % len(spots)])
+        nxt = Text(f" (next: {after.removeprefix('over ').removeprefix('on ')})")
     garg = view["garglore"]
+    tail = Text()
     if garg is not None:
-        head.append(f"   Garglore: {garg}", style="red")
-    return head
+        where = "its pool" if garg == "pool" else _point_name(view, garg)
+        tail.append(f" · Garglore: {where}", style="red")
+    if head.cell_len + nxt.cell_len + tail.cell_len <= 80 or moon["override"]:
+        head.append_text(nxt)
+    head.append_text(tail)
+    return fit(head)
 
 
-def _lift_rule(seg: dict[str, Any]) -> str:
+def _point_name(view: dict[str, Any], lp: str) -> str:
+    for seg in view["ring"]:
+        if seg.get("lp") == lp:
+            return str(seg["name"])
+    return lp
+
+
+def _aliens(counts: list[int], marks: Sequence[str]) -> Text:
+    t = Text()
+    for p, n in enumerate(counts):
+        if n:
+            if t:
+                t.append(" ")
+            t.append_text(mark(p, marks, n) if n <= 4 else mark(p, marks) + Text(f"×{n}"))
+    return t
+
+
+def _aboard(seg: dict[str, Any], marks: Sequence[str]) -> Text:
+    """``[AAB···]``: who is aboard, in boarding order, then the free spaces."""
+    t = Text("[")
+    for p in seg["boarded"]:
+        t.append(marks[p], style=style(p))
+    cap = seg["capacity"]
+    if cap is None:
+        t.append(" ∞" if seg["boarded"] else "∞")
+    elif cap <= 8:
+        t.append("·" * max(0, cap - len(seg["boarded"])))
+    else:
+        t.append(f"/{cap}")
+    t.append("]")
+    return t
+
+
+def _amount(fuel: int, screw: int) -> str:
+    parts = [f"{fuel} Fuel"] if fuel else []
+    parts += [f"{screw} Screw{'' if screw == 1 else 's'}"] if screw else []
+    return " + ".join(parts) or "none"
+
+
+def lift_off_text(seg: dict[str, Any]) -> str:
+    """How a Lift Off Point lifts off, in words, with what it has so far."""
+    mech = seg["mechanic"]
     if "lift" in seg:
-        lift = seg["lift"]
-        return f"F{lift['fuel']} S{lift['screw']} at {'/'.join(lift['phases'])}"
+        lift, area = seg["lift"], seg["area"]
+        phases = lift["phases"]
+        when = (
+            "in any phase"
+            if len(phases) == 3
+            else "at " + " or ".join(PHASE_WORD[p] for p in phases) + " Moon"
+        )
+        need = _amount(lift["fuel"], lift["screw"])
+        have = _amount(area["fuel"] if lift["fuel"] else 0, area["screw"] if lift["screw"] else 0)
+        return f"lifts off {when} holding {need}; now {have}"
     if "roll" in seg:
-        needs = seg["roll"]["needs"]
-        return f"pay {seg['roll']['cost']}, roll ≥{needs[seg['phase']]}"
-    return str(seg["mechanic"])
+        roll = seg["roll"]
+        needs = roll["needs"]
+        table = ", ".join(f"{PHASE_WORD[p]} {k}+" for p, k in needs.items())
+        cost = "Fuel" if roll["cost"] == "fuel" else "Screw"
+        return f"pay 1 {cost} and roll: lifts off on {needs[seg['phase']]}+ rockets now ({table})"
+    return _OTHER_LIFT_OFFS.get(str(mech), str(mech))
 
 
-def _ring(view: dict[str, Any]) -> Table:
-    ring = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
-    for col in (
-        "seg",
-        "place",
-        "phase",
-        "on it",
-        "boarded",
-        "cost to board",
-        "cards paid",
-        "lift off",
-    ):
-        ring.add_column(col)
+_OTHER_LIFT_OFFS = {
+    "instant": "lifts off as it boards: the boarding cost is the whole Lift Off",
+    "teleport": "lifts off at New Moon if those aboard pay Fuel for every Alien aboard",
+    "slingshot": "a second Alien boarding launches the one aboard",
+    "miracle": "lifts off once every player still on the planet has an Alien aboard",
+    "stargate": "the Stargate die decides, each time the Moon lands on the star",
+}
+
+
+def _point_rows(seg: dict[str, Any], marks: Sequence[str]) -> list[Text]:
+    top = Text(f"{seg['segment']:<3}")
+    top.append(f"{seg['name']:<12}", style="bold")
+    top.append(f"{PHASE[seg['phase']]:<7}")
+    aboard = _aboard(seg, marks)
+    top.append_text(aboard)
+    top.append(" " * max(1, 10 - aboard.cell_len))
+    top.append(f"board: {seg['placement_text']:<17}")
+    waiting = _aliens(seg["aliens"], marks)
+    if waiting:
+        top.append(" waiting ")
+        top.append_text(waiting)
+    if seg["blocked"]:
+        how = Text("   the Garglore is here: Aliens may board, but none lifts off", style="red")
+    else:
+        how = Text("   " + lift_off_text(seg), style="dim")
+    return [fit(top), fit(how)]
+
+
+def _exits(view: dict[str, Any], marks: Sequence[str]) -> Text:
+    t = Text("Exit Points ")
     for seg in view["ring"]:
         if seg["kind"] == "exit":
-            ring.add_row(seg["segment"], "Exit Point", "", _aliens(seg["aliens"]), "", "", "", "")
-            continue
-        name = seg["name"] + (" [red](Garglore!)[/red]" if seg["blocked"] else "")
-        cap = seg["capacity"]
-        boarded = _owners(seg["boarded"])
-        boarded.append(f" /{cap if cap is not None else '∞'}")
-        paid = f"F{seg['area']['fuel']} S{seg['area']['screw']}"
-        acts = sum(v for k, v in seg["area"]["cards"].items() if k not in ("F", "S", "W"))
-        if acts:
-            paid += f" A{acts}"
-        ring.add_row(
-            seg["segment"],
-            name,
-            PHASE_ICON[seg["phase"]],
-            _aliens(seg["aliens"]),
-            boarded,
-            seg["placement_text"],
-            paid,
-            _lift_rule(seg),
-        )
-    return ring
+            t.append(f" {seg['segment']} ")
+            t.append_text(_aliens(seg["aliens"], marks) or Text("–", style="dim"))
+            t.append(" ")
+    t.append("  (out of the Core)", style="dim")
+    return fit(t)
 
 
-def _people(view: dict[str, Any]) -> Table:
-    people = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-    for col in ("player", "saved", "in Core", "hand"):
-        people.add_column(col)
+def hand_text(cards: dict[str, int]) -> str:
+    """A hand in words: "Fuel ×2, Screw, Move the Moon!"."""
+    out = []
+    for code, n in cards.items():
+        name = CARD_NAMES.get(code, code)
+        out.append(f"{name} ×{n}" if n > 1 else name)
+    return ", ".join(out) or "no cards"
+
+
+def _people(
+    view: dict[str, Any], viewer: int | None, names: Sequence[str], marks: Sequence[str]
+) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    for _ in range(5):
+        table.add_column(no_wrap=True)
     for info in view["players"]:
         p = info["player"]
-        who = Text(f"p{p}", style=f"bold {COLOURS[p % 5]}")
-        if p == view["turn"]:
-            who.append(" ◀ turn")
-        if info.get("finished"):
-            who.append(" ✓")
+        name = Text()
+        name.append_text(mark(p, marks))
+        name.append(f" {who(p, viewer, names)}", style=style(p))
         if "team" in info:
-            who.append(f" (team {info['team']})")
-        hand = _cards(info["hand"]) if "hand" in info else f"{info['hand_size']} cards"
-        people.add_row(who, f"{info['saved']}/{view['aliens_per_player']}", str(info["core"]), hand)
-    return people
+            name.append(f" (team {info['team'] + 1})")
+        state = Text()
+        if info.get("finished"):
+            state.append("all saved ✓", style="bold")
+        elif p == view["turn"] and "outcome" not in view:
+            moves = view["moves_left"]
+            state.append(f"◀ to play, {moves} move{'' if moves == 1 else 's'} left", style="bold")
+        table.add_row(
+            name,
+            f"saved {info['saved']}/{view['aliens_per_player']}",
+            f"Core {info['core']}",
+            f"{info['hand_size']} card{'' if info['hand_size'] == 1 else 's'}",
+            state,
+        )
+    return table
 
 
-def render(view: dict[str, Any], player: int | None) -> RenderableType:
-    """The board, the players and (for ``player``) the hand."""
-    foot = Text(
-        f"Draw pile {view['draw_pile']} · discard {_cards(view['discard'])} · "
-        f"box: {', '.join(view['box'])}"
-    )
-    if view["stage"] == "play" and player == view["turn"]:
-        foot.append(f" · movement points left: {view['moves_left']}", style="bold")
-    parts: list[RenderableType] = [_head(view), _ring(view), _people(view), foot]
+def _foot(view: dict[str, Any], viewer: int | None) -> Text:
+    foot = Text()
+    mine = view["players"][viewer] if viewer is not None else None
+    if mine is not None and "hand" in mine:
+        foot.append("Your hand: ", style="bold")
+        foot.append(hand_text(mine["hand"]))
+        foot.append(" · ")
+    foot.append(f"draw pile {view['draw_pile']} · discard {sum(view['discard'].values())}")
+    if view.get("variants"):
+        foot.append(" · " + ", ".join(v.replace("_", " ") for v in view["variants"]))
+    return fit(foot)
+
+
+def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
+    """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
+    marks = letters(names, len(view["players"]))
+    rows: list[RenderableType] = [_head(view)]
+    for seg in view["ring"]:
+        if seg["kind"] == "lift_off_point":
+            rows.extend(_point_rows(seg, marks))
+    rows.append(_exits(view, marks))
+    rows.append(_people(view, viewer, names, marks))
     window = view.get("teleport_window")
     if window:
         pledged = sum(p["fuel"] for p in window["pledges"])
-        parts.append(
-            Text(f"Teleport window: {pledged}/{window['need']} Fuel offered", style="bold cyan")
+        rows.append(
+            fit(Text(f"Teleport: {pledged} of {window['need']} Fuel offered", style="bold cyan"))
         )
+    rows.append(_foot(view, viewer))
     # what happened is told by the narrated game log (Game.narrate), not the board
-    title = "Lift Off! Get me off this Planet!"
-    if view.get("variants"):
-        title += f" — {', '.join(view['variants'])}"
-    return Panel(Group(*parts), title=title, expand=False)
+    return Group(*rows)
+
+
+def legend() -> RenderableType:
+    """What the marks on the planet board mean."""
+    lines = [
+        ("Day 2 of 8", "the planet explodes when the last day is over"),
+        ("Moon over the X", "X is at Full Moon, the point across at New"),
+        ("○ Full ◐ Half ● New", "a Lift Off Point's phase now"),
+        ("S0 … S7", "the ring, counter-clockwise from the top"),
+        ("A, B, …", "a player's Aliens: the first letter of the name"),
+        ("[AB··]", "aboard, in boarding order; · a free space"),
+        ("waiting AA", "Aliens beside a Lift Off Point, not aboard"),
+        ("board: …", "what boarding one Alien there costs now"),
+        ("second row", "how that point lifts off, what it has so far"),
+        ("Exit Points", "Aliens leave the Core through S0, S2, S4, S6"),
+        ("◀ to play", "whose turn, and the movement points left"),
+        ("F S W", "Fuel, Screw, Wild (in typed actions)"),
+    ]
+    table = Table(box=None, show_header=False, padding=(0, 1), title="Reading the planet board")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for mark_text, meaning in lines:
+        table.add_row(mark_text, meaning)
+    return table

@@ -22,10 +22,9 @@ from liftoff.engine.content import load_rules
 from liftoff.engine.events import narrate as narrate_event
 from liftoff.engine.events import seat_name
 
-from . import actions
+from . import actions, describe
 from .content import FILES, PACKAGE, Content, default_content, validate_path
 from .content import load_content as read_content
-from .effects import describe_all
 from .state import AgencyState
 
 INFO = GameInfo(
@@ -133,33 +132,8 @@ class AgencyGame(Game[AgencyState]):
         return actions.parse(text, player)
 
     def describe_action(self, state: AgencyState, player: int, action: Action) -> str:
-        c = self.content
-        if isinstance(action, actions.Play):
-            spec = c.spec.get(action.card)
-            if spec is not None:
-                banner = f"{spec.banner.kind} {spec.banner.value}"
-                if action.mode == "money":
-                    return f"play {spec.name} ({banner} banner) and take 2 money"
-                acts = " | ".join(
-                    (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects))
-                    for a in spec.actions
-                )
-                return f"play {spec.name} ({banner} banner), then: {acts}"
-        if isinstance(action, actions.Take | actions.Resolve):
-            m = c.mission.get(action.card)
-            if m is not None:
-                return f"{action} ({m.name}, level {m.level}, weight {m.weight}, {m.points} VP)"
-        if isinstance(action, actions.Launch):
-            launched = ", ".join(c.mission[m].name for m in action.cards if m in c.mission)
-            return f"{action} ({launched})"
-        if isinstance(action, actions.Keep | actions.Sell):
-            cards = action.cards if isinstance(action, actions.Keep) else (action.card,)
-            names = [
-                (c.spec[x].name if x in c.spec else c.objective[x].name if x in c.objective else x)
-                for x in cards
-            ]
-            return f"{action} ({', '.join(names)})"
-        return str(action)
+        """What choosing ``action`` does, with the card texts (``describe.py``)."""
+        return describe.describe_action(state, player, action)
 
     def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """The move as a sentence with card names ("Bea plays Financier for money");
@@ -196,7 +170,7 @@ class AgencyGame(Game[AgencyState]):
     def glossary(self) -> Mapping[str, str]:
         """Every specialist, mission and objective id → its name and what it does."""
         if self._glossary is None:
-            self._glossary = card_glossary(self.content)
+            self._glossary = describe.card_glossary(self.content)
         return self._glossary
 
     def rule_text(self, rule: str) -> str | None:
@@ -262,23 +236,3 @@ def load_game(content_dir: str | Path | None = None) -> AgencyGame:
     if content_dir is None:
         return AgencyGame()
     return AgencyGame(read_content(content_dir))
-
-
-def card_glossary(c: Content) -> dict[str, str]:
-    """Card id → "Name: what it does" for specialists, missions and objectives."""
-    out: dict[str, str] = {}
-    for s in c.specialists.specialists:
-        acts = " | ".join(
-            (f"pay {a.cost}: " if a.cost else "") + describe_all(list(a.effects)) for a in s.actions
-        )
-        out[s.id] = f"{s.name}: {s.banner.kind} {s.banner.value} banner; actions: {acts}"
-    for m in c.missions.missions:
-        text = f"{m.name}: level {m.level}, weight {m.weight}, {m.points} VP"
-        if m.effects:
-            text += ("; at the end: " if m.hourglass else "; ") + describe_all(list(m.effects))
-        out[m.id] = text
-    for o in c.objectives.objectives:
-        tiers = ", ".join(f"{t.min} → {t.vp} VP" for t in o.tiers)
-        need = f" (needs {o.requires.describe()})" if o.requires is not None else ""
-        out[o.id] = f"{o.name}: {o.counts.describe()}{need}: {tiers}"
-    return out

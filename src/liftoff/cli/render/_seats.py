@@ -1,0 +1,47 @@
+"""Who is who on a terminal board: names ("You" for the viewer), one letter per
+player and one colour per player, so that ownership reads without colour too."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from liftoff.engine.events import seat_name
+
+COLOURS = ("green", "magenta", "cyan", "yellow", "red")
+_LETTERS = "ABCDEFGH"
+
+
+def letters(names: Sequence[str], players: int) -> list[str]:
+    """One capital letter per seat: the initials of the names where they are all
+    different (Ann, Bea → A, B), else A, B, C… in seat order."""
+    named = [seat_name(p, None, names) for p in range(players)]
+    initials = [next((c.upper() for c in n if c.isalpha()), "?") for n in named]
+    if len(set(initials)) == players and "?" not in initials:
+        return initials
+    return list(_LETTERS[:players])
+
+
+def style(seat: int) -> str:
+    """The colour of a seat's pieces (always drawn together with its letter)."""
+    return f"bold {COLOURS[seat % len(COLOURS)]}"
+
+
+def mark(seat: int, marks: Sequence[str], times: int = 1) -> Text:
+    """A seat's letter, repeated ``times``, in the seat's colour."""
+    return Text(marks[seat] * times, style=style(seat))
+
+
+def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """The name people read: "You" for the viewer, else the player's name."""
+    return seat_name(seat, viewer, names)
+
+
+def fit(line: Text, width: int = 80) -> Text:
+    """One screen row: never wrapped; cut with an ellipsis past ``width``."""
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    if line.cell_len > width:
+        line.truncate(width, overflow="ellipsis")
+    return line
