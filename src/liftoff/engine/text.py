@@ -27,6 +27,13 @@ TEMPLATES: dict[str, str] = {
         "too late: {text} was chosen on version {version}, before the game "
         "moved on (version {current}); look again"
     ),
+    # the end of a game (State.score_breakdown / State.revealed, Game.score_label)
+    "api.score.total": "Points",
+    "api.score.unit": "{score} points",
+    "api.end.wins": "{winner} wins with {score}",
+    "api.end.wins.you": "You win with {score}",
+    "api.end.share": "{winners} share the win with {score}",
+    "api.end.tiebreak": "Ties were broken by the rules of the game.",
 }
 
 register(TEMPLATES)
