@@ -173,7 +173,9 @@ class TerminalGame:
         elif self.viewer is not None:
             self.catch_up(self.viewer)
         console.print(self.render(state.view(self.viewer), None))
-        console.print(outcome_table(state, self.names))
+        from liftoff.cli.ending import ending  # the winner, the scoring, the hidden cards
+
+        console.print(ending(self.game, state, self.names, self.viewer))
         console.print(f"[dim]seed {state.seed}[/dim]")
         self.write_save()
 
