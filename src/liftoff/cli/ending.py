@@ -39,7 +39,8 @@ def _and(items: Sequence[str]) -> str:
 
 
 def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | None) -> str:
-    """``"Ann wins with 14 points; Bob 11, Cy 9."`` (``"You win …"`` for the viewer)."""
+    """``"Game over: Ann wins with 14 points; Bob 11, Cy 9."`` (``"You win …"``
+    for the viewer)."""
     out = state.outcome()
     if out is None:
         raise GameNotOver("the game is not over")
@@ -58,7 +59,8 @@ def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | 
         for p in out.ranking
         if p not in out.winners
     ]
-    return text + ("; " + ", ".join(rest) if rest else "") + "."
+    result = text + ("; " + ", ".join(rest) if rest else "")
+    return render("api.end.over", {"result": result})
 
 
 def tiebreak_note(game: Game[Any], state: State) -> str:
