@@ -77,3 +77,15 @@ def test_a_game_played_to_the_end_in_the_terminal_shows_it() -> None:
     assert "Points from" in tail and "What was hidden:" in tail and "seed 3" in tail
     assert all(len(line) <= 80 for line in tail.splitlines())
     assert "\x1b[" not in tail  # NO_COLOR, piped
+
+
+def test_one_alien_saved_is_singular() -> None:
+    for seed in range(40):
+        state = finished("planet", 2, seed)
+        out = state.outcome()
+        assert out is not None
+        if len(out.winners) == 1 and out.scores[out.winners[0]] == 1:
+            break
+    else:
+        raise AssertionError("no seed gave a win with one Alien saved")
+    assert "wins with 1 Alien saved" in screen(state, ["Ann", "Bob"])

@@ -45,7 +45,7 @@ def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | 
     if out is None:
         raise GameNotOver("the game is not over")
     best = out.scores[out.winners[0]]
-    unit = _words(game, "score", "unit", score=_number(best))
+    unit = _words(game, "score", "unit.one" if best == 1 else "unit", score=_number(best))
     if len(out.winners) == 1:
         you = out.winners[0] == viewer
         code = "wins.you" if you else "wins"

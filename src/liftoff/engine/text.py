@@ -30,6 +30,7 @@ TEMPLATES: dict[str, str] = {
     # the end of a game (State.score_breakdown / State.revealed, Game.score_label)
     "api.score.total": "Points",
     "api.score.unit": "{score} points",
+    "api.score.unit.one": "{score} point",
     "api.end.over": "Game over: {result}.",
     "api.end.wins": "{winner} wins with {score}",
     "api.end.wins.you": "You win with {score}",

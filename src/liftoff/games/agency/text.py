@@ -310,6 +310,7 @@ TEMPLATES.update(
         "agency.score.green": "Green technology",
         "agency.score.money": "Money",
         "agency.score.unit": "{score} points",
+        "agency.score.unit.one": "{score} point",
         "agency.reveal.hand": "Hand",
         "agency.reveal.objectives": "Objectives",
         "agency.reveal.drawn": "Missions drawn",

@@ -179,6 +179,7 @@ ACTIONS: dict[str, str] = {
 ENDING: dict[str, str] = {
     "planet.score.saved": "Aliens saved",
     "planet.score.unit": "{score} Aliens saved",
+    "planet.score.unit.one": "{score} Alien saved",
     "planet.reveal.hand": "Hand",
     "planet.reveal.draw": "Draw pile",
     "planet.end.tiebreak": (

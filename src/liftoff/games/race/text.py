@@ -159,6 +159,7 @@ ENDING: dict[str, str] = {
     "race.score.planets": "Planets (Settler majorities)",
     "race.score.ore": "Ore Production",
     "race.score.unit": "{score} VP",
+    "race.score.unit.one": "{score} VP",
     "race.reveal.unseen": "Unseen stack cards",
     "race.end.tiebreak": "Tied players are ranked by their Settler points.",
 }
