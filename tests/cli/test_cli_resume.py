@@ -100,7 +100,10 @@ def test_refused_records_and_settings_get_one_clear_line(tmp_path: Path) -> None
     other_rules.write_text(json.dumps(data))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
+    live = tmp_path / "race.json"
+    live.write_text(json.dumps(liftoff.games.get("race").new_game(2, 1).record()))
     cases = [
+        (("resume", str(live)), "is played live and cannot be resumed"),
         (("resume", str(other_rules)), "cannot be resumed: this record was played under"),
         (("resume", str(broken)), "not valid JSON"),
         (("resume", str(tmp_path / "missing.json")), "cannot be read"),

@@ -49,3 +49,40 @@ def test_rulings_are_found_too_and_a_plural_finds_its_singular(name: str) -> Non
 
 def test_a_game_without_a_catalogue_finds_nothing() -> None:
     assert toygame.GAME.find_rules("pick") == []
+
+
+# -- the command line and the terminal use it -------------------------------------
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from liftoff.cli.main import build
+
+    result = CliRunner().invoke(
+        build(), list(args), input=stdin, env={"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80"}
+    )
+    return result.exit_code, result.output
+
+
+def test_rules_find_lists_matches_with_their_texts() -> None:
+    code, out = run("rules", "planet", "--find", "moon", "phase")
+    assert code == 0 and out.startswith("PL-MOON-3 — Each LP's phase depends")
+    code, out = run("rules", "planet", "--find", "PL-MOVE-1")
+    assert code == 0 and out.startswith("PL-MOVE-1 — ") and "PL-MOVE-10" not in out
+    code, out = run("rules", "race", "--find", "zzyzx")
+    assert code == 0 and "No rule of race matches 'zzyzx'" in out
+    code, out = run("rules", "planet", "moon")
+    assert code == 2 and "use --find WORDS" in out and "Traceback" not in out
+
+
+def test_the_terminal_rule_command_finds_by_words_or_id() -> None:
+    code, out = run(
+        "play", "planet", "--seats", "human,random", "--seed", "5",
+        stdin="rule moon phase\nrule PL-MOVE-1\nrule zzyzx\nq\n",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "PL-MOON-3 — Each LP's phase depends" in out
+    assert "More rules match: liftoff rules planet --find 'moon phase'" in out
+    assert "PL-MOVE-1 — Each turn the active player has 2 movement points" in out
+    assert "No rule of planet matches 'zzyzx'" in out

@@ -38,7 +38,9 @@ def load_saved(path: Path, game: str | None, content: Path | None) -> tuple[Game
         fail(f"{path} is a saved game of {name}, not {game}")
     g = load_game_with_content(name, content)
     if g.info.realtime:
-        fail(f"{g.info.title} is played live and cannot be resumed; `liftoff replay {path}`")
+        fail(
+            f"{g.info.title} is played live and cannot be resumed (watch it: liftoff replay {path})"
+        )
     try:
         state = g.replay(record)
     except ReplayError as exc:

@@ -190,6 +190,6 @@ ENDING: dict[str, str] = {
 
 TEMPLATES.update(EVENTS)
 TEMPLATES.update(ACTIONS)
-TEMPLATES.update(ENDING)
 
 register(TEMPLATES)
+register(ENDING)
