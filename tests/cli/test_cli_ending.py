@@ -89,3 +89,24 @@ def test_one_alien_saved_is_singular() -> None:
     else:
         raise AssertionError("no seed gave a win with one Alien saved")
     assert "wins with 1 Alien saved" in screen(state, ["Ann", "Bob"])
+
+
+def test_a_team_wins_together_each_with_their_own_score() -> None:
+    for seed in range(60):
+        state = liftoff.games.get("planet").new_game(4, seed, {"team": True})
+        rng = Rng(seed)
+        while not state.is_over():
+            player = state.active_players()[0]
+            legal = state.legal_actions(player)
+            state.apply(player, legal[rng.below(len(legal))])
+        out = state.outcome()
+        assert out is not None
+        if len(out.winners) == 2 and len({out.scores[w] for w in out.winners}) == 2:
+            a, b = out.winners
+            break
+    else:
+        raise AssertionError("no seed gave a team win with different scores")
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    first = screen(state, names).splitlines()[0]
+    expected = f"{names[a]} {out.scores[a]:g} and {names[b]} {out.scores[b]:g} win together"
+    assert first.startswith(f"Game over: {expected}")

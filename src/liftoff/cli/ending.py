@@ -51,9 +51,12 @@ def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | 
         code = "wins.you" if you else "wins"
         winner = seat_name(out.winners[0], viewer, names)
         text = render(f"api.end.{code}", {"winner": winner, "score": unit})
-    else:
+    elif len({out.scores[w] for w in out.winners}) == 1:
         winners = [seat_name(w, viewer, names) for w in out.winners]
         text = render("api.end.share", {"winners": _and(winners), "score": unit})
+    else:  # a team wins together, each with their own score
+        winners = [f"{seat_name(w, viewer, names)} {_number(out.scores[w])}" for w in out.winners]
+        text = render("api.end.together", {"winners": _and(winners)})
     rest = [
         f"{seat_name(p, viewer, names)} {_number(out.scores[p])}"
         for p in out.ranking

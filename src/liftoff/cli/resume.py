@@ -24,9 +24,11 @@ DEFAULT_SEATS = ("human", "random")
 PLAY_DEFAULT_SEATS = "human,random"
 
 
-def load_saved(path: Path, game: str | None, content: Path | None) -> tuple[Game[Any], State]:
-    """The game and its state rebuilt from the record in ``path`` (``game``: the
-    game it must be); any problem ends the command with one clear line."""
+def load_saved(
+    path: Path, game: str | None, content: Path | None
+) -> tuple[Game[Any], State, dict[str, Any]]:
+    """The game, its state rebuilt from the record in ``path`` (``game``: the
+    game it must be) and the record; any problem ends the command with one clear line."""
     from liftoff.cli.play import load_game_with_content
 
     try:
@@ -45,16 +47,16 @@ def load_saved(path: Path, game: str | None, content: Path | None) -> tuple[Game
         state = g.replay(record)
     except ReplayError as exc:
         fail(f"{path} cannot be resumed: {exc}")
-    return g, state
+    return g, state, record
 
 
-def seat_text(path: Path, state: State, seats: str | None) -> str:
+def seat_text(record: dict[str, Any], seats: str | None) -> str:
     """The seats to continue with: ``seats`` if given, else the saved ones."""
     if seats is not None:
         return seats
-    saved = record_seats(load_record(path))
+    saved = record_seats(record)
     if saved is None:
-        saved = [DEFAULT_SEATS[0]] + [DEFAULT_SEATS[1]] * (state.num_players - 1)
+        saved = [DEFAULT_SEATS[0]] + [DEFAULT_SEATS[1]] * (int(record["players"]) - 1)
     return ";".join(saved)
 
 
@@ -73,9 +75,9 @@ def continue_game(
     from liftoff.cli.play import TerminalGame, console, seat_names
     from liftoff.cli.seats import terminal_seats
 
-    g, state = load_saved(path, game, content)
+    g, state, record = load_saved(path, game, content)
     try:
-        seat_list = terminal_seats(seat_text(path, state, seats), state.num_players, g.info.name)
+        seat_list = terminal_seats(seat_text(record, seats), state.num_players, g.info.name)
     except ValueError as exc:
         fail(f"{exc} (the saved game has {state.num_players} players)")
     if state.is_over():

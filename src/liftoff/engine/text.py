@@ -35,6 +35,7 @@ TEMPLATES: dict[str, str] = {
     "api.end.wins": "{winner} wins with {score}",
     "api.end.wins.you": "You win with {score}",
     "api.end.share": "{winners} share the win with {score}",
+    "api.end.together": "{winners} win together",
     "api.end.tiebreak": "Ties were broken by the rules of the game.",
 }
 
