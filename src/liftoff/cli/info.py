@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 import liftoff
 from liftoff.cli.common import fail, get_game
+from liftoff.engine import Game
 
 console = Console()
 
@@ -32,18 +36,47 @@ def games() -> None:
     console.print(table)
 
 
+def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> None:
+    """Print the rules and rulings of ``game`` that match ``query`` (an ID, or
+    words that must all appear: ``moon phase``), best first, at most ``limit``."""
+    found = game.find_rules(query, limit + 1)
+    if not found:
+        out.print(Text(f"No rule of {game.info.name} matches {query!r}; try other words."))
+        return
+    if found[0][0].lower() == query.strip().lower():  # an exact ID: that rule alone
+        found = found[:1]
+    for rid, text in found[:limit]:
+        out.print(Text.assemble((rid, "bold"), " — ", text))
+    if len(found) > limit:
+        more = f"liftoff rules {game.info.name} --find {query!r}" if limit < FIND_LIMIT else ""
+        out.print(Text("More rules match" + (f": {more}" if more else "; add words."), "dim"))
+
+
+FIND_LIMIT = 20  # rules listed by ``liftoff rules GAME --find``
+
+
 def rules(
     game: str = typer.Argument(..., help="Game name (see `liftoff games`)."),
     options: bool = typer.Option(False, "--options", help="List the game's options."),
     rule: str = typer.Option(None, "--rule", help="Show one rule by its catalogue ID."),
+    find: str = typer.Option(
+        None, "--find", help="List the rules whose ID or text holds all these words."
+    ),
+    words: list[str] = typer.Argument(None, help="More words for --find.", show_default=False),
 ) -> None:
-    """Describe a game: its summary, its options, or one rule's text."""
+    """Describe a game: its summary, its options, one rule's text, or the rules
+    found by words (--find moon phase)."""
     g = get_game(game)
+    if words and find is None:
+        fail(f"unexpected {' '.join(words)!r}: to find rules by words, use --find WORDS")
+    if find is not None:
+        show_rules(console, g, " ".join([find, *(words or [])]), FIND_LIMIT)
+        return
     if rule:
         text = g.rule_text(rule)
         if text is None:
             fail(f"no rule {rule!r} in {g.info.name}")
-        console.print(f"[bold]{rule}[/bold] — {text}")
+        console.print(Text.assemble((rule, "bold"), " — ", text))
         return
     if options:
         table = Table(title=f"{g.info.title}: options (--option name=value)")

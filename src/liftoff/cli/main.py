@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "liftoff.cli.admin",
     "liftoff.cli.simulate",
     "liftoff.cli.play",
+    "liftoff.cli.resume",
     "liftoff.cli.replay",
     "liftoff.cli.bench",
     "liftoff.cli.content",

@@ -173,7 +173,9 @@ class TerminalGame:
         elif self.viewer is not None:
             self.catch_up(self.viewer)
         console.print(self.render(state.view(self.viewer), None))
-        console.print(outcome_table(state, self.names))
+        from liftoff.cli.ending import ending  # the winner, the scoring, the hidden cards
+
+        console.print(ending(self.game, state, self.names, self.viewer))
         console.print(f"[dim]seed {state.seed}[/dim]")
         self.write_save()
 
@@ -252,8 +254,9 @@ class TerminalGame:
                 self.show_log(player)
                 continue
             if raw.startswith("rule "):
-                rid = raw[5:].strip()
-                console.print(self.game.rule_text(rid) or f"no rule {rid!r}")
+                from liftoff.cli.info import show_rules  # an ID, or words: 'rule moon'
+
+                show_rules(console, self.game, raw[5:].strip())
                 continue
             chosen: Action | None = None
             if raw.isdigit():
@@ -297,7 +300,7 @@ class TerminalGame:
 
     def write_save(self) -> None:
         if self.save is not None:
-            path = save_record(self.save, self.state)
+            path = save_record(self.save, self.state, [s.spec for s in self.seats])
             console.print(f"saved to {path}")
 
 
@@ -329,8 +332,27 @@ def play(
         "--hints/--no-hints",
         help="Allow 'hint' at this table (default: on with one person, off with several).",
     ),
+    load: Path | None = typer.Option(
+        None, "--load", help="Continue the game saved in this file (saving back to it)."
+    ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
+    if load is not None:
+        from liftoff.cli.resume import load_from_play
+
+        load_from_play(
+            load,
+            game,
+            seats,
+            players=players,
+            seed=seed,
+            option=option,
+            save=save,
+            content=content,
+            reveal=reveal,
+            hints=hints,
+        )
+        return
     g = load_game_with_content(game, content)
     if seed is None:
         seed = secrets.randbelow(2**31)

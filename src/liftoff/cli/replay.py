@@ -9,7 +9,8 @@ import typer
 from rich.console import Console
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.play import narrated, outcome_table, renderer
+from liftoff.cli.ending import ending
+from liftoff.cli.play import narrated, renderer
 from liftoff.engine import Event, ReplayError, State
 from liftoff.records import load_record
 
@@ -44,7 +45,7 @@ def replay(
     if to_end:
         console.print(draw(final.view(as_player), as_player))
         if final.is_over():
-            console.print(outcome_table(final, names))
+            console.print(ending(game, final, names, as_player))
         return
     # the start: a new game, or the snapshot a determinized world's record begins from
     states: list[State] = [game.replay({**record, "actions": []})]
@@ -64,7 +65,7 @@ def replay(
         else:
             console.print(f"[bold]start[/bold] ({len(actions)} actions)")
         if s.is_over():
-            console.print(outcome_table(s, names))
+            console.print(ending(game, s, names, as_player))
         try:
             cmd = console.input("[dim]Enter/n next · b back · g N go to · q quit[/dim] ").strip()
         except (EOFError, KeyboardInterrupt):

@@ -9,6 +9,7 @@ from .action import Action
 from .driver import Agent, play, random_playout
 from .errors import (
     ContentError,
+    GameNotOver,
     IllegalAction,
     LiftoffError,
     OptionError,
@@ -29,6 +30,7 @@ __all__ = [
     "Event",
     "Game",
     "GameInfo",
+    "GameNotOver",
     "IllegalAction",
     "LiftoffError",
     "Option",

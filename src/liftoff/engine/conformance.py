@@ -3,7 +3,8 @@
 Each check plays random games and raises ``AssertionError`` with a precise
 message when the contract is broken. ``tests/test_conformance.py`` runs them on
 every registered game, over every player count and the game's option cases.
-:func:`check_events` checks what ``State.apply`` returns and how it narrates.
+:func:`check_events` checks what ``State.apply`` returns and how it narrates;
+:func:`check_ending` the end of a game (``score_breakdown``, ``revealed``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from . import messages
 from .action import Action
-from .errors import IllegalAction
+from .errors import GameNotOver, IllegalAction
 from .events import Event
 from .game import Game, canon
 from .options import OptionValue
@@ -75,6 +76,50 @@ def check_contract_step(game: Game[Any], state: State) -> None:
         assert sorted(out.ranking) == list(range(state.num_players))
         assert out.winners and all(out.places[w] == 1 for w in out.winners)
         canon(out.to_json())
+    check_ending(game, state)
+
+
+def _labelled(game: Game[Any], area: str, label: object) -> None:
+    assert isinstance(label, str), f"{area} label {label!r} is not a string"
+    name = game.info.name
+    assert messages.known(f"{name}.{area}.{label}") or messages.known(f"api.{area}.{label}"), (
+        f"{area} label {label!r} has no template {name}.{area}.{label}"
+    )
+
+
+def check_ending(game: Game[Any], state: State) -> None:
+    """``score_breakdown`` and ``revealed``: each seat's points by source sum to
+    its score once the game is over, every label has words, and the hidden
+    cards are refused (``GameNotOver``) while the game is in play."""
+    if not state.is_over():
+        try:
+            state.revealed()
+        except GameNotOver:
+            pass
+        else:
+            raise AssertionError("revealed() answered while the game is in play")
+        return
+    out = state.outcome()
+    assert out is not None
+    breakdown = state.score_breakdown()
+    canon(breakdown)
+    assert len(breakdown) == state.num_players, "score_breakdown() needs one entry per seat"
+    for p, (parts, score) in enumerate(zip(breakdown, out.scores, strict=True)):
+        for label in parts:
+            _labelled(game, "score", label)
+        total = sum(parts.values())
+        assert abs(total - score) < 1e-9, f"seat {p}: breakdown sums to {total}, score is {score}"
+    shown = state.revealed()
+    canon(shown)
+    seats = shown.get("seats")
+    assert isinstance(seats, list) and len(seats) == state.num_players, "revealed() seats"
+    for part in [*seats, shown.get("table")]:
+        assert isinstance(part, dict), f"revealed() part {part!r} is not a dict"
+        for label, cards in part.items():
+            _labelled(game, "reveal", label)
+            assert isinstance(cards, list) and all(isinstance(c, str) for c in cards), (
+                f"revealed() {label!r} must list card names"
+            )
 
 
 def check_message(exc: IllegalAction) -> None:

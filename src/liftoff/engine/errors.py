@@ -91,6 +91,11 @@ class ContentError(LiftoffError, ValueError):
         super().__init__("invalid content:\n" + "\n".join(lines))
 
 
+class GameNotOver(LiftoffError, ValueError):
+    """Asked a game in play for what only a finished game may tell (e.g.
+    ``State.revealed``: the hidden cards)."""
+
+
 class ReplayError(LiftoffError, ValueError):
     """A record could not be replayed (wrong game, bad format, or an illegal action).
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from . import messages
 from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, ReplayError
 from .events import Event, seat_name
@@ -63,6 +65,30 @@ class GameVersion:
 
     def __str__(self) -> str:
         return f"rules {self.rules}" + (f", content {self.content}" if self.content else "")
+
+
+def _rule_rank(rid: str, text: str, words: Sequence[str]) -> int | None:
+    """How well a rule matches every one of ``words`` (``None``: not at all)."""
+    ident, body = rid.lower(), text.lower()
+    rank = 0
+    for word in words:
+        forms = (word, word[:-1]) if len(word) > 3 and word.endswith("s") else (word,)
+        if any(f in ident for f in forms):
+            rank += 4
+        elif any(re.search(rf"\b{re.escape(f)}\b", body) for f in forms):
+            rank += 2
+        elif any(f in body for f in forms):
+            rank += 1
+        else:
+            return None
+    return rank
+
+
+def _label(game: str, area: str, label: str) -> str:
+    for code in (f"{game}.{area}.{label}", f"api.{area}.{label}"):
+        if messages.known(code):
+            return messages.render(code)
+    return label.replace("_", " ").replace("-", " ").capitalize()
 
 
 def canon(data: Any) -> str:
@@ -226,6 +252,43 @@ class Game(ABC, Generic[S]):
     def rule_text(self, rule: str) -> str | None:
         """The catalogue text of clause ``rule``, if this game ships it."""
         return None
+
+    def rule_catalogue(self) -> Mapping[str, str]:
+        """Every rule and ruling this game ships, ID → text (empty by default)."""
+        return {}
+
+    def find_rules(self, query: str, limit: int = 10) -> list[tuple[str, str]]:
+        """The ``(id, text)`` of the rules and rulings whose ID or text holds
+        every word of ``query`` (case-insensitive; a plural also finds its
+        singular), best first, at most ``limit``: an exact ID first, then
+        those with more words in the ID and more whole-word matches."""
+        catalogue = dict(self.rule_catalogue())
+        wanted = query.strip()
+        exact = next((k for k in catalogue if k.lower() == wanted.lower()), None)
+        words = re.findall(r"[\w'-]+", wanted.lower())
+        if not words:
+            return []
+        ranked = []
+        for index, (rid, text) in enumerate(catalogue.items()):
+            rank = _rule_rank(rid, text, words)
+            if rank is not None and rid != exact:
+                ranked.append((-rank, index, rid, text))
+        ranked.sort()
+        found = [(rid, text) for _, _, rid, text in ranked]
+        if exact is not None:
+            found.insert(0, (exact, catalogue[exact]))
+        return found[: max(0, limit)]
+
+    # -- words for the end of a game ------------------------------------------
+    def score_label(self, label: str) -> str:
+        """The words for a label id of ``State.score_breakdown`` ("Missions"):
+        the template ``<game>.score.<label>``, else the engine's ``api.score.<label>``."""
+        return _label(self.info.name, "score", label)
+
+    def reveal_label(self, label: str) -> str:
+        """The words for a label id of ``State.revealed`` ("Hand"): the template
+        ``<game>.reveal.<label>``, else the engine's ``api.reveal.<label>``."""
+        return _label(self.info.name, "reveal", label)
 
     # -- content -------------------------------------------------------------
     def content_files(self) -> tuple[str, ...]:

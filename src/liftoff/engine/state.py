@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 from .action import Action
-from .errors import IllegalAction
+from .errors import GameNotOver, IllegalAction
 from .events import Event, EventView
 from .options import OptionValue
 from .outcome import Outcome
@@ -99,6 +99,35 @@ class State(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """The result, or ``None`` while the game goes on."""
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Each seat's points by source: label id → points (so far while in play).
+
+        Once the game is over each seat's points sum to its score in
+        :meth:`outcome`. Label ids are words of the game's catalogue
+        (``Game.score_label``); the default is one ``"total"`` per seat.
+        """
+        out = self.outcome()
+        if out is None:
+            raise GameNotOver("the game is not over: no final scores yet")
+        return [{"total": float(score)} for score in out.scores]
+
+    def revealed(self) -> dict[str, Any]:
+        """Everything a view hid, now that the game is over (JSON-safe):
+        ``{"seats": [{label id: [card names]}, …], "table": {label id: [card names]}}``
+        (hands, objectives, …; the table's face-down piles). Label ids are
+        words of the game's catalogue (``Game.reveal_label``).
+
+        Raises :class:`GameNotOver` while the game is in play.
+        """
+        if not self.is_over():
+            raise GameNotOver("hidden cards are shown only once the game is over")
+        return self._revealed()
+
+    def _revealed(self) -> dict[str, Any]:
+        """What :meth:`revealed` returns (called only once the game is over);
+        games with hidden information override it. Nothing by default."""
+        return {"seats": [{} for _ in range(self.num_players)], "table": {}}
 
     # -- actions ---------------------------------------------------------------------
     @abstractmethod

@@ -27,6 +27,16 @@ TEMPLATES: dict[str, str] = {
         "too late: {text} was chosen on version {version}, before the game "
         "moved on (version {current}); look again"
     ),
+    # the end of a game (State.score_breakdown / State.revealed, Game.score_label)
+    "api.score.total": "Points",
+    "api.score.unit": "{score} points",
+    "api.score.unit.one": "{score} point",
+    "api.end.over": "Game over: {result}.",
+    "api.end.wins": "{winner} wins with {score}",
+    "api.end.wins.you": "You win with {score}",
+    "api.end.share": "{winners} share the win with {score}",
+    "api.end.together": "{winners} win together",
+    "api.end.tiebreak": "Ties were broken by the rules of the game.",
 }
 
 register(TEMPLATES)

@@ -176,6 +176,9 @@ class AgencyGame(Game[AgencyState]):
     def rule_text(self, rule: str) -> str | None:
         return self._rules.get(rule)
 
+    def rule_catalogue(self) -> Mapping[str, str]:
+        return self._rules
+
     def from_json(self, data: Mapping[str, Any]) -> AgencyState:
         return AgencyState.from_json(self, data)
 

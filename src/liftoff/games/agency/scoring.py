@@ -154,3 +154,30 @@ def outcome(s: AgencyState) -> Outcome | None:
         "content": s.content.fingerprint,
     }
     return Outcome(out.scores, out.winners, out.ranking, out.places, out.termination, details)
+
+
+def breakdown(s: AgencyState) -> list[dict[str, float]]:
+    """Points by source (``SOURCES``: missions, station, objectives, money, …),
+    as scored so far; they sum to each player's victory points."""
+    return [{name: float(s.src[p][i]) for i, name in enumerate(SOURCES)} for p in range(s.n)]
+
+
+def revealed(s: AgencyState) -> dict[str, object]:
+    """Every hand, objective and drawn mission, and the face-down decks, by card
+    name (called once the game is over)."""
+    c = s.content
+    table: dict[str, object] = {
+        "specialists": [c.spec[x].name for x in reversed(s.sdeck)],
+        "objectives": [c.objective[x].name for x in s.obox],
+    }
+    for level, deck in enumerate(s.mdeck, 1):
+        table[f"missions-{level}"] = [c.mission[x].name for x in reversed(deck)]
+    seats = [
+        {
+            "hand": [c.spec[x].name for x in sorted(s.hand[p])],
+            "objectives": [c.objective[x].name for x in sorted(s.objs[p])],
+            "drawn": [c.mission[x].name for x in s.drawn[p]],
+        }
+        for p in range(s.n)
+    ]
+    return {"seats": seats, "table": table}

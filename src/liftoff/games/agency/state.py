@@ -362,6 +362,12 @@ class AgencyState(State):
     def outcome(self) -> Outcome | None:
         return scoring.outcome(self)
 
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return scoring.breakdown(self)
+
+    def _revealed(self) -> dict[str, Any]:
+        return scoring.revealed(self)
+
     def _reveals_information(self, player: int, action: Action) -> bool:
         return isinstance(action, Keep | Draw | Take | Done | Play | Direction | Sell)
 

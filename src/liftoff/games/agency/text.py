@@ -295,4 +295,31 @@ for _table in (_EVENTS, _ACTIONS):
         if _you is not None:
             TEMPLATES[_code + ".you"] = _you
 
+#: the end of a game: score sources, hidden cards shown (State.score_breakdown, revealed)
+ENDING: dict[str, str] = {
+    "agency.score.start": "Starting points",
+    "agency.score.launches": "Launches",
+    "agency.score.missions": "Missions",
+    "agency.score.effects": "Card effects",
+    "agency.score.banners": "Banners",
+    "agency.score.actions": "Actions",
+    "agency.score.station": "Station modules",
+    "agency.score.hourglass": "Hourglass missions",
+    "agency.score.objectives": "Objectives",
+    "agency.score.green": "Green technology",
+    "agency.score.money": "Money",
+    "agency.score.unit": "{score} points",
+    "agency.score.unit.one": "{score} point",
+    "agency.reveal.hand": "Hand",
+    "agency.reveal.objectives": "Objectives",
+    "agency.reveal.drawn": "Missions drawn",
+    "agency.reveal.specialists": "Specialist deck",
+    "agency.reveal.missions-1": "Level 1 missions",
+    "agency.reveal.missions-2": "Level 2 missions",
+    "agency.reveal.missions-3": "Level 3 missions",
+    "agency.reveal.missions-4": "Level 4 missions",
+    "agency.end.tiebreak": "Tied players are ranked by their level 4 missions.",
+}
+
 register(TEMPLATES)
+register(ENDING)

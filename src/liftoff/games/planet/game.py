@@ -279,6 +279,9 @@ class PlanetGame(Game[PlanetState]):
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
 
+    def rule_catalogue(self) -> Mapping[str, str]:
+        return _rules()
+
     def from_json(self, data: Mapping[str, Any]) -> PlanetState:
         return PlanetState.from_json(self, data)
 

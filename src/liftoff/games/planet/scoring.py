@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from liftoff.engine import Outcome
 
 if TYPE_CHECKING:
+    from .game import PlanetGame
     from .state import PlanetState
 
 
@@ -44,3 +45,22 @@ def outcome(s: PlanetState) -> Outcome:
     if cfg.team:
         details["teams"] = [[0, 2], [1, 3]]
     return Outcome.from_keys(keys, [float(x) for x in s.saved], s.termination, details)
+
+
+def breakdown(s: PlanetState) -> list[dict[str, float]]:
+    """Points by source: a planet score is the Aliens saved (PL-END-2); the
+    Resource cards in hand only break ties (PL-END-4/5, see ``revealed``)."""
+    return [{"saved": float(s.saved[p])} for p in range(s.cfg.players)]
+
+
+def revealed(s: PlanetState) -> dict[str, Any]:
+    """Every hand, and the draw pile from its top (called once the game is over)."""
+    names = cast("PlanetGame", s.game).card_names
+
+    def cards(counts: list[int]) -> list[str]:
+        return [names[k] for k, c in enumerate(counts) for _ in range(c)]
+
+    return {
+        "seats": [{"hand": cards(s.hands[p])} for p in range(s.cfg.players)],
+        "table": {"draw": [names[k] for k in reversed(s.draw)]},
+    }

@@ -41,7 +41,7 @@ from .layout import (
 )
 from .legal import legal_actions
 from .moves import play
-from .scoring import outcome
+from .scoring import breakdown, outcome, revealed
 from .teleport import new_at_teleport, open_window, pledge
 
 if TYPE_CHECKING:
@@ -516,6 +516,8 @@ class PlanetState(State):
         if self.stage != OVER:
             return None
         return outcome(self)
+
+    score_breakdown, _revealed = breakdown, revealed  # the end, told (see scoring.py)
 
     def determinize(self, player: int, seed: int) -> Self:
         """Redeal the draw pile and the other players' hands from the cards

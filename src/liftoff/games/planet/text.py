@@ -175,7 +175,21 @@ ACTIONS: dict[str, str] = {
     "planet.word.nothing": "nothing",
 }
 
+#: the end of a game: score sources, hidden cards shown (State.score_breakdown, revealed)
+ENDING: dict[str, str] = {
+    "planet.score.saved": "Aliens saved",
+    "planet.score.unit": "{score} Aliens saved",
+    "planet.score.unit.one": "{score} Alien saved",
+    "planet.reveal.hand": "Hand",
+    "planet.reveal.draw": "Draw pile",
+    "planet.end.tiebreak": (
+        "Tied players are ranked by the Resource cards (Fuel, Screw, Wild) left in "
+        "their hands; in Family Fun, first by who finished first."
+    ),
+}
+
 TEMPLATES.update(EVENTS)
 TEMPLATES.update(ACTIONS)
 
 register(TEMPLATES)
+register(ENDING)

@@ -62,14 +62,14 @@ def _planets(s: RaceState) -> list[str]:
         shown = sorted(
             c
             for slot in (2 * i, 2 * i + 1)
-            for c in s.rows[slot][: s.revealed[slot]]
+            for c in s.rows[slot][: s.shown[slot]]
             if C.COLOUR[c] == C.BLUE
         )
         held = sorted(s.pools.get(2 * i, []) + s.pools.get(2 * i + 1, []))
         if shown != held:
             problems.append(f"planet {i + 1}: revealed blue cards {shown} but held {held}")
     for slot in range(len(s.rows)):
-        if s.revealed[slot] > len(s.rows[slot]):
+        if s.shown[slot] > len(s.rows[slot]):
             problems.append(f"row {slot}: more cards revealed than placed")
     return problems
 
@@ -77,7 +77,7 @@ def _planets(s: RaceState) -> list[str]:
 def _loading(s: RaceState) -> list[str]:
     """No resolution leftovers, stacks not empty, rows legal (unless lenient)."""
     problems: list[str] = []
-    if s.pools or s.spent or any(s.revealed):
+    if s.pools or s.spent or any(s.shown):
         problems.append("resolution leftovers during loading (stolen cards not returned)")
     for p in range(s.num_players):
         if not s.stacks[p]:

@@ -202,6 +202,9 @@ class RaceGame(Game[RaceState]):
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
 
+    def rule_catalogue(self) -> Mapping[str, str]:
+        return _rules()
+
     def realtime_driver(
         self,
         state: RaceState,

@@ -149,7 +149,7 @@ def run(s: RaceState) -> None:
     """Reveal cards until a player must choose, or the round is over."""
     n_planets = len(s.planets)
     rows = s.rows
-    revealed = s.revealed
+    revealed = s.shown
     while s.res_planet < n_planets:
         i = s.res_planet
         s0 = 2 * i
@@ -172,8 +172,8 @@ def run(s: RaceState) -> None:
 def reveal(s: RaceState, i: int, side: int) -> bool:
     """Reveal the next card of one row; True if a player must now choose."""
     slot = 2 * i + side
-    card = s.rows[slot][s.revealed[slot]]
-    s.revealed[slot] += 1
+    card = s.rows[slot][s.shown[slot]]
+    s.shown[slot] += 1
     s.res_turn = 1 - side
     kind = _KIND[card]
     player = s.side_players[i][side]

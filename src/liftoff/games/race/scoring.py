@@ -83,3 +83,26 @@ def details(s: RaceState) -> dict[str, Any]:
     ]
     out["planet_table"] = "reconstructed" if s.table.reconstructed else s.table.source
     return out
+
+
+def breakdown(s: RaceState) -> list[dict[str, float]]:
+    """Points by source: Settler majorities on planets (RC-PLANET-1..4) and
+    Ore Production paid (RC-ORE-2); they sum to each player's score."""
+    return [
+        {
+            "planets": float(s.stats[p * STATS + SETTLER_VP]),
+            "ore": float(s.stats[p * STATS + ORE_VP]),
+        }
+        for p in range(s.num_players)
+    ]
+
+
+def revealed(s: RaceState) -> dict[str, Any]:
+    """The one secret of the race: the cards of each stack nobody has seen (RC-LR-2)."""
+    return {
+        "seats": [
+            {"unseen": [C.NAMES[C.KIND[c]] for c in stack[1 : 1 + s.unseen[p]]]}
+            for p, stack in enumerate(s.stacks)
+        ],
+        "table": {},
+    }

@@ -101,7 +101,7 @@ class RaceState(State):
     rows: list[list[int]]
     stop_player: int
     stop_callers: list[int]
-    revealed: list[int]
+    shown: list[int]  # cards turned face up in each row ("revealed" in JSON)
     pools: dict[int, list[int]]
     spent: set[int]
     terra: list[int]
@@ -198,7 +198,7 @@ class RaceState(State):
         self.aside = [[] for _ in range(n)]
         self.rows = [[] for _ in range(2 * np_)]
         self.stop_player = -1
-        self.revealed = [0] * (2 * np_)
+        self.shown = [0] * (2 * np_)
         self.pools = {}
         self.spent = set()
         self.terra = [0] * np_
@@ -331,6 +331,12 @@ class RaceState(State):
             return None
         return scoring.outcome(self)
 
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return scoring.breakdown(self)
+
+    def _revealed(self) -> dict[str, Any]:
+        return scoring.revealed(self)
+
     def details(self) -> dict[str, Any]:
         """Game facts for studies: VP by source, thefts, planets scored, Stop callers."""
         return scoring.details(self)
@@ -358,7 +364,7 @@ class RaceState(State):
         new.rows = [r.copy() for r in self.rows]
         new.stop_player = self.stop_player
         new.stop_callers = self.stop_callers.copy()
-        new.revealed = self.revealed.copy()
+        new.shown = self.shown.copy()
         new.pools = {k: v.copy() for k, v in self.pools.items()}
         new.spent = self.spent.copy()
         new.terra = self.terra.copy()
@@ -389,7 +395,7 @@ class RaceState(State):
             "rows": [list(r) for r in self.rows],
             "stop_player": self.stop_player,
             "stop_callers": list(self.stop_callers),
-            "revealed": list(self.revealed),
+            "revealed": list(self.shown),
             "pools": [[k, list(v)] for k, v in sorted(self.pools.items())],
             "spent": sorted(self.spent),
             "terra": list(self.terra),
@@ -419,7 +425,7 @@ class RaceState(State):
         self.rows = [[int(c) for c in s] for s in data["rows"]]
         self.stop_player = int(data["stop_player"])
         self.stop_callers = [int(p) for p in data["stop_callers"]]
-        self.revealed = [int(x) for x in data["revealed"]]
+        self.shown = [int(x) for x in data["revealed"]]
         self.pools = {int(k): [int(c) for c in v] for k, v in data["pools"]}
         self.spent = {int(c) for c in data["spent"]}
         self.terra = [int(x) for x in data["terra"]]

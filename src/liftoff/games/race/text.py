@@ -154,5 +154,16 @@ EVENTS: Final[dict[str, str]] = {
     "race.ev.game-end": "Game over: {winners} won with {points} VP ({standings})",
 }
 
+#: the end of a game: score sources, hidden cards shown (State.score_breakdown, revealed)
+ENDING: dict[str, str] = {
+    "race.score.planets": "Planets (Settler majorities)",
+    "race.score.ore": "Ore Production",
+    "race.score.unit": "{score} VP",
+    "race.score.unit.one": "{score} VP",
+    "race.reveal.unseen": "Unseen stack cards",
+    "race.end.tiebreak": "Tied players are ranked by their Settler points.",
+}
+
 register(TEMPLATES)
 register(EVENTS)
+register(ENDING)

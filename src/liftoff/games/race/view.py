@@ -208,7 +208,7 @@ def _planet(state: RaceState, i: int, res: tuple[int, ...] | None) -> PlanetView
         "ore": ptype.ore,
         "players": list(state.side_players[i]),
         "rows": [_codes(state.rows[2 * i]), _codes(state.rows[2 * i + 1])],
-        "revealed": [state.revealed[2 * i], state.revealed[2 * i + 1]],
+        "revealed": [state.shown[2 * i], state.shown[2 * i + 1]],
         "held": held,
         "terraformed": state.terra[i],
         "ore_used": state.ore_used[i],

@@ -1,0 +1,130 @@
+"""``liftoff resume FILE`` (and ``liftoff play GAME --load FILE``): continue a
+saved game in the terminal from its record.
+
+The record is replayed (``Game.replay``: a record of other rules or content is
+refused with one clear line); the seats are ``--seats`` or the ones the save
+file keeps (``human`` and ``random`` bots for older records); the game saves
+back to the same file unless ``--save`` names another.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from liftoff.cli.common import fail
+from liftoff.engine import Game, ReplayError, State
+from liftoff.records import load_record, record_seats
+
+#: the seats of an old record that keeps none: a person, then random bots
+DEFAULT_SEATS = ("human", "random")
+#: ``liftoff play``'s ``--seats`` default: with ``--load``, the saved seats instead
+PLAY_DEFAULT_SEATS = "human,random"
+
+
+def load_saved(
+    path: Path, game: str | None, content: Path | None
+) -> tuple[Game[Any], State, dict[str, Any]]:
+    """The game, its state rebuilt from the record in ``path`` (``game``: the
+    game it must be) and the record; any problem ends the command with one clear line."""
+    from liftoff.cli.play import load_game_with_content
+
+    try:
+        record = load_record(path)
+    except ReplayError as exc:
+        fail(str(exc))
+    name = str(record["game"])
+    if game is not None and name != game:
+        fail(f"{path} is a saved game of {name}, not {game}")
+    g = load_game_with_content(name, content)
+    if g.info.realtime:
+        fail(
+            f"{g.info.title} is played live and cannot be resumed (watch it: liftoff replay {path})"
+        )
+    try:
+        state = g.replay(record)
+    except ReplayError as exc:
+        fail(f"{path} cannot be resumed: {exc}")
+    return g, state, record
+
+
+def seat_text(record: dict[str, Any], seats: str | None) -> str:
+    """The seats to continue with: ``seats`` if given, else the saved ones."""
+    if seats is not None:
+        return seats
+    saved = record_seats(record)
+    if saved is None:
+        saved = [DEFAULT_SEATS[0]] + [DEFAULT_SEATS[1]] * (int(record["players"]) - 1)
+    return ";".join(saved)
+
+
+def continue_game(
+    path: Path,
+    *,
+    game: str | None = None,
+    seats: str | None = None,
+    save: Path | None = None,
+    content: Path | None = None,
+    reveal: bool = False,
+    hints: bool | None = None,
+) -> None:
+    """Continue the game saved in ``path`` in the terminal (saving back to it)."""
+    from liftoff.cli.ending import ending
+    from liftoff.cli.play import TerminalGame, console, seat_names
+    from liftoff.cli.seats import terminal_seats
+
+    g, state, record = load_saved(path, game, content)
+    try:
+        seat_list = terminal_seats(seat_text(record, seats), state.num_players, g.info.name)
+    except ValueError as exc:
+        fail(f"{exc} (the saved game has {state.num_players} players)")
+    if state.is_over():
+        console.print(f"[dim]{path}: this game is already over.[/dim]")
+        console.print(ending(g, state, seat_names(seat_list)))
+        return
+    target = save if save is not None else path
+    console.print(
+        f"[dim]{g.info.title}: {state.num_players} players, resumed after "
+        f"{state.version} actions; saving to {target}[/dim]",
+        highlight=False,
+    )
+    TerminalGame(g, state, seat_list, target, reveal=reveal, hints=hints).run()
+
+
+def resume(
+    file: Path = typer.Argument(..., help="A game saved by `liftoff play --save`."),
+    seats: str | None = typer.Option(
+        None, "--seats", help="Who plays now (default: the seats the file keeps)."
+    ),
+    save: Path | None = typer.Option(None, "--save", help="Save here instead of back to FILE."),
+    content: Path | None = typer.Option(
+        None, "--content", help="The replacement content files it was played with."
+    ),
+    reveal: bool = typer.Option(
+        False, "--reveal", help="Show every seat's hidden choices and the bots' explanations."
+    ),
+    hints: bool | None = typer.Option(
+        None, "--hints/--no-hints", help="Allow 'hint' (default: on with one person)."
+    ),
+) -> None:
+    """Continue a saved game in the terminal, saving back to the same file."""
+    continue_game(file, seats=seats, save=save, content=content, reveal=reveal, hints=hints)
+
+
+def load_from_play(load: Path, game: str, seats: str, **play: Any) -> None:
+    """``liftoff play GAME --load FILE``: refuse the settings a record fixes
+    (``players``, ``seed``, ``option``), then continue the game; ``seats`` other
+    than play's default replace the saved ones; ``save``, ``content``,
+    ``reveal`` and ``hints`` apply as in ``resume``."""
+    fixed = [f"--{n}" for n in ("players", "seed", "option") if play.pop(n) not in (None, [])]
+    if fixed:
+        fail(f"{', '.join(fixed)}: a loaded game keeps the players, seed and options it had")
+    chosen = None if seats == PLAY_DEFAULT_SEATS else seats
+    continue_game(load, game=game, seats=chosen, **play)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``resume``."""
+    app.command("resume")(resume)
