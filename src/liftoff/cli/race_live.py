@@ -298,7 +298,7 @@ class RaceLiveApp(App[None]):
         elif d.counting_down_at(now):
             t.append(f"   Lift Off in {math.ceil(d.paused_until - now)} s", style="bold green")
         elif self.state.is_over():
-            t.append("   game over", style="bold")
+            t.append("   q quits", style="bold")
         t.no_wrap, t.overflow = True, "ellipsis"
         return t
 

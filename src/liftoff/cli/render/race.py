@@ -119,6 +119,7 @@ class Board:
     scores: list[int]
     players: list[dict[str, Any]]
     countdown: bool = False
+    over: bool = False
 
 
 def _lines(planets: Sequence[Mapping[str, Any]], rows: Sequence[Sequence[str]]) -> list[PlanetLine]:
@@ -191,7 +192,7 @@ def _fold(lines: list[PlanetLine], log: Sequence[Sequence[Any]], once: bool, n: 
                 side.gained.append(moved)
                 pool.append(moved)
     for entry in log:  # planet results last: a planet scores once its rows are done
-        if entry[0] == "planet":
+        if entry[0] == _SCORED:
             pl = lines[int(entry[1])]
             pl.scored = True
             winner, vp = int(entry[2]), int(entry[3])
@@ -202,6 +203,8 @@ def _fold(lines: list[PlanetLine], log: Sequence[Sequence[Any]], once: bool, n: 
     return points
 
 
+#: the kind of the log entry of a planet scored (a log kind, not the game's name)
+_SCORED = "planet"
 _FOLD_KINDS = frozenset(("reveal", "ore", "terraform", "repelled", "steal"))
 
 
@@ -224,6 +227,7 @@ def board_of(view: Mapping[str, Any]) -> Board:
         [int(p["score"]) for p in view["players"]],
         list(view["players"]),
         bool(view.get("countdown")),
+        view["phase"] == "over",
     )
 
 
@@ -310,7 +314,7 @@ def planets_table(
 
 def status(board: Board, viewer: int | None, names: Sequence[str] | None = None) -> Text:
     """``Round 1/3 · loading · You 0 VP · Bea 3 VP``."""
-    phase = "resolving" if board.resolving else "loading"
+    phase = "game over" if board.over else "resolving" if board.resolving else "loading"
     t = Text(f"Round {board.round}/{board.rounds} · {phase}", style="bold")
     for p, score in enumerate(board.scores):
         t.append(f" · {who(p, viewer, names)} {score} VP")
