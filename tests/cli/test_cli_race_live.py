@@ -137,6 +137,42 @@ def test_skip_keys_show_the_next_step_and_the_standings_at_once() -> None:
     asyncio.run(scenario())
 
 
+def test_skipping_lasts_to_the_standings_across_the_bots_choices() -> None:
+    state, _ = _stop_position(auto=False)
+    clock = ManualClock()
+    app = make_app(
+        ["random@slow", "random@fast"],  # seat 1 calls Stop, seat 0 then chooses
+        seed=1,
+        clock=clock,
+        start_pause=0.0,
+        poll_interval=3600,
+        bot_seed=1,
+        state=state,  # type: ignore[arg-type]
+    )
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(80):
+                clock.advance(0.5)
+                app.poll()
+                if app.pacer.active:
+                    break
+            await pilot.press("s")
+            assert app.state.pending is not None  # a bot's payment choice is still to come
+            assert not any(m.plain.startswith("Round 1 is over") for m in app.messages)
+            for _ in range(100):  # until the choice arrives ...
+                clock.advance(0.1)
+                app.poll()
+                if app.state.pending is None:
+                    break
+            assert app.state.pending is None and app.state.round == 1
+            # ... and the rest of the round is shown at once, not a step a second
+            assert any(m.plain.startswith("Round 1 is over") for m in app.messages)
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.rules("RC-STOP-3")
 def test_a_key_pressed_for_loading_is_never_taken_as_a_resolution_choice() -> None:
     state, _ = _stop_position(auto=False)
@@ -253,22 +289,26 @@ def test_every_line_fits_80_by_24_with_two_three_and_four_players(players: int) 
 
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
+            paced = 0
             for step in range(60):
                 clock.advance(0.5)
                 app.poll()
                 await pilot.pause()
+                paced += app.pacer.active
                 if step % 10 == 0 or app.pacer.active:
                     drawn = {w: _lines(app, w) for w in PANELS}
                     rows = [line for lines in drawn.values() for line in lines]
                     assert all(len(line) <= 80 for line in rows), rows
-                    # nothing wraps: one table line per planet under a 2-line header
-                    assert len(drawn["#planets"]) == 2 + len(app.state.planets)
+                    # nothing wraps: one table line per planet under a 3-line header
+                    assert len(drawn["#planets"]) == 3 + len(app.state.planets)
                     assert len(drawn["#status"]) == 1 and len(drawn["#legend"]) == 2
                     assert len(rows) <= 24 - 3  # room left for the narrated lines
                     text = "\n".join(rows)
                     assert "Random 2" in text and "You" in text and "p0" not in text
+            assert paced  # the resolution screens were measured too
             log = app.query_one("#log", Static)
             assert log.size.height >= 3
+            assert all(len(line) <= 80 for line in _lines(app, "#log"))
             await pilot.press("q")
 
     asyncio.run(scenario())

@@ -283,18 +283,24 @@ class RaceLiveApp(App[None]):
             planets_table(board, self.human, self.names, keys or {})
         )
         log = self.query_one("#log", Static)
-        # the latest lines, one screen line each, as many as fit under the board
+        # the latest lines, as many as fit under the board; a long one is folded
+        # at a word, its continuation indented (never wider than the screen)
         fit = max(1, log.size.height or 6)
-        shown = [m.copy() for m in self.messages[-fit:]]
-        for m in shown:
-            m.no_wrap, m.overflow = True, "ellipsis"
+        width = max(20, log.size.width or 80)
+        rows: list[Text] = []
+        for m in self.messages[-fit:]:
+            for j, row in enumerate(m.wrap(self.console, width - 2)):
+                rows.append(Text("  ") + row if j else row)
+        shown = rows[-fit:]
+        for row in shown:
+            row.no_wrap, row.overflow = True, "ellipsis"
         log.update(Text("\n", no_wrap=True, overflow="ellipsis").join(shown))
 
     def _status(self, board: Board) -> Text:
-        t = status(board, self.human, self.names)
+        t = status(board)
         d, now = self.driver, self.clock.now()
-        if self.pacer.active:
-            t.append(f"   {self.pacer.left} steps left", style="bold cyan")
+        if self.pacer.left:
+            t.append(f"   {self.pacer.left} more steps", style="bold cyan")
         elif d.counting_down_at(now):
             t.append(f"   Lift Off in {math.ceil(d.paused_until - now)} s", style="bold green")
         elif self.state.is_over():

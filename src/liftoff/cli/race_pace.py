@@ -179,6 +179,7 @@ class Pacer:
         self.current: Step | None = None
         self.due = 0.0
         self.shown = 0  # steps shown of the ones queued since the pacing began
+        self.skipping = False  # skip to the standings, steps still to come included
 
     @property
     def active(self) -> bool:
@@ -198,6 +199,8 @@ class Pacer:
             out = list(self.queue)
             self.queue.clear()
             return out
+        if self.skipping:
+            return self.skip(now)
         if self.current is None and self.queue:
             return [self._next(now)]
         return []
@@ -219,11 +222,14 @@ class Pacer:
         return self.tick(now)
 
     def skip(self, now: float) -> list[Step]:
-        """Show every step up to the round's standings (or to the end) at once."""
+        """Show every step up to the round's standings at once (steps that come
+        later in the round too, after a choice: see :meth:`add`)."""
         out: list[Step] = []
+        self.skipping = True
         while self.queue:
             out.append(self._next(now))
             if out[-1].kind in ("standings", "over"):
+                self.skipping = False
                 break
         return out
 

@@ -284,7 +284,8 @@ def planets_table(
     names: Sequence[str] | None = None,
     keys: Mapping[int, int] | None = None,
 ) -> Table:
-    """The planets, one line each, one column per player; ``keys`` (planet number →
+    """The planets, one line each, one column per player (its head: the name,
+    the score, the stack's size and top card while loading); ``keys`` (planet number →
     the viewer's key) fills the first column, else the planet's number."""
     n = len(board.players)
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
@@ -293,13 +294,14 @@ def planets_table(
     table.add_column("", width=13 if board.resolving else 9, no_wrap=True)
     for p in range(n):
         head = Text(who(p, viewer, names), style="bold")
+        head.append(f"\n{board.scores[p]} VP", style="not bold")
         info = board.players[p]
-        if board.resolving:
-            head.append(f"\n{board.scores[p]} VP", style="not bold")
-        else:
+        if not board.resolving:
             head.append(f"\n{info['stack']} · top ", style="not bold")
             top = info.get("top")
             head.append_text(glyph(None) if board.countdown else glyph(top) if top else Text("-"))
+        else:
+            head.append("\n")
         table.add_column(head, ratio=1, no_wrap=True, overflow="ellipsis")
     for pl in board.planets:
         key = f"[{keys[pl.number]}]" if keys and pl.number in keys else ""
@@ -312,13 +314,10 @@ def planets_table(
     return table
 
 
-def status(board: Board, viewer: int | None, names: Sequence[str] | None = None) -> Text:
-    """``Round 1/3 · loading · You 0 VP · Bea 3 VP``."""
+def status(board: Board) -> Text:
+    """``Round 1/3 · loading`` (the scores are in the players' column heads)."""
     phase = "game over" if board.over else "resolving" if board.resolving else "loading"
-    t = Text(f"Round {board.round}/{board.rounds} · {phase}", style="bold")
-    for p, score in enumerate(board.scores):
-        t.append(f" · {who(p, viewer, names)} {score} VP")
-    return t
+    return Text(f"Round {board.round}/{board.rounds} · {phase}", style="bold")
 
 
 def legend() -> Text:
@@ -352,7 +351,7 @@ def render(
 ) -> RenderableType:
     """The board of ``view`` for ``viewer`` (``None``: a spectator), players by name."""
     board = board_of(view)
-    parts: list[RenderableType] = [status(board, viewer, names)]
+    parts: list[RenderableType] = [status(board)]
     parts.append(planets_table(board, viewer, names))
     pending = view.get("pending")
     if pending:
