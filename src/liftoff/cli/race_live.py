@@ -205,6 +205,11 @@ class RaceLiveApp(App[None]):
             return "put your card under your stack" if word == "under" else "discard your card"
         return "make that choice"
 
+    def _say_once(self, text: Text) -> None:
+        """Say ``text`` unless it is the last line said (a key pressed again)."""
+        if not self.messages or self.messages[-1].plain != text.plain:
+            self._say(text)
+
     def _say(self, text: Text) -> None:
         self.messages.append(text)
         del self.messages[:-200]
@@ -227,7 +232,7 @@ class RaceLiveApp(App[None]):
             if key in ("space", "s", "enter"):
                 self._show(self.pacer.next(now) if key == "space" else self.pacer.skip(now))
             elif key in ("u", "d") or key.isdigit():
-                self._say(Text("The round is being resolved: space = next step, s = skip."))
+                self._say_once(Text("The round is being resolved: space = next step, s = skip."))
             self.refresh_view()
             return
         if self.human is None or self.state.is_over():
@@ -239,7 +244,7 @@ class RaceLiveApp(App[None]):
         """A playing key, taken for what the screen shows."""
         shown = self.shown
         if self.driver.counting_down_at(self.clock.now()):
-            self._say(Text("Wait for Lift Off! The stacks are face-down until then."))
+            self._say_once(Text("Wait for Lift Off! The stacks are face-down until then."))
             self.refresh_view()
         elif shown["loading"]:
             if key in ("u", "d"):
