@@ -50,3 +50,27 @@ def test_stepping_through_a_race_replay_shows_boards_and_sentences(tmp_path: Pat
     # (piped input echoes no newline after the prompt: a board starts on its line)
     lines = [line.rpartition("q quit ")[2] for line in out.splitlines()]
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_the_step_of_a_stop_shows_the_board_the_resolution_left(tmp_path: Path) -> None:
+    path = _race_record(tmp_path)
+    record = json.loads(path.read_text())
+    game = liftoff.games.get("race")
+    state = game.new_game(3, seed=11, options={"auto_choices": True})
+    stop = next(
+        i + 1
+        for i, (p, text) in enumerate(record["actions"])
+        if state.apply(p, text) and state.round == 1
+    )
+    env = {"COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
+    keys = f"g {stop - 1}\n\nq\n"
+    result = CliRunner().invoke(build(), ["replay", str(path)], input=keys, env=env)
+    assert result.exit_code == 0, result.output
+    before, _, after = result.output.partition(f"action {stop}/")
+    board = before.rpartition("Round ")[2]  # the board drawn for the Stop
+    assert board.startswith("1/3 · resolved")
+    assert "Round 1 is over" in after  # and the sentences of the whole resolution
+    planets = [line for line in board.splitlines() if line[:3].strip().rstrip(".").isdigit()]
+    assert len(planets) == 9
+    # the rows as resolved (a round that has just begun has none)
+    assert any(set(line[34:].split()) - {"·"} for line in planets)

@@ -9,6 +9,8 @@ from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.padding import Padding
+from rich.text import Text
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.play import narrated, outcome_table, renderer
@@ -62,7 +64,7 @@ def replay(
         if i:
             console.print(f"[bold]action {i}/{len(actions)}:[/bold]")
             for line in narrated(game, caused[i], as_player, names):
-                console.print("  " + line, markup=False)
+                console.print(Padding(Text(line), (0, 0, 0, 2)))  # folded lines indented
         else:
             console.print(f"[bold]start[/bold] ({len(actions)} actions)")
         if s.is_over():

@@ -120,6 +120,7 @@ class Board:
     players: list[dict[str, Any]]
     countdown: bool = False
     over: bool = False
+    label: str = ""  # the phase shown, when not the view's own ("resolved")
 
 
 def _lines(planets: Sequence[Mapping[str, Any]], rows: Sequence[Sequence[str]]) -> list[PlanetLine]:
@@ -231,6 +232,27 @@ def board_of(view: Mapping[str, Any]) -> Board:
     )
 
 
+def last_resolution(view: Mapping[str, Any]) -> Board | None:
+    """At the start of a round, before any card is placed, the board as the last
+    resolution left it (read from the view's log; a planet's seats from its log
+    entries), so that a replay shows what a Stop did; ``None`` otherwise."""
+    log = view["log"]
+    if not view["loading"] or not log or view.get("log_round") != view["round"] - 1:
+        return None
+    if any(row for pl in view["planets"] for row in pl["rows"]):
+        return None
+    seats: dict[int, list[int]] = {}
+    for entry in log:
+        if entry[0] in ("reveal", "illegal", "no-liftoff"):
+            seats.setdefault(int(entry[1]), [-1, -1])[int(entry[2])] = int(entry[3])
+    planets = [{**pl, "players": seats.get(i, [-1, -1])} for i, pl in enumerate(view["planets"])]
+    lines = _lines(planets, rows_from_log(log, len(planets)))
+    _fold(lines, log, _once(view), len(view["players"]))
+    scores = [int(p["score"]) for p in view["players"]]
+    players = list(view["players"])
+    return Board(view["round"] - 1, view["rounds"], True, lines, scores, players, label="resolved")
+
+
 def resolution_board(
     base: Mapping[str, Any], rows: Sequence[Sequence[str]], log: Sequence[Sequence[Any]]
 ) -> Board:
@@ -309,14 +331,16 @@ def planets_table(
             key = f"{pl.number}."
         cells: list[Text] = [Text("")] * n
         for side in pl.sides:
-            cells[side.player] = side_text(side) or Text("·", style="dim")
+            if 0 <= side.player < n:  # (unknown: a planet nobody played at, in a replay)
+                cells[side.player] = side_text(side) or Text("·", style="dim")
         table.add_row(Text(key, style="bold"), pl.name, _info(pl, board.resolving), *cells)
     return table
 
 
 def status(board: Board) -> Text:
     """``Round 1/3 · loading`` (the scores are in the players' column heads)."""
-    phase = "game over" if board.over else "resolving" if board.resolving else "loading"
+    phase = board.label or ("game over" if board.over else "resolving" if board.resolving else "")
+    phase = phase or "loading"
     return Text(f"Round {board.round}/{board.rounds} · {phase}", style="bold")
 
 
@@ -349,8 +373,10 @@ _SHORT = {
 def render(
     view: dict[str, Any], viewer: int | None = None, names: Sequence[str] | None = None
 ) -> RenderableType:
-    """The board of ``view`` for ``viewer`` (``None``: a spectator), players by name."""
-    board = board_of(view)
+    """The board of ``view`` for ``viewer`` (``None``: a spectator), players by name;
+    at the start of a round, the board the last resolution left (see
+    :func:`last_resolution`)."""
+    board = last_resolution(view) or board_of(view)
     parts: list[RenderableType] = [status(board)]
     parts.append(planets_table(board, viewer, names))
     pending = view.get("pending")
