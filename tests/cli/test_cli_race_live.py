@@ -312,3 +312,22 @@ def test_every_line_fits_80_by_24_with_two_three_and_four_players(players: int) 
             await pilot.press("q")
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("seats", "says"), [("human,medium@warp", "unknown speed 'warp'"), ("human,easy@0s", "0.1")]
+)
+def test_play_refuses_a_nonsense_speed_with_a_sentence(seats: str, says: str) -> None:
+    from typer.testing import CliRunner
+
+    from liftoff.cli.main import build
+
+    result = CliRunner().invoke(build(), ["play", "race", "--seats", seats], env={"COLUMNS": "80"})
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
+
+
+def test_a_custom_speed_seats_a_bot_at_that_pace() -> None:
+    app = make_app(["human", "medium@2.5s"], seed=1, clock=ManualClock(), bot_seed=1)
+    speed = app.driver.seats[1].speed
+    assert (speed.name, speed.mean) == ("2.5s", 2.5) and app.names[1] == "Medium 2"
