@@ -5,7 +5,10 @@ the real-time driver's callers and the server all read seats with this module.
 
 A **seat list** separates seats with ``,`` or ``;``. A seat is ``human`` or a
 bot: ``NAME`` or ``NAME:key=value,key=value`` (``bot:NAME`` is accepted for
-``NAME``), optionally followed by ``@speed`` in real-time games. Inside a list,
+``NAME``), optionally followed by ``@speed`` in real-time games: a named speed
+(:data:`SEAT_SPEEDS`, slowest first: ``gentle`` 4 s a card, ``relaxed`` 3 s,
+``slow`` 2 s, ``normal`` 1 s, ``fast`` 0.5 s, ``instant``) or seconds per
+decision such as ``@2.5s`` (0.1 s to 60 s, ± 40 %). Inside a list,
 a ``key=value`` piece after a comma continues the previous bot's parameters;
 ``;`` always starts a new seat, so a parameter can never be read as a seat.
 
@@ -19,6 +22,8 @@ that plays by the game's heuristic policy needs a game that has one.
 {'iterations': 4, 'c': 1}
 >>> parse_seat("bot:heuristic@fast").speed
 'fast'
+>>> parse_seat("medium@2.50s").speed_profile()
+SpeedProfile(name='2.5s', mean=2.5, jitter=1.0)
 >>> parse_seats("ismcts:iterations=4;c=1")
 Traceback (most recent call last):
 ...
@@ -28,6 +33,8 @@ liftoff.bots.seats.SeatError: seat 'c=1': a parameter without a bot (write ismct
 from __future__ import annotations
 
 import inspect
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +45,17 @@ from liftoff.engine.realtime import DEFAULT_SPEED, SPEEDS, SpeedProfile
 from .base import Bot, parse_value
 
 HUMAN = "human"
+
+#: every named seat speed, slowest first: the engine's (:data:`SPEEDS`) and two
+#: slower ones for people new to the game
+SEAT_SPEEDS: dict[str, SpeedProfile] = {
+    "gentle": SpeedProfile("gentle", 4.0, 1.6),
+    "relaxed": SpeedProfile("relaxed", 3.0, 1.2),
+    **SPEEDS,
+}
+#: the range of a custom speed in seconds per decision (``@2.5s``)
+CUSTOM_SPEED = (0.1, 60.0)
+_SECONDS = re.compile(r"^([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*s$")
 
 
 class SeatError(ValueError):
@@ -76,7 +94,7 @@ class SeatSpec:
 
     def speed_profile(self) -> SpeedProfile:
         """The speed profile (the default one when none was written)."""
-        return SPEEDS[self.speed or DEFAULT_SPEED]
+        return speed_profile(self.speed or DEFAULT_SPEED)
 
     def make(self, seed: int, **overrides: Any) -> Bot:
         """This seat's bot, seeded; ``overrides`` win over the written parameters."""
@@ -89,6 +107,31 @@ class SeatSpec:
         ``game``; a human seat passes. See :func:`check_game`."""
         if self.bot is not None:
             check_game(self.make(0), game, self.text)
+
+
+def speed_profile(text: str) -> SpeedProfile:
+    """The speed written ``text``: a name of :data:`SEAT_SPEEDS` or seconds per
+    decision (``2.5s``, jitter ± 40 %); :class:`SeatError` otherwise.
+
+    >>> speed_profile("3s").mean, speed_profile("gentle").mean
+    (3.0, 4.0)
+    """
+    word = text.strip().lower()
+    if word in SEAT_SPEEDS:
+        return SEAT_SPEEDS[word]
+    known = f"speeds: {', '.join(SEAT_SPEEDS)}, or seconds per card such as 2.5s"
+    found = _SECONDS.match(word)
+    if found is None:
+        hint = f" (write {word}s)" if _SECONDS.match(word + "s") else ""
+        raise SeatError(f"unknown speed {text!r}{hint}; {known}")
+    seconds = float(found.group(1))
+    low, high = CUSTOM_SPEED
+    if not (math.isfinite(seconds) and low <= seconds <= high):
+        raise SeatError(
+            f"speed {text!r}: seconds per card must be from {low:g} to {high:g} "
+            "(instant: no delay at all)"
+        )
+    return SpeedProfile(f"{seconds:g}s", seconds, round(0.4 * seconds, 6))
 
 
 def parse_seat(text: str, *, realtime: bool = True) -> SeatSpec:
@@ -104,8 +147,10 @@ def parse_seat(text: str, *, realtime: bool = True) -> SeatSpec:
     if at:
         if not realtime:
             raise SeatError(f"seat {raw!r}: speeds (@slow, @fast, …) apply to real-time games only")
-        if speed not in SPEEDS:
-            raise SeatError(f"seat {raw!r}: unknown speed {speed!r}; speeds: {', '.join(SPEEDS)}")
+        try:
+            speed = speed_profile(speed).name
+        except SeatError as exc:
+            raise SeatError(f"seat {raw!r}: {exc}") from None
     if body.lower() == HUMAN:
         if at:
             raise SeatError(f"seat {raw!r}: a human seat has no speed")

@@ -2,27 +2,34 @@
 
 ``run_live(game, seats, players, seed, options, save)`` is what ``liftoff play``
 calls for a real-time game. One seat may be ``human``; the others are bots with
-speeds (``bot:random@fast``). The bots think on a worker thread (a thinker), so
-the screen never freezes while one thinks, and their thinking time counts.
-The human sees their top card, the planets with both rows, stack sizes and
-scores, updated as the bots play, and acts with single keys:
+speeds (``medium@relaxed``, ``random@2.5s``). The bots think on a worker thread
+(a thinker), so the screen never freezes while one thinks, and their thinking
+time counts. The board (:mod:`liftoff.cli.render.race`) shows every planet on
+one line, one column per player, updated as the bots play; keys:
 
 - ``1``..``9``: play the top card at your 1st..9th planet (the ``[n]`` shown);
 - ``u``: put it under your stack; ``d``: discard it;
 - during resolution, when a choice is yours (``auto_choices=false``): the digit
   of the option shown (which energy pays, which card to steal, or none);
+- while a resolution is shown step by step: space = the next step now,
+  ``s`` = skip to the round's standings;
 - ``q``: quit (the game record is saved if ``save`` was given).
+
+Every key is taken for what the screen showed (loading, or a choice) and sent
+with the state version shown: a key that arrives after the table changed (Stop
+was called meanwhile) is refused as too late and changes nothing. During the
+countdown before a round the stacks are face-down and no key acts.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -32,40 +39,32 @@ import liftoff
 from liftoff.bots.live import MonotonicClock, live_seats, thinker
 from liftoff.bots.seats import SeatError, parse_seats
 from liftoff.cli.play import narrated
-from liftoff.engine import Game
+from liftoff.cli.race_pace import (
+    STEP_PAUSE,
+    HoldClock,
+    Pacer,
+    Step,
+    resolves,
+    seating_lines,
+    steps_of,
+)
+from liftoff.cli.render.race import (
+    NAME,
+    Board,
+    board_of,
+    glyph,
+    legend,
+    planets_table,
+    status,
+    who,
+)
+from liftoff.engine import Game, IllegalAction
 from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
-from liftoff.games.race import cards as C
 from liftoff.games.race.state import RaceState
 
 #: seconds of countdown before the first round and between rounds
 START_PAUSE = 3.0
 ROUND_PAUSE = 5.0
-
-_STYLE = {C.BLUE: "bold blue", C.YELLOW: "bold yellow", C.RED: "bold red"}
-_SHORT = {
-    "tank": "Tank",
-    "settlers": "Settl",
-    "security": "Secur",
-    "solar": "Solar",
-    "liftoff": "LIFT",
-    "theft": "Theft",
-    "terraform": "Terra",
-    "ore": "Ore",
-}
-
-
-def _card(code: str, dim: bool = False) -> Text:
-    colour = C.COLOUR_OF_KIND[C.CODE_TO_KIND[code]]
-    return Text(_SHORT[code], style="dim" if dim else _STYLE[colour])
-
-
-def _row(codes: list[str], revealed: int | None = None) -> Text:
-    out = Text()
-    for j, code in enumerate(codes):
-        if j:
-            out.append(" ")
-        out.append_text(_card(code, dim=revealed is not None and j >= revealed))
-    return out or Text("·", style="dim")
 
 
 class RaceLiveApp(App[None]):
@@ -73,10 +72,11 @@ class RaceLiveApp(App[None]):
 
     CSS = """
     Screen { layout: vertical; }
-    #status { height: auto; padding: 0 1; }
-    #you { height: auto; padding: 0 1; border: round $accent; }
+    #status { height: 1; }
+    #you { height: auto; }
     #planets { height: auto; }
-    #log { height: 1fr; padding: 0 1; color: $text-muted; }
+    #legend { height: 2; }
+    #log { height: 1fr; color: $text-muted; }
     """
 
     def __init__(
@@ -84,7 +84,9 @@ class RaceLiveApp(App[None]):
         driver: RealtimeDriver[RaceState],
         human: int | None,
         *,
+        clock: HoldClock | None = None,
         poll_interval: float = 0.05,
+        step_pause: float = STEP_PAUSE,
         save: str | None = None,
         names: Sequence[str] = (),
     ) -> None:
@@ -95,69 +97,118 @@ class RaceLiveApp(App[None]):
         self.names = list(names) or [f"Player {p + 1}" for p in range(n)]
         self.state: RaceState = driver.state
         self.human = human
+        self.clock = clock if clock is not None else HoldClock(MonotonicClock())
         self.poll_interval = poll_interval
         self.save = save
         self.messages: list[Text] = []
+        self.pacer = Pacer(step_pause)
+        self.base: dict[str, Any] = self.state.view(human)  # the round before its resolution
+        self.shown: dict[str, Any] = self.base  # the live view last drawn
+        self.shown_version = self.state.version  # the version a key is chosen on
         self._dirty = True
+        self._counting = False
         driver.subscribe(self._on_event)
+        for line in seating_lines(self.base, human, self.names, self._keys(self.base)):
+            self._say(line)
 
     # -- layout ------------
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="you")
-        yield Static(id="planets")
-        yield Static(id="log")
+        for part in ("status", "you", "planets", "legend", "log"):
+            yield Static(id=part)
 
     def on_mount(self) -> None:
         self.title = "Lift Off! (2000)"
+        self.query_one("#legend", Static).update(legend())
         self.set_interval(self.poll_interval, self.poll)
         self.refresh_view()
 
     # -- driving ------------
     def poll(self) -> None:
-        """Advance the driver to the clock's time and redraw if anything happened."""
-        self.driver.poll()
-        if self._dirty or self.driver.paused_until > self.driver.time:
+        """Show the resolution step that is due, else advance the driver to the
+        clock's time; redraw if anything happened."""
+        self._show(self.pacer.tick(self.clock.inner.now()))
+        if not self.pacer.active:
+            self.clock.release()
+            self.driver.poll()
+        counting = self.driver.counting_down_at(self.clock.now())
+        if self._dirty or counting or self._counting:
             self.refresh_view()
+        self._counting = counting
+
+    def _show(self, steps: list[Step]) -> None:
+        for step in steps:
+            self._dirty = True
+            for line in step.lines:
+                self._say(line)
 
     def _on_event(self, event: DriverEvent) -> None:
         self._dirty = True
-        who = "you" if event.player == self.human else f"P{event.player}"
-        if event.kind == "applied":  # what it caused, narrated for this seat
-            for line in narrated(self.game, event.events, self.human, self.names):
-                self._say(Text(line, style="dim"))
+        if event.kind == "applied":
+            if resolves(event.events) or self.pacer.active:
+                self._pace(event)
+            else:
+                for line in narrated(self.game, event.events, self.human, self.names):
+                    self._say(Text(line, style="dim"))
         elif event.kind in ("rejected", "stale") and event.player == self.human:
-            self._say(Text(f"✗ {event.action}: {event.message} [{event.rule}]", style="red"))
-        elif event.kind == "stop":
-            self._say(Text(f"STOP! called by {who}", style="bold magenta"))
-            for planet in self.state.view(None)["planets"]:
-                res = planet["result"]
-                if res and res["winner"] is not None:
-                    self._say(
-                        Text(
-                            f"  planet {planet['number']} {planet['name']}: "
-                            f"P{res['winner']} +{res['vp']} VP (Settlers)"
-                        )
-                    )
+            self._refused(event)
         elif event.kind == "round":
-            self._round_summary()
-            self._say(Text(event.message, style="bold"))
+            self.base = self.state.view(self.human)
+            keys = self._keys(self.base)
+            self._later(seating_lines(self.base, self.human, self.names, keys))
         elif event.kind == "over":
-            self._round_summary()
-            out = self.state.outcome()
-            assert out is not None
-            winners = ", ".join(f"P{w}" for w in out.winners)
-            self._say(Text(f"Game over: {list(out.scores)} — winner {winners}. q quits.", "bold"))
+            self._later([Text("q quits.", style="bold")])
         elif event.kind == "waiting" and event.player == self.human:
-            self._say(Text("Your choice: press the digit of an option.", style="bold yellow"))
+            self._later([Text("Your choice: press the digit of an option.", style="bold yellow")])
 
-    def _round_summary(self) -> None:
-        if self.state.round_scores:
-            last = self.state.round_scores[-1]
-            parts = ", ".join(
-                f"{'you' if p == self.human else f'P{p}'} +{vp}" for p, vp in enumerate(last)
+    def _pace(self, event: DriverEvent) -> None:
+        """Queue what a resolving action caused, step by step; the clock stands
+        still until the steps are shown."""
+        steps = self._steps(event)
+        if self.pacer.pause > 0 and steps:
+            self.clock.hold()
+        self._show(self.pacer.add(steps, self.clock.inner.now()))
+
+    def _steps(self, event: DriverEvent) -> list[Step]:
+        live = self.state.view(self.human)
+        return steps_of(
+            self.game, event.events, self.human, self.names, self.base, live, event.version - 1
+        )
+
+    def _later(self, lines: list[Text]) -> None:
+        """Say ``lines`` after the steps waiting, or now."""
+        if self.pacer.queue:
+            self.pacer.queue[-1].lines.extend(lines)
+        else:
+            for line in lines:
+                self._say(line)
+
+    def _refused(self, event: DriverEvent) -> None:
+        if event.kind == "stale":
+            self._say(
+                Text(
+                    f"Too late to {self._words(event.action)}: the table changed before "
+                    "your key arrived, so nothing was done.",
+                    style="red",
+                )
             )
-            self._say(Text(f"Round {len(self.state.round_scores)} scored: {parts}", "bold"))
+        else:
+            self._say(Text(f"Not allowed: {event.message} ({event.rule}).", style="red"))
+
+    def _words(self, text: str | None) -> str:
+        """A submitted action text in words, for a refusal."""
+        word, _, rest = (text or "").partition(" ")
+        if word == "place" and rest.isdigit():
+            number = int(rest)
+            names = {pl["number"]: pl["name"] for pl in self.shown["planets"]}
+            return f"play your card at {names.get(number, f'planet {number}')}"
+        if word in ("under", "discard"):
+            return "put your card under your stack" if word == "under" else "discard your card"
+        return "make that choice"
+
+    def _say_once(self, text: Text) -> None:
+        """Say ``text`` unless it is the last line said (a key pressed again)."""
+        if not self.messages or self.messages[-1].plain != text.plain:
+            self._say(text)
 
     def _say(self, text: Text) -> None:
         self.messages.append(text)
@@ -167,7 +218,7 @@ class RaceLiveApp(App[None]):
         """The human's action, stamped with the clock's time and the shown version."""
         if self.human is None:
             return
-        self.driver.submit(self.human, text, based_on=self.state.version)
+        self.driver.submit(self.human, text, based_on=self.shown_version)
         self.driver.poll()
         self.refresh_view()
 
@@ -176,106 +227,133 @@ class RaceLiveApp(App[None]):
         if key == "q":
             self.exit()
             return
+        now = self.clock.inner.now()
+        if self.pacer.active:
+            if key in ("space", "s", "enter"):
+                self._show(self.pacer.next(now) if key == "space" else self.pacer.skip(now))
+            elif key in ("u", "d") or key.isdigit():
+                self._say_once(Text("The round is being resolved: space = next step, s = skip."))
+            self.refresh_view()
+            return
         if self.human is None or self.state.is_over():
             return
-        state = self.state
-        if key in ("u", "d") and state.phase_name == "loading":
-            self.submit("under" if key == "u" else "discard")
-        elif key.isdigit() and key != "0":
-            k = int(key) - 1
-            if state.phase_name == "loading":
-                mine = [i + 1 for i, side in enumerate(state.side_of[self.human]) if side >= 0]
-                if k < len(mine):
-                    self.submit(f"place {mine[k]}")
-            else:
-                options = state.legal_actions(self.human)
-                if k < len(options):
-                    self.submit(str(options[k]))
+        if key in ("u", "d") or key.isdigit():
+            self._key(key)
+
+    def _key(self, key: str) -> None:
+        """A playing key, taken for what the screen shows."""
+        shown = self.shown
+        if self.driver.counting_down_at(self.clock.now()):
+            self._say_once(Text("Wait for Lift Off! The stacks are face-down until then."))
+            self.refresh_view()
+        elif shown["loading"]:
+            if key in ("u", "d"):
+                self.submit("under" if key == "u" else "discard")
+            elif key != "0":
+                keys = {k: n for n, k in self._keys(shown).items()}
+                if int(key) in keys:
+                    self.submit(f"place {keys[int(key)]}")
+        elif shown["pending"] and shown["pending"]["player"] == self.human and key.isdigit():
+            options = shown["pending"]["options"]
+            if 1 <= int(key) <= len(options):
+                self.submit(options[int(key) - 1])
 
     def on_unmount(self) -> None:
         if self.save:
             Path(self.save).write_text(json.dumps(self.state.record(), indent=1), encoding="utf-8")
 
     # -- drawing ------------
+    def _keys(self, view: Mapping[str, Any]) -> dict[int, int]:
+        """The viewer's planets: planet number → key."""
+        if self.human is None:
+            return {}
+        mine = view["players"][self.human]["planets"]
+        return {number: k + 1 for k, number in enumerate(mine)}
+
     def refresh_view(self) -> None:
-        """Redraw every panel from the state's public view."""
+        """Redraw every panel: the resolution step on screen, else the live view."""
         self._dirty = False
-        v = self.state.view(self.human)
-        self.query_one("#status", Static).update(self._status(v))
-        self.query_one("#you", Static).update(self._you(v))
-        self.query_one("#planets", Static).update(self._planets(v))
+        step = self.pacer.current
+        if step is not None and step.board is not None:
+            board = step.board
+            self.shown_version = step.version
+        else:
+            self.shown = self.driver.view(self.human, self.clock.now())
+            self.shown_version = self.state.version
+            board = board_of(self.shown)
+        self.query_one("#status", Static).update(self._status(board))
+        self.query_one("#you", Static).update(self._you(board))
+        keys = self._keys(self.shown) if not self.pacer.active else {}
+        self.query_one("#planets", Static).update(
+            planets_table(board, self.human, self.names, keys or {})
+        )
         log = self.query_one("#log", Static)
-        # the latest lines, one screen line each, as many as fit under the board
-        fit = max(1, log.size.height or 12)
-        shown = [m.copy() for m in self.messages[-fit:]]
-        for m in shown:
-            m.no_wrap, m.overflow = True, "ellipsis"
+        # the latest lines, as many as fit under the board; a long one is folded
+        # at a word, its continuation indented (never wider than the screen)
+        fit = max(1, log.size.height or 6)
+        width = max(20, log.size.width or 80)
+        rows: list[Text] = []
+        for m in self.messages[-fit:]:
+            for j, row in enumerate(m.wrap(self.console, width - 2)):
+                rows.append(Text("  ") + row if j else row)
+        shown = rows[-fit:]
+        for row in shown:
+            row.no_wrap, row.overflow = True, "ellipsis"
         log.update(Text("\n", no_wrap=True, overflow="ellipsis").join(shown))
 
-    def _status(self, v: dict[str, Any]) -> Text:
-        d = self.driver
-        t = Text(f"Round {v['round']}/{v['rounds']}  {v['phase']}", style="bold")
-        if d.paused_until > d.time and not self.state.is_over():
-            t.append(f"   next round in {d.paused_until - d.time:.0f} s", style="bold green")
-        t.append("   scores: ")
-        for p in v["players"]:
-            name = "you" if p["player"] == self.human else f"P{p['player']}"
-            t.append(f"{name} {p['score']}  ")
+    def _status(self, board: Board) -> Text:
+        t = status(board)
+        d, now = self.driver, self.clock.now()
+        if self.pacer.left:
+            t.append(f"   {self.pacer.left} more steps", style="bold cyan")
+        elif d.counting_down_at(now):
+            t.append(f"   Lift Off in {math.ceil(d.paused_until - now)} s", style="bold green")
+        elif self.state.is_over():
+            t.append("   q quits", style="bold")
+        t.no_wrap, t.overflow = True, "ellipsis"
         return t
 
-    def _you(self, v: dict[str, Any]) -> Text:
-        t = Text()
-        if self.human is not None and v["loading"]:
+    def _you(self, board: Board) -> Text:
+        lines: list[Text] = []
+        v = self.shown
+        if self.pacer.active:
+            lines.append(Text("Resolving: space = next step now, s = skip to the standings"))
+        elif self.human is None:
+            lines.append(Text("You are watching: q quits."))
+        elif board.countdown:
+            lines.append(Text("Your stack is face-down until Lift Off! — no key acts yet."))
+        elif v["loading"]:
             me = v["players"][self.human]
-            t.append("Your top card: ")
-            t.append_text(_card(me["top"]))
-            t.append(f"   ({C.NAMES[C.CODE_TO_KIND[me['top']]]}; {me['stack']} in stack)")
-            t.append("   keys: planet [n], u under, d discard, q quit\n")
-        elif self.human is not None and v["pending"] and v["pending"]["player"] == self.human:
-            t.append(f"Your choice at planet {v['pending']['planet']}: ", style="bold yellow")
+            top = Text("Your top card: ")
+            if me["top"]:
+                top.append(f"{NAME[me['top']]} (", style="bold")
+                top.append_text(glyph(me["top"]))
+                top.append(")", style="bold")
+            top.append(f" · {me['stack']} in your stack")
+            lines.append(top)
+            n = len(me["planets"])
+            lines.append(Text(f"keys: 1-{n} play at your planet [n], u under, d discard, q quit"))
+        elif v["pending"] and v["pending"]["player"] == self.human:
+            t = Text(f"Your choice at {self._planet(v['pending']['planet'])}: ", style="bold")
             for j, opt in enumerate(v["pending"]["options"]):
-                t.append(f"[{j + 1}] {opt}   ")
-            t.append("\n")
-        for p in v["players"]:
-            if p["player"] == self.human:
-                continue
-            t.append(f"P{p['player']}: {p['stack']} cards, top ")
-            t.append_text(_card(p["top"]) if p["top"] else Text("-"))
-            t.append("   ")
-        return t
+                t.append(f"[{j + 1}] {self._said(opt)}  ")
+            lines.append(t)
+        elif v["pending"]:
+            name = who(v["pending"]["player"], self.human, self.names)
+            lines.append(Text(f"{name} is choosing at {self._planet(v['pending']['planet'])}…"))
+        return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
 
-    def _planets(self, v: dict[str, Any]) -> Table:
-        table = Table(expand=True, show_edge=False, pad_edge=False)
-        table.add_column("key", width=4)
-        table.add_column("planet", width=26)
-        table.add_column("row (side 0)", ratio=1)
-        table.add_column("row (side 1)", ratio=1)
-        table.add_column("state", width=18)
-        mine: dict[int, int] = {}
-        if self.human is not None:
-            nums = [i + 1 for i, s in enumerate(self.state.side_of[self.human]) if s >= 0]
-            mine = {n: k + 1 for k, n in enumerate(nums)}
-        resolving = not v["loading"]
-        for pl in v["planets"]:
-            a, b = pl["players"]
-            key = f"[{mine[pl['number']]}]" if pl["number"] in mine else ""
-            info = f"{pl['number']}. {pl['name']} T{pl['terraforming']} {pl['vp']}VP {pl['ore']}ore"
-            rows = []
-            for side, who in ((0, a), (1, b)):
-                label = Text("you: " if who == self.human else f"P{who}: ", style="bold")
-                rev = pl["revealed"][side] if resolving else None
-                rows.append(label + _row(pl["rows"][side], rev))
-            state = ""
-            res = pl["result"]
-            if not resolving and res is not None and res["winner"] is not None:
-                state = f"last round → P{res['winner']}"
-            if resolving:
-                state = f"terra {pl['terraformed']} ore {pl['ore_used']}/{pl['ore']}"
-                res = pl["result"]
-                if res is not None:
-                    state += f" → P{res['winner']}" if res["winner"] is not None else " → -"
-            table.add_row(key, info, rows[0], rows[1], state)
-        return table
+    def _said(self, text: str) -> str:
+        """An option of a choice in words (``pay with Solar Module``)."""
+        assert self.human is not None
+        try:
+            action = self.game.parse_action(self.state, self.human, text)
+            return self.game.describe_action(self.state, self.human, action)
+        except IllegalAction:
+            return text
+
+    def _planet(self, number: int) -> str:
+        return next((pl["name"] for pl in self.shown["planets"] if pl["number"] == number), "?")
 
 
 def make_app(
@@ -289,6 +367,7 @@ def make_app(
     save: str | None = None,
     start_pause: float = START_PAUSE,
     round_pause: float = ROUND_PAUSE,
+    step_pause: float = STEP_PAUSE,
     poll_interval: float = 0.05,
     state: RaceState | None = None,
     bot_seed: int | None = None,
@@ -316,10 +395,11 @@ def make_app(
     if state is None:
         state = game.new_game(len(specs), seed, dict(options or {}))
     ready = live_seats(specs, secrets.randbits(63) if bot_seed is None else bot_seed)
+    held = HoldClock(clock if clock is not None else MonotonicClock())
     driver = game.realtime_driver(
         state,
         ready,
-        clock=clock if clock is not None else MonotonicClock(),
+        clock=held,
         start_pause=start_pause,
         round_pause=round_pause,
         thinker=thinker,
@@ -333,7 +413,9 @@ def make_app(
     return RaceLiveApp(
         driver,
         humans[0] if humans else None,
+        clock=held,
         poll_interval=poll_interval,
+        step_pause=step_pause,
         save=save,
         names=names,
     )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.padding import Padding
+from rich.text import Text
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.ending import ending
@@ -41,7 +45,7 @@ def replay(
     if as_player is not None and not 0 <= as_player < final.num_players:
         fail(f"there is no player {as_player} (0 to {final.num_players - 1})")
     names = record_names(record, final.num_players)
-    draw = renderer(game.info.name)
+    draw = with_names(renderer(game.info.name), names)
     if to_end:
         console.print(draw(final.view(as_player), as_player))
         if final.is_over():
@@ -61,7 +65,7 @@ def replay(
         if i:
             console.print(f"[bold]action {i}/{len(actions)}:[/bold]")
             for line in narrated(game, caused[i], as_player, names):
-                console.print("  " + line, markup=False)
+                console.print(Padding(Text(line), (0, 0, 0, 2)))  # folded lines indented
         else:
             console.print(f"[bold]start[/bold] ({len(actions)} actions)")
         if s.is_over():
@@ -73,6 +77,22 @@ def replay(
         i = _step(cmd, i, len(states))
         if i < 0:
             return
+
+
+def with_names(
+    draw: Callable[..., RenderableType], names: Sequence[str]
+) -> Callable[[dict[str, Any], int | None], RenderableType]:
+    """The board renderer, given the players' names when it takes them
+    (``render(view, viewer, names)``), so that boards name players."""
+    try:
+        takes = len(inspect.signature(draw).parameters) >= 3
+    except (TypeError, ValueError):
+        takes = False
+
+    def drawn(view: dict[str, Any], viewer: int | None) -> RenderableType:
+        return draw(view, viewer, list(names)) if takes else draw(view, viewer)
+
+    return drawn
 
 
 def record_names(record: dict[str, Any], players: int) -> list[str]:

@@ -78,6 +78,7 @@ def test_choice_keys_when_auto_choices_is_off() -> None:
         seed=1,
         clock=ManualClock(),
         start_pause=0.0,
+        step_pause=0.0,  # the resolution at once (the live screen paces it by default)
         poll_interval=3600,
         state=state,
     )
@@ -86,9 +87,9 @@ def test_choice_keys_when_auto_choices_is_off() -> None:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.press("d")  # the human's last card: Stop
             assert state.pending_player() == 0
-            assert "[1] pay solar" in _text(app, "#you")
+            assert "[1] pay with Solar Module" in _text(app, "#you")
             await pilot.press("1")
-            assert "[1] steal settlers" in _text(app, "#you")
+            assert "[1] take a Settlers" in _text(app, "#you")
             await pilot.press("1")
             assert state.scores == [4, 0]
             assert state.history[-2:] == [(0, "pay solar"), (0, "steal settlers")]

@@ -31,7 +31,7 @@ def test_seat_specs() -> None:
     assert s.bot == "random" and s.speed_profile() is SPEEDS["fast"]
     assert parse_seat("random@slow").speed_profile().name == "slow"
     assert parse_seat("random").speed_profile().name == "normal"
-    with pytest.raises(SeatError, match="speeds: slow, normal, fast, instant"):
+    with pytest.raises(SeatError, match="speeds: gentle, relaxed, slow, normal, fast, instant"):
         parse_seat("random@warp")
     with pytest.raises(SeatError, match="no speed"):
         parse_seat("human@fast")
