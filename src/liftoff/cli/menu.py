@@ -158,7 +158,7 @@ class Menu:
 
     def lines(self) -> list[Line]:
         """The numbered lines here: every action when few are left (and no card
-        set is being picked), else one line per next step."""
+        set is to be picked), else one line per next step."""
         here = self.here()
         groups: dict[str, list[Choice]] = {}
         sets = False
@@ -166,7 +166,7 @@ class Menu:
             walked = _walk(c, self.path)
             assert walked is not None
             pos, picked = walked
-            sets = sets or (pos < len(c.slots) and isinstance(c.slots[pos], frozenset))
+            sets = sets or any(isinstance(slot, frozenset) for slot in c.slots[pos:])
             for step in _next_steps(c, pos, picked):
                 groups.setdefault(step, []).append(c)
         if len(here) <= FLAT and not sets:
@@ -229,10 +229,17 @@ class Menu:
             self.path = (*self.path, steps[0].step)
 
     def back(self) -> bool:
-        """Go up one step (a card set is left whole); ``False`` at the top."""
-        if not self.path:
+        """Go up one step, past steps that left no choice (a card set is left
+        card by card); ``False`` when already at the top."""
+        here = self.path
+        self.path = ()
+        self.skip()
+        top = self.path
+        if len(here) <= len(top):
             return False
-        self.path = self.path[:-1]
+        self.path = here[:-1]
+        while len(self.path) > len(top) and len(self.lines()) == 1:
+            self.path = self.path[:-1]
         return True
 
     def step_into(self, word: str) -> Action | bool | None:

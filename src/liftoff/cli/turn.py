@@ -59,6 +59,7 @@ class HumanTurn:
         legal = state.legal_actions(player)
         descriptions = [game.describe_action(state, player, a) for a in legal]
         self.menu = Menu(build_choices(legal, descriptions), game.glossary(), table.names)
+        self.menu.skip()
 
     @property
     def console(self) -> object:
@@ -82,7 +83,7 @@ class HumanTurn:
 
     def start(self) -> None:
         """Show the choices when they are few, else a one-line summary of them."""
-        if len(self.menu.choices) <= SHORT:
+        if len(self.menu.choices) <= SHORT or self.menu.path:
             self.show_menu()
         else:
             self.table.console.print(

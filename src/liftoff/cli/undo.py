@@ -36,17 +36,18 @@ def plan_undo(
     if not mine:
         return UndoPlan(-1, "You have no move to take back yet.")
     start = mine[-1]
-    for i in range(start, len(actors)):
-        who = actors[i]
+    for who in actors[start:]:
         if who != asker and who in humans:
             return UndoPlan(
                 -1, f"{names[who]} has played since your last move: it stands (ask them first)."
             )
+    for i in range(start, len(actors)):
         if i < offset or not undoable[i - offset]:
+            who = actors[i]
             whose = "your last move" if who == asker else f"{names[who]}'s move since"
             return UndoPlan(
                 -1,
-                f"Nothing was taken back: {whose} drew a card, rolled a die or "
-                "showed something hidden, so it stands.",
+                f"Nothing was taken back: {whose} drew a card, rolled a die or showed "
+                "something hidden (itself or through what it set off), so it stands.",
             )
     return UndoPlan(start)
