@@ -52,8 +52,10 @@ class TextCompleter(Completer):
     ) -> Iterator[Completion]:
         typed = document.text_before_cursor
         word = typed.rpartition(" ")[2]
-        for nxt, _text in next_words(typed, self.texts()):
-            yield Completion(nxt, start_position=-len(word))
+        done = len(typed.split()) - (1 if word else 0)
+        for nxt, text in next_words(typed, self.texts()):
+            more = len(text.split()) > done + 1  # a space: the text goes on
+            yield Completion(nxt + (" " if more else ""), start_position=-len(word), display=nxt)
 
 
 def interactive() -> bool:
