@@ -122,6 +122,21 @@ def common_words(texts: Sequence[str]) -> str:
     return first[: cut + 1] if cut >= 0 else ""
 
 
+def common_tail(texts: Sequence[str]) -> str:
+    """The whole words every text ends with (none when a text would be left empty).
+
+    >>> common_tail(["F into the UFO", "W=F into the UFO"])
+    'into the UFO'
+    """
+    words = [t.split() for t in texts]
+    if not words or not all(words):
+        return ""
+    n = 0
+    while all(len(w) > n + 1 and w[-1 - n] == words[0][-1 - n] for w in words):
+        n += 1
+    return " ".join(words[0][len(words[0]) - n :]) if n else ""
+
+
 @dataclass
 class Menu:
     """The menu of one player's decision; ``path`` is where they are in it."""
@@ -196,7 +211,9 @@ class Menu:
         if not own or own.split()[-1] == step:
             gloss = self.glossary.get(step, "").split(":", 1)[0]
             own = f"{step} {gloss}".strip() if gloss else (own or step)
-        return Line(step, f"{self.say(own)} … ({len(group)} choices)", group)
+        tail = common_tail([x.description[len(mine) :] for x in group])
+        own = f"{own} … {tail}" if tail else f"{own} …"
+        return Line(step, f"{self.say(own)} ({len(group)} choices)", group)
 
     def _picking(self) -> bool:
         """Whether the next step here picks a card of a set."""

@@ -266,17 +266,20 @@ class TerminalGame:
         self.after_human(player)
 
     def refuse(self, exc: IllegalAction) -> None:
-        """Say why a typed move cannot be played, with the rule's text."""
+        """Say why a typed move cannot be played, with the text of the rule it
+        breaks (the engine's own ``API-…`` refusals have none to show)."""
         text = self.game.rule_text(exc.rule)
+        if not text:
+            console.print(f"[red]{escape(exc.message)}[/red]")
+            return
         console.print(f"[red]{escape(exc.message)}[/red] [dim]({exc.rule})[/dim]")
-        if text:
-            console.print(f"[dim]{exc.rule}: {escape(text)}[/dim]")
+        console.print(f"[dim]{exc.rule}: {escape(text)}[/dim]")
 
     def undo(self, player: int) -> None:
         """Take ``player`` back to their own last decision, or say why not."""
         plan = plan_undo(self.actors, self.undoable, player, self.humans, self.names)
         if plan.reason:
-            console.print(f"[yellow]{plan.reason}[/yellow]", highlight=False)
+            console.print(f"[yellow]{escape(plan.reason)}[/yellow]", highlight=False)
             return
         record = self.state.record()
         record["actions"] = record["actions"][: plan.start]

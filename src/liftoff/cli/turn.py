@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -39,14 +40,15 @@ HELP = """\
 Tab completes move texts and commands; Up and Down recall your earlier lines."""
 
 
-def legend_text(game: str) -> str | None:
-    """The board legend of ``game`` from the renderers, if they have one."""
+def legend_text(game: str) -> RenderableType | None:
+    """The board legend of ``game`` from the renderers (``legend(game)``), if
+    they have one."""
     render = importlib.import_module("liftoff.cli.render")
     legend = getattr(render, "legend", None)
     if legend is None:
         return None
-    text = legend(game)
-    return str(text) if text else None
+    drawn: RenderableType | None = legend(game)
+    return drawn or None
 
 
 class HumanTurn:
@@ -60,10 +62,6 @@ class HumanTurn:
         descriptions = [game.describe_action(state, player, a) for a in legal]
         self.menu = Menu(build_choices(legal, descriptions), game.glossary(), table.names)
         self.menu.skip()
-
-    @property
-    def console(self) -> object:
-        return self.table.console
 
     def texts(self) -> list[str]:
         """What Tab completes now: the move texts and the commands."""
@@ -141,7 +139,10 @@ class HumanTurn:
             self.table.show_log(self.player)
         elif word == "legend":
             legend = legend_text(self.table.game.info.name)
-            console.print(legend or "There is no legend for this game.", highlight=False)
+            if legend is None:
+                console.print("There is no legend for this game.")
+            else:
+                console.print(legend, highlight=False)
         elif word == "undo":
             self.table.undo(self.player)
         elif word.startswith("rule "):
