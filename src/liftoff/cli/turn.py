@@ -15,7 +15,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from liftoff.cli.menu import SEAT_ID, Line, Menu, build_choices
+from liftoff.cli.menu import FLAT, SEAT_ID, Line, Menu, build_choices
 from liftoff.engine import Action, IllegalAction
 
 if TYPE_CHECKING:
@@ -80,8 +80,11 @@ class HumanTurn:
         return f"[bold]{escape(who)}, {ask}[/bold]{rest}"
 
     def start(self) -> None:
-        """Show the choices when they are few, else a one-line summary of them."""
-        if len(self.menu.choices) <= SHORT or self.menu.path:
+        """Show the choices when they are few or all of one kind, else a
+        one-line summary of them."""
+        verbs = {c.text.split()[0] for c in self.menu.choices}
+        one_kind = len(verbs) == 1 and len(self.menu.lines()) <= FLAT
+        if len(self.menu.choices) <= SHORT or self.menu.path or one_kind:
             self.show_menu()
         else:
             self.table.console.print(
