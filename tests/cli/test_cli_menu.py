@@ -92,6 +92,17 @@ def test_agency_keeps_typed_in_any_order_and_case(tmp_path: Path) -> None:
     assert [a for p, a in played(save) if p == 0] == ["keep O02", "keep O11,O14"]
 
 
+def test_a_partial_keep_walks_into_the_pick(tmp_path: Path) -> None:
+    """``keep O02`` when two cards must be kept is legal as a start: the menu picks on."""
+    save = tmp_path / "g.json"
+    code, out = invoke(
+        *AGENCY, "--save", str(save), stdin="\nkeep O02\n\nkeep O06\n\nkeep O02\no14\nq\n"
+    )
+    assert code == 0, out
+    assert "keep … (chosen so far: O02 Lunar Programme)" in out
+    assert [a for p, a in played(save) if p == 0] == ["keep O02", "keep O02,O14"]
+
+
 def positions(game: str, seed: int) -> list[tuple[State, int]]:
     g = liftoff.games.get(game)
     state, rng, out = g.new_game(3, seed), Rng(seed), []

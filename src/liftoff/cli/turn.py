@@ -148,6 +148,8 @@ class HumanTurn:
                 console.print(legend, highlight=False)
         elif word == "undo":
             self.table.undo(self.player)
+        elif word == "rule":
+            console.print("Write the rule's ID after it, e.g. rule PL-MOVE-1.")
         elif word.startswith("rule "):
             rid = raw[5:].strip()
             console.print(self.table.game.rule_text(rid) or f"no rule {rid!r}", markup=False)
@@ -168,24 +170,26 @@ class HumanTurn:
         return action
 
     def typed(self, raw: str) -> Action | None:
-        """A typed move text, a word of the menu here, or the start of a move text."""
+        """A typed move text; else a word of the menu here, or the start of
+        legal move texts (``board rocket``, agency's ``keep O02`` when two must
+        be kept), which walks the menu; else why it cannot be played."""
         table = self.table
         try:
             chosen = table.game.parse_action(table.state, self.player, raw)
             table.state.verify(self.player, chosen)
             return chosen
         except IllegalAction as exc:
-            if exc.rule == "API-PARSE":
-                if self.menu.path and " " not in raw:
-                    step = self.menu.step_into(raw)
-                    if step is not False:
-                        if step is None:
-                            self.show_menu()
-                        return step if isinstance(step, Action) else None
-                if self.menu.goto(raw):
-                    action = self.menu.chosen()
-                    if action is None:
-                        self.show_menu()
-                    return action
-            table.refuse(exc)
-            return None
+            refusal = exc
+        if self.menu.path and " " not in raw:
+            step = self.menu.step_into(raw)
+            if step is not False:
+                if step is None:
+                    self.show_menu()
+                return step if isinstance(step, Action) else None
+        if self.menu.goto(raw):
+            action = self.menu.chosen()
+            if action is None:
+                self.show_menu()
+            return action
+        table.refuse(refusal)
+        return None
