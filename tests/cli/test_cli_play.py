@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import liftoff
 from liftoff.bots.seats import SeatError, parse_seats
 from liftoff.cli.main import build
 from liftoff.cli.seats import terminal_seats
+from liftoff.engine import IllegalAction, Rng, State
 
 runner = CliRunner()
 app = build()
@@ -202,3 +206,125 @@ def test_each_prompt_tells_what_happened_since_and_log_shows_more(tmp_path: Path
     log = out.split("Game log:", 1)[1]
     assert all(line in log for line in said[-30:])
     assert "p1 (heuristic)" not in out
+
+
+def outside_the_board(out: str) -> str:
+    """The lines of ``out`` that are not part of a drawn board."""
+    return "\n".join(line for line in out.splitlines() if not line.startswith(("│", "╭", "╰")))
+
+
+def test_players_are_named_never_seat_ids(tmp_path: Path) -> None:
+    code, out = invoke(
+        "play",
+        "planet",
+        "--seats",
+        "human,human,easy",
+        "--names",
+        "Ann,Bob",
+        "--seed",
+        "5",
+        stdin="\nmove core S0\nend\n\nend\n\nq\ny\n",
+    )
+    assert code == 0, out
+    assert "Pass the keyboard to Ann and press Enter" in out
+    assert "Ann, your move (number or text, Enter lists, ? help):" in out
+    assert "Ann has played." in out and "Pass the keyboard to Bob" in out
+    assert "Ann moves an Alien from the Core to Exit S0" in out  # Bob's catch-up
+    assert "Easy 3" in out
+    text = outside_the_board(out)
+    assert not re.search(r"\bp[0-9]\b", text), text
+
+
+def test_one_person_is_asked_plainly_and_names_may_cover_every_seat() -> None:
+    code, out = invoke("play", "planet", "--seats", "human,random", "--seed", "5", stdin="q\n")
+    assert code == 0 and "\nYour move (number or text" in out
+    args = ("play", "planet", "--seats", "human,random", "--seed", "5")
+    code, out = invoke(*args, "--names", "Zoe,Robo", stdin="end\nlog\nq\ny\n")
+    assert code == 0 and "Zoe, your move" in out and "Robo" in out.split("Game log:", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Ann,Bob,Cy", "3 names given for 1 person and 2 seats"),
+        ("Ann,ann", "two players would have the same name"),
+        (",", "every name must be some printable text"),
+        ("A" * 17, "longer than 16 characters"),
+    ],
+)
+def test_bad_names_get_a_message(names: str, message: str) -> None:
+    code, out = invoke("play", "planet", "--seats", "human,random", "--names", names)
+    assert code == 2 and message in out and "Traceback" not in out
+
+
+def test_quitting_asks_before_losing_a_game_in_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ("play", "planet", "--seats", "human,random", "--seed", "5")
+    code, out = invoke(*args, stdin="move core S0\nq\nn\nmove core S2\nquit\ny\n")
+    assert code == 0, out
+    assert out.count("This game is not saved.") == 2
+    assert "Back to the game." in out and "bye (the game was not saved)" in out
+    assert list(tmp_path.iterdir()) == []
+    code, out = invoke(*args, stdin="move core S0\nq\ns\n")
+    assert code == 0, out
+    (saved,) = tmp_path.iterdir()
+    assert saved.name.startswith("planet-") and saved.suffix == ".json"
+    assert f"saved to {saved.name}" in out
+    assert json.loads(saved.read_text())["actions"] == [[0, "move core S0"]]
+    # nothing played yet: nothing to lose, no question
+    code, out = invoke(*args, stdin="q\n")
+    assert code == 0 and "not saved" not in out
+
+
+def test_help_lists_every_command_and_legend_asks_the_renderers() -> None:
+    from liftoff.cli import render
+    from liftoff.cli.turn import COMMANDS
+
+    code, out = invoke(
+        "play", "planet", "--seats", "human,random", "--seed", "5", stdin="?\nlegend\nq\n"
+    )
+    assert code == 0, out
+    helped = out.split("Commands", 1)[1].split("Your move", 1)[0]
+    assert len(helped.splitlines()) <= 14
+    for command in COMMANDS:
+        assert f"\n  {command[:1]}" in helped and command in helped
+    legend = getattr(render, "legend", None)
+    if legend is None:
+        assert "There is no legend for this game." in out
+    else:  # drawn by the renderers' own function
+        drawn = Console(width=80, file=io.StringIO(), record=True)
+        drawn.print(legend("planet"))
+        assert drawn.export_text().strip().splitlines()[0] in out
+
+
+def random_positions(game: str, seed: int, players: int) -> list[tuple[State, int]]:
+    g = liftoff.games.get(game)
+    state, rng, out = g.new_game(players, seed), Rng(seed), []
+    for _ in range(120):
+        if state.is_over():
+            break
+        active = state.active_players()
+        p = active[rng.below(len(active))]
+        out.append((state.clone(), p))
+        legal = state.legal_actions(p)
+        state.apply_legal(p, legal[rng.below(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("game", ["planet", "race", "agency"])
+def test_typed_actions_are_read_case_insensitively(game: str) -> None:
+    """``MOVE CORE s0``, ``Keep o05,o16``, ``PLACE 3``: every legal action's text in
+    upper, lower or swapped case reads as that action; nonsense is still refused."""
+    g = liftoff.games.get(game)
+    checked = 0
+    for state, p in random_positions(game, 7, 3)[::3]:
+        for action in state.legal_actions(p):
+            text = str(action)
+            for variant in (text.upper(), text.lower(), text.swapcase(), text.title()):
+                assert g.parse_action(state, p, variant) == action, (text, variant)
+                checked += 1
+        with pytest.raises(IllegalAction):
+            g.parse_action(state, p, "FLY TO THE MOON")
+    assert checked > 100

@@ -145,8 +145,8 @@ def test_the_seed_is_shown_only_when_the_game_is_over(tmp_path: Path) -> None:
 
 def turns(out: str) -> list[tuple[int, str]]:
     """Split hot-seat output into (player, text shown while they held the keyboard)."""
-    parts = re.split(r"Pass the keyboard to p(\d) and press Enter", out)
-    return [(int(parts[i]), parts[i + 1]) for i in range(1, len(parts) - 1, 2)]
+    parts = re.split(r"Pass the keyboard to Player (\d) and press Enter", out)
+    return [(int(parts[i]) - 1, parts[i + 1]) for i in range(1, len(parts) - 1, 2)]
 
 
 def test_hot_seat_players_see_only_their_own_secrets(tmp_path: Path) -> None:
@@ -240,7 +240,7 @@ def test_hot_seat_clears_the_screen_and_scrollback_before_passing_the_keyboard()
     out = run_in_terminal(
         ["play", "agency", "--seats", "human,human", "--seed", str(SEED)], "\n1\n" * 6 + "q\n" * 4
     )
-    prompts = [m.start() for m in re.finditer(r"Pass the keyboard to p\d", out)]
+    prompts = [m.start() for m in re.finditer(r"Pass the keyboard to Player \d", out)]
     assert len(prompts) >= 2, out[-2000:]
     for at in prompts:
         before = out[:at]

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import secrets
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 from liftoff.cli.common import fail, get_game
-from liftoff.cli.seats import TerminalSeat, terminal_seats
+from liftoff.cli.prompt import LineReader
+from liftoff.cli.seats import TerminalSeat, seat_names, terminal_seats
+from liftoff.cli.turn import HumanTurn
+from liftoff.cli.undo import plan_undo
 from liftoff.engine import (
     Action,
     Event,
@@ -62,7 +68,7 @@ def outcome_table(state: State, names: Sequence[str] | None = None) -> Table:
         table.add_column(col)
     for p in out.ranking:
         mark = " ★" if p in out.winners else ""
-        who = names[p] if names is not None and p < len(names) else f"p{p}"
+        who = names[p] if names is not None and p < len(names) else f"Player {p + 1}"
         table.add_row(str(out.places[p]), f"{who}{mark}", f"{out.scores[p]:g}")
     return table
 
@@ -78,19 +84,6 @@ def clear_screen() -> None:
         console.file.flush()
 
 
-def seat_names(seats: Sequence[TerminalSeat]) -> list[str]:
-    """The players' names in narrated lines: ``Player N`` for people, the bot's
-    kind and seat number for bots (``Heuristic 2``); never a seat id like ``p1``."""
-    out = []
-    for i, seat in enumerate(seats):
-        if seat.human:
-            out.append(f"Player {i + 1}")
-        else:
-            kind = seat.spec.split(":", 1)[0].split("@", 1)[0] or "bot"
-            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
-    return out
-
-
 def narrated(
     game: Game[Any], events: Iterable[Event], viewer: int | None, names: Sequence[str]
 ) -> list[str]:
@@ -100,14 +93,15 @@ def narrated(
 
 
 class TerminalGame:
-    """Runs one game: bots act on their own, humans choose by number or text.
+    """Runs one game: bots act on their own, people choose from a menu.
 
     Each person reads what happened as plain sentences narrated for their seat
     (``Game.narrate``): before each prompt, everything since their last turn;
     ``log`` shows more. Other seats' private parts of events (hidden choices,
     cards drawn) never reach them; bots' explanations are never shown. In
     hot-seat play the screen is cleared between people. ``reveal`` shows every
-    action and the bots' explanations (to watch bots or debug).
+    action and the bots' explanations (to watch bots or debug). A person may
+    take back their last move (``undo``) where the rules allow it.
     """
 
     LOG_LINES = 30  # what the ``log`` command shows
@@ -121,12 +115,14 @@ class TerminalGame:
         *,
         reveal: bool = False,
         hints: bool | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
         self.state = state
         self.seats = seats
         self.save = save
         self.reveal = reveal
+        self.console = console
         self.render = renderer(game.info.name)
         self.last_human: int | None = None
         self.humans = [i for i, s in enumerate(seats) if s.human]
@@ -135,10 +131,19 @@ class TerminalGame:
         self.hints = (not self.hot_seat) if hints is None else hints
         self.hint_seed = secrets.randbits(63)  # never from the game seed
         self.hints_given = 0
-        self.names = seat_names(seats)
+        self.named = names is not None
+        self.names = list(names) if names is not None else seat_names(seats)
         #: every event of the game so far, in order; each human has read up to ``seen``
         self.events: list[Event] = []
         self.seen = dict.fromkeys(self.humans, 0)
+        #: who played each action of the game; for those played here, whether it
+        #: could be taken back and where its events start in ``events``
+        self.actors: list[int] = [p for p, _ in state.record()["actions"]]
+        self.undoable: list[bool] = []
+        self.marks: list[int] = []
+        self.undone = False
+        self.turn: HumanTurn | None = None
+        self.reader = LineReader(console, lambda: self.turn.texts() if self.turn else [])
 
     @property
     def viewer(self) -> int | None:
@@ -146,43 +151,68 @@ class TerminalGame:
         human, or a spectator (no human, or several taking turns)."""
         return self.humans[0] if len(self.humans) == 1 else None
 
+    def draw(self, view: dict[str, Any], player: int | None) -> RenderableType:
+        """The board as ``player`` sees it, with the players' names."""
+        return draw_board(self.render, view, player, self.names)
+
     def show(self, player: int | None) -> None:
-        view = self.state.view(player)
-        drawing: RenderableType = self.render(view, player)
-        console.print(drawing)
+        console.print(self.draw(self.state.view(player), player))
+
+    def prompt_name(self, player: int) -> str | None:
+        """The name the prompt calls ``player`` by; ``None`` for one person who
+        gave no name (the prompt just says "Your move")."""
+        return self.names[player] if self.hot_seat or self.named else None
 
     def run(self) -> None:
-        state = self.state
         if not self.humans:
             self.show(None)
-        while not state.is_over():
-            for player in state.active_players():
-                if state.is_over() or player not in state.active_players():
-                    continue
-                seat = self.seats[player]
-                if seat.bot is not None:
-                    action = seat.bot.choose(state, player)
-                    if isinstance(action, str):  # a bot may answer with the action's text
-                        action = self.game.parse_action(state, player, action)
-                    events = state.apply(player, action)
-                    self.announce(player, action, events, seat.bot.explain())
-                else:
-                    self.human_turn(player)
+        while not self.state.is_over():
+            try:
+                self.round()
+            except KeyboardInterrupt:
+                console.print("\n[yellow]Interrupted.[/yellow]")
+                self.quit()
+        state = self.state
         if self.hot_seat:
             clear_screen()
         elif self.viewer is not None:
             self.catch_up(self.viewer)
-        console.print(self.render(state.view(self.viewer), None))
+        console.print(self.draw(state.view(self.viewer), None))
         from liftoff.cli.ending import ending  # the winner, the scoring, the hidden cards
 
         console.print(ending(self.game, state, self.names, self.viewer))
         console.print(f"[dim]seed {state.seed}[/dim]")
         self.write_save()
 
-    def announce(self, player: int, action: Action, events: list[Event], why: str) -> None:
-        """Keep what an action caused; print it now only for a screen nobody plays
-        at (people read it before their next prompt)."""
+    def round(self) -> None:
+        """Let everyone who may act now act once (bots choose, people are asked)."""
+        for player in self.state.active_players():
+            state = self.state
+            if state.is_over() or player not in state.active_players():
+                continue
+            seat = self.seats[player]
+            if seat.bot is not None:
+                action = seat.bot.choose(state, player)
+                if isinstance(action, str):  # a bot may answer with the action's text
+                    action = self.game.parse_action(state, player, action)
+                events = self.apply(player, action)
+                self.announce(player, action, events, seat.bot.explain())
+            else:
+                self.human_turn(player)
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Play ``action`` and keep what undo needs to know of it."""
+        mark = len(self.events)
+        events = self.state.apply(player, action)
+        self.actors.append(player)
+        self.undoable.append(self.state.last_action_undoable())
+        self.marks.append(mark)
         self.events.extend(events)
+        return events
+
+    def announce(self, player: int, action: Action, events: list[Event], why: str) -> None:
+        """Print what a bot's action caused now only for a screen nobody plays
+        at (people read it before their next prompt)."""
         if self.reveal:
             line = f"[bold]p{player}[/bold] ({self.seats[player].spec}): {action}"
             console.print(line + (f"  [dim]{why}[/dim]" if why else ""), highlight=False)
@@ -209,75 +239,68 @@ class TerminalGame:
         for line in lines:
             console.print("  " + line, markup=False)
 
+    def read(self, prompt: str, seat: int | None) -> str:
+        """A line from the person at ``seat``; the end of input quits (saving
+        the game when ``--save`` was given)."""
+        try:
+            return self.reader.read(prompt, seat)
+        except EOFError:
+            console.print("\nbye")
+            self.write_save()
+            raise typer.Exit(0) from None
+
     def human_turn(self, player: int) -> None:
-        state = self.state
         if self.hot_seat and self.last_human != player:
             clear_screen()
-            console.input(f"[bold]Pass the keyboard to p{player} and press Enter[/bold] ")
+            name = self.names[player]
+            self.read(f"[bold]Pass the keyboard to {escape(name)}[/bold] and press Enter ", None)
+            clear_screen()
         self.last_human = player
         self.show(player)
-        legal = state.legal_actions(player)
-        for i, action in enumerate(legal, 1):
-            description = self.game.describe_action(state, player, action)
-            extra = f"  [dim]{description}[/dim]" if description != str(action) else ""
-            console.print(f"  [bold]{i:>3}[/bold]  {action}{extra}")
         self.catch_up(player)
-        while True:
-            try:
-                raw = console.input(
-                    f"[bold]p{player}[/bold], your move (number or text; ? help, q quit): "
-                ).strip()
-            except (EOFError, KeyboardInterrupt):
-                console.print("\nbye")
-                self.write_save()
-                raise typer.Exit(0) from None
-            if not raw:
-                continue
-            if raw in ("q", "quit", "exit"):
-                self.write_save()
-                raise typer.Exit(0)
-            if raw in ("?", "help"):
-                console.print(
-                    "Type the number of an action or its text (e.g. 'move core S0').\n"
-                    "'rule ID' shows a rule (e.g. 'rule PL-MOVE-1'); 'board' redraws; "
-                    "'log' shows the last lines of the game; 'hint' suggests a move; "
-                    "'q' quits."
-                )
-                continue
-            if raw == "hint":
-                self.give_hint(player)
-                continue
-            if raw == "board":
-                self.show(player)
-                continue
-            if raw == "log":
-                self.show_log(player)
-                continue
-            if raw.startswith("rule "):
-                from liftoff.cli.info import show_rules  # an ID, or words: 'rule moon'
-
-                show_rules(console, self.game, raw[5:].strip())
-                continue
-            chosen: Action | None = None
-            if raw.isdigit():
-                n = int(raw)
-                if not 1 <= n <= len(legal):
-                    console.print(f"[red]choose a number from 1 to {len(legal)}[/red]")
-                    continue
-                chosen = legal[n - 1]
-            else:
-                try:
-                    chosen = self.game.parse_action(state, player, raw)
-                    state.verify(player, chosen)
-                except IllegalAction as exc:
-                    text = self.game.rule_text(exc.rule)
-                    console.print(f"[red]{exc.message}[/red] [dim]({exc.rule})[/dim]")
-                    if text:
-                        console.print(f"[dim]{exc.rule}: {text}[/dim]")
-                    continue
-            self.events.extend(state.apply(player, chosen))
-            self.after_human(player)
+        self.undone = False
+        self.turn = HumanTurn(self, player)
+        chosen = self.turn.choose()
+        self.turn = None
+        if chosen is None:  # a move was taken back: the loop asks again
             return
+        self.apply(player, chosen)
+        self.after_human(player)
+
+    def refuse(self, exc: IllegalAction) -> None:
+        """Say why a typed move cannot be played, with the text of the rule it
+        breaks (the engine's own ``API-…`` refusals have none to show)."""
+        text = self.game.rule_text(exc.rule)
+        if not text:
+            console.print(f"[red]{escape(exc.message)}[/red]")
+            return
+        console.print(f"[red]{escape(exc.message)}[/red] [dim]({exc.rule})[/dim]")
+        console.print(f"[dim]{exc.rule}: {escape(text)}[/dim]")
+
+    def undo(self, player: int) -> None:
+        """Take ``player`` back to their own last decision, or say why not."""
+        plan = plan_undo(self.actors, self.undoable, player, self.humans, self.names)
+        if plan.reason:
+            console.print(f"[yellow]{escape(plan.reason)}[/yellow]", highlight=False)
+            return
+        record = self.state.record()
+        record["actions"] = record["actions"][: plan.start]
+        previous = self.game.replay(record)
+        local = plan.start - (len(self.actors) - len(self.undoable))
+        mark = self.marks[local]
+        taken = [e for e in self.events[mark:] if e.kind == "action"]
+        lines = narrated(self.game, taken, player, self.names)
+        del self.actors[plan.start :], self.undoable[local:], self.marks[local:]
+        del self.events[mark:]
+        for p in self.seen:
+            self.seen[p] = min(self.seen[p], mark)
+        self.state = previous
+        self.undone = True
+        console.print(
+            f"[bold]Taken back ({len(taken)} move{'s' if len(taken) > 1 else ''}):[/bold]"
+        )
+        for line in lines:
+            console.print("  " + line, markup=False)
 
     def give_hint(self, player: int) -> None:
         """Suggest a move to ``player`` from what they know (see :mod:`liftoff.bots.hint`)."""
@@ -296,12 +319,64 @@ class TerminalGame:
         last person's hand does not stay on it."""
         if self.hot_seat and player not in self.state.active_players():
             clear_screen()
-            console.print(f"[dim]p{player} has played.[/dim]")
+            console.print(f"[dim]{escape(self.names[player])} has played.[/dim]")
+
+    def quit(self) -> None:
+        """Stop: with ``--save`` the game is saved; a game in progress that is
+        not saved is only dropped when the person says so (or saved to a file
+        named for it). Returns when they choose to go on playing."""
+        if self.save is not None or self.state.version == 0 or self.state.is_over():
+            console.print("bye")
+            self.write_save()
+            raise typer.Exit(0)
+        path = unused_path(self.game.info.name)
+        console.print("[yellow]This game is not saved.[/yellow]")
+        try:
+            answer = self.reader.ask(
+                f"[bold]y[/bold] quit, [bold]s[/bold] save to {path} and quit, "
+                "[bold]n[/bold] play on: "
+            )
+        except (EOFError, KeyboardInterrupt):
+            answer = "y"
+        choice = answer.lower()[:1]
+        if choice == "s":
+            console.print(f"saved to {save_record(path, self.state, [s.spec for s in self.seats])}")
+            raise typer.Exit(0)
+        if choice == "y":
+            console.print("bye (the game was not saved)")
+            raise typer.Exit(0)
+        console.print("Back to the game.")
 
     def write_save(self) -> None:
         if self.save is not None:
             path = save_record(self.save, self.state, [s.spec for s in self.seats])
             console.print(f"saved to {path}")
+
+
+def unused_path(game: str) -> Path:
+    """A file name in the current folder for saving a game, not used yet."""
+    stem = f"{game}-{datetime.now():%Y%m%d-%H%M}"
+    path = Path(f"{stem}.json")
+    n = 2
+    while path.exists():
+        path, n = Path(f"{stem}-{n}.json"), n + 1
+    return path
+
+
+def draw_board(
+    render: Any, view: dict[str, Any], player: int | None, names: Sequence[str]
+) -> RenderableType:
+    """Call a board renderer with the players' names where it takes them
+    (``render(view, viewer, names)``), else the older ``render(view, viewer)``."""
+    try:
+        params = list(inspect.signature(render).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    if len(params) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in params):
+        drawing: RenderableType = render(view, player, names)
+    else:
+        drawing = render(view, player)
+    return drawing
 
 
 def play(
@@ -335,6 +410,12 @@ def play(
     load: Path | None = typer.Option(
         None, "--load", help="Continue the game saved in this file (saving back to it)."
     ),
+    names: str = typer.Option(
+        None,
+        "--names",
+        help="The players' names, comma-separated: one per person in seat order, or one "
+        "per seat (default: Player 1, …; bots by their kind).",
+    ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     if load is not None:
@@ -351,6 +432,7 @@ def play(
             content=content,
             reveal=reveal,
             hints=hints,
+            names=names,
         )
         return
     g = load_game_with_content(game, content)
@@ -364,6 +446,7 @@ def play(
             return
         # bot seeds from the OS, never the game seed
         seat_list = terminal_seats(seats, players, g.info.name)
+        player_names = seat_names(seat_list, names) if names is not None else None
     except (OptionError, ValueError) as exc:
         fail(str(exc))
     try:
@@ -378,7 +461,8 @@ def play(
         console.print(f"[yellow]Note: {warning}[/yellow]", highlight=False)
     if os.environ.get("LIFTOFF_NO_CLEAR"):
         console.clear = lambda *a, **k: None  # type: ignore[method-assign]
-    TerminalGame(g, state, seat_list, save, reveal=reveal, hints=hints).run()
+    table = TerminalGame(g, state, seat_list, save, reveal=reveal, hints=hints, names=player_names)
+    table.run()
 
 
 def register(app: typer.Typer) -> None:

@@ -69,20 +69,26 @@ def continue_game(
     content: Path | None = None,
     reveal: bool = False,
     hints: bool | None = None,
+    names: str | None = None,
 ) -> None:
-    """Continue the game saved in ``path`` in the terminal (saving back to it)."""
+    """Continue the game saved in ``path`` in the terminal (saving back to it);
+    ``names`` as ``play --names``."""
     from liftoff.cli.ending import ending
-    from liftoff.cli.play import TerminalGame, console, seat_names
-    from liftoff.cli.seats import terminal_seats
+    from liftoff.cli.play import TerminalGame, console
+    from liftoff.cli.seats import seat_names, terminal_seats
 
     g, state, record = load_saved(path, game, content)
     try:
         seat_list = terminal_seats(seat_text(record, seats), state.num_players, g.info.name)
     except ValueError as exc:
         fail(f"{exc} (the saved game has {state.num_players} players)")
+    try:
+        player_names = seat_names(seat_list, names)
+    except ValueError as exc:
+        fail(str(exc))
     if state.is_over():
         console.print(f"[dim]{path}: this game is already over.[/dim]")
-        console.print(ending(g, state, seat_names(seat_list)))
+        console.print(ending(g, state, player_names))
         return
     target = save if save is not None else path
     console.print(
@@ -90,7 +96,10 @@ def continue_game(
         f"{state.version} actions; saving to {target}[/dim]",
         highlight=False,
     )
-    TerminalGame(g, state, seat_list, target, reveal=reveal, hints=hints).run()
+    table = TerminalGame(
+        g, state, seat_list, target, reveal=reveal, hints=hints, names=player_names
+    )
+    table.run()
 
 
 def resume(
@@ -108,9 +117,14 @@ def resume(
     hints: bool | None = typer.Option(
         None, "--hints/--no-hints", help="Allow 'hint' (default: on with one person)."
     ),
+    names: str | None = typer.Option(
+        None, "--names", help="The players' names, comma-separated (as in `liftoff play`)."
+    ),
 ) -> None:
     """Continue a saved game in the terminal, saving back to the same file."""
-    continue_game(file, seats=seats, save=save, content=content, reveal=reveal, hints=hints)
+    continue_game(
+        file, seats=seats, save=save, content=content, reveal=reveal, hints=hints, names=names
+    )
 
 
 def load_from_play(load: Path, game: str, seats: str, **play: Any) -> None:

@@ -7,6 +7,7 @@ module only turns the parsed seats into what the terminal game plays with.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from liftoff.bots import Bot
@@ -51,3 +52,47 @@ def terminal_seats(
         bot_seed = secrets.randbits(63) if seed is None else seat_seed(seed, i)
         seats.append(TerminalSeat(seat.spec, seat.make(bot_seed)))
     return seats
+
+
+#: the longest name a player may have (so every line fits the terminal)
+MAX_NAME = 16
+
+
+def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[str]:
+    """The players' names: ``given`` (``"Ann,Bob"``: one per person in seat
+    order, or one per seat, bots included), else ``Player N`` for people and
+    the bot's kind and seat number for bots (``Heuristic 2``); never a seat id.
+
+    Raises ``ValueError`` with a clear message for a wrong count, an empty,
+    overlong or repeated name.
+    """
+    out = []
+    for i, seat in enumerate(seats):
+        if seat.human:
+            out.append(f"Player {i + 1}")
+        else:
+            kind = seat.spec.split(":", 1)[0].split("@", 1)[0] or "bot"
+            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
+    if given is None:
+        return out
+    names = [n.strip() for n in given.split(",")]
+    humans = [i for i, s in enumerate(seats) if s.human]
+    if len(names) == len(seats):
+        targets = list(range(len(seats)))
+    elif len(names) <= len(humans):
+        targets = humans[: len(names)]
+    else:
+        raise ValueError(
+            f"--names: {len(names)} names given for {len(humans)} "
+            f"{'person' if len(humans) == 1 else 'people'} and {len(seats)} seats"
+        )
+    for name in names:
+        if not name or not name.isprintable():
+            raise ValueError("--names: every name must be some printable text")
+        if len(name) > MAX_NAME:
+            raise ValueError(f"--names: {name!r} is longer than {MAX_NAME} characters")
+    for index, name in zip(targets, names, strict=True):
+        out[index] = name
+    if len({n.lower() for n in out}) < len(out):
+        raise ValueError("--names: two players would have the same name")
+    return out

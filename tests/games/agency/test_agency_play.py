@@ -200,7 +200,6 @@ def test_parse_round_trips_every_grammar_form() -> None:
         "draw L5",
         "tech purple",
         "station 0",
-        "Done",
         " done",
     ):
         with pytest.raises(IllegalAction) as err:

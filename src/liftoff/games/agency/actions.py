@@ -162,9 +162,26 @@ _PATTERNS: list[tuple[re.Pattern[str], type[Action]]] = [
 ]
 
 
+_CARD_WORD = re.compile(r"(?i)\b(?:s\d{2}|o\d{2}|m[1-4]-\d{2}|l[1-4])\b")
+
+
+def normalize(text: str) -> str:
+    """``text`` in canonical case: keywords in lower case, card ids and deck
+    levels in upper case (spacing is kept: it must be canonical).
+
+    >>> normalize("Keep o05,O16")
+    'keep O05,O16'
+    >>> normalize("DRAW l2")
+    'draw L2'
+    """
+    return _CARD_WORD.sub(lambda m: m.group(0).upper(), text.lower())
+
+
 def parse(text: str, player: int | None = None) -> Action:
-    """The action whose canonical text is ``text`` (else IllegalAction API-PARSE)."""
+    """The action whose canonical text is ``text``, read case-insensitively
+    (else IllegalAction API-PARSE)."""
     if isinstance(text, str):
+        given, text = text, normalize(text)
         for pattern, cls in _PATTERNS:
             m = pattern.fullmatch(text)
             if m is None:
@@ -199,6 +216,7 @@ def parse(text: str, player: int | None = None) -> Action:
                 action = Sell(m.group(1))
             if str(action) == text:
                 return action
+        text = given
     raise IllegalAction.of(
         "agency.parse.unknown",
         "API-PARSE",

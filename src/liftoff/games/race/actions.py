@@ -94,15 +94,17 @@ _FIXED: Final[dict[str, Action]] = {
 
 
 def parse(text: str, player: int | None = None) -> Action:
-    """The action whose canonical text is ``text`` (raises ``IllegalAction``,
-    rule ``API-PARSE``, for anything else)."""
+    """The action whose canonical text is ``text``, read case-insensitively
+    (``Place 2``, ``PAY Solar,Tank``); raises ``IllegalAction``, rule
+    ``API-PARSE``, for anything else."""
     if not isinstance(text, str):
         raise IllegalAction.of("race.parse.not-text", "API-PARSE", player, None, given=repr(text))
-    fixed = _FIXED.get(text)
+    canon = text.lower()
+    fixed = _FIXED.get(canon)
     if fixed is not None:
         return fixed
-    if text.startswith("place "):
-        num = text[6:]
+    if canon.startswith("place "):
+        num = canon[6:]
         if (
             num.isascii()
             and num.isdigit()
