@@ -40,7 +40,7 @@ def test_the_prompt_summarises_and_enter_lists_the_choices(tmp_path: Path) -> No
     assert code == 0, out
     assert "36 choices: end, move (4), pay (3), play (24), trade (4). Enter lists them." in out
     listing = out.split("Enter lists them.", 1)[1]
-    assert "1  End your turn (the Moon moves one spot counter-clockwise)  end" in listing
+    assert "1  End your turn: the Moon moves over the Rocket Ship  end" in listing
     assert "Play Terraform!: replace the … (24 choices)" in listing
     assert "move core S0" not in listing  # grouped: the moves are one line
     assert played(save) == []
@@ -76,10 +76,10 @@ def test_agency_keeps_are_picked_card_by_card(tmp_path: Path) -> None:
     # each keeps one objective; then Player 1 keeps two of three: O14, then O02
     code, out = invoke(*AGENCY, "--save", str(save), stdin="\n1\n\n1\n\n3\n1\nq\n")
     assert code == 0, out
-    assert "keep …\n   1  O02 Lunar Programme … (2 choices)" in out
+    assert "Keep …\n   1  O02 Lunar Programme … (2 choices)" in out
     assert "   3  O14 Strong Economy … (2 choices)" in out
-    assert "keep … (chosen so far: O14 Strong Economy)" in out
-    assert "   1  O02 Lunar Programme, so: keep O02,O14 (Lunar Programme, Strong Economy)" in out
+    assert "Keep … (chosen so far: O14 Strong Economy)" in out
+    assert "   1  O02 Lunar Programme, so: Keep Lunar Programme and Strong Economy" in out
     assert [a for p, a in played(save) if p == 0] == ["keep O02", "keep O02,O14"]
 
 
@@ -99,7 +99,7 @@ def test_a_partial_keep_walks_into_the_pick(tmp_path: Path) -> None:
         *AGENCY, "--save", str(save), stdin="\nkeep O02\n\nkeep O06\n\nkeep O02\no14\nq\n"
     )
     assert code == 0, out
-    assert "keep … (chosen so far: O02 Lunar Programme)" in out
+    assert "(chosen so far: O02 Lunar Programme)" in out
     assert [a for p, a in played(save) if p == 0] == ["keep O02", "keep O02,O14"]
 
 

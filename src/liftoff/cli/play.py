@@ -435,6 +435,23 @@ def play(
             names=names,
         )
         return
+    start_game(game, players, seats, seed, option, save, content, reveal, hints, names)
+
+
+def start_game(
+    game: str,
+    players: int | None,
+    seats: str,
+    seed: int | None,
+    option: list[str],
+    save: Path | None,
+    content: Path | None,
+    reveal: bool,
+    hints: bool | None,
+    names: str | None,
+) -> None:
+    """A new game in the terminal, with ``play``'s settings (bad ones end the
+    command with one clear line)."""
     g = load_game_with_content(game, content)
     if seed is None:
         seed = secrets.randbelow(2**31)

@@ -97,7 +97,13 @@ def continue_game(
         highlight=False,
     )
     table = TerminalGame(
-        g, state, seat_list, target, reveal=reveal, hints=hints, names=player_names
+        g,
+        state,
+        seat_list,
+        target,
+        reveal=reveal,
+        hints=hints,
+        names=player_names if names else None,
     )
     table.run()
 
