@@ -215,7 +215,7 @@ def test_a_draft_keep_is_private() -> None:
     name = GAME.content.objective[card].name
     events = s.apply(1, f"keep {card}")
     assert [GAME.narrate(e, 1, NAMES) for e in events] == [
-        f"You: keep {name}",
+        "You choose in secret",
         f"You keep {name}",
     ]
     assert [GAME.narrate(e, 0, NAMES) for e in events] == [
@@ -262,7 +262,10 @@ def test_selling_an_objective_hides_which() -> None:
     ]
     s = start(2, seed=5)
     at_step(s, "sell", player=0)
-    assert lines(s, 0, f"sell {card}", 0) == [f"You: sell {name}", f"You sell {name} for 5 money"]
+    assert lines(s, 0, f"sell {card}", 0) == [
+        "You choose in secret",
+        f"You sell {name} for 5 money",
+    ]
 
 
 def test_the_end_reveals_the_objectives_and_names_the_winner() -> None:

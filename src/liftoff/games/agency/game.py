@@ -20,7 +20,6 @@ from liftoff.engine import (
 )
 from liftoff.engine.content import load_rules
 from liftoff.engine.events import narrate as narrate_event
-from liftoff.engine.events import seat_name
 
 from . import actions, describe
 from .content import FILES, PACKAGE, Content, default_content, validate_path
@@ -138,7 +137,7 @@ class AgencyGame(Game[AgencyState]):
     def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """The move as a sentence with card names ("Bea plays Financier for money");
         a hidden draft keep or objective sale stays hidden from the others, and its
-        owner reads "You: keep Financier" (the event after it tells the rest)."""
+        owner reads "You choose in secret" (the event after it tells which cards)."""
         seen = event.seen_by(viewer)
         if seen is None or "action" not in seen:
             return super()._narrate_action(event, viewer, names)
@@ -148,11 +147,8 @@ class AgencyGame(Game[AgencyState]):
         except IllegalAction:
             return super()._narrate_action(event, viewer, names)
         if isinstance(action, actions.Keep | actions.Sell) and event.to is not None:
-            # a hidden move: its owner reads "You: keep Financier and Engineer"
-            cards = action.cards if isinstance(action, actions.Keep) else (action.card,)
-            verb = "keep" if isinstance(action, actions.Keep) else "sell"
-            listed = " and ".join(self._card_name(c) for c in cards)
-            return f"{seat_name(who, viewer, names)}: {verb} {listed}"
+            # a hidden move: the event after it tells its owner the cards
+            return narrate_event(Event("agency.act.secret", {"who": who}), viewer, names)
         code, params = action_sentence(self, action)
         return narrate_event(Event(code, {"who": who, **params}), viewer, names)
 

@@ -248,6 +248,7 @@ _EVENTS: dict[str, tuple[str, str | None]] = {
 
 #: the players' moves as sentences (``AgencyGame._narrate_action``), same shape
 _ACTIONS: dict[str, tuple[str, str | None]] = {
+    "agency.act.secret": ("{who} chooses in secret", "you choose in secret"),
     "agency.act.keep": ("{who} keeps {names}", "you keep {names}"),
     "agency.act.sell": ("{who} sells {names}", "you sell {names}"),
     "agency.act.direction": (
