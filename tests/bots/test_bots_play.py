@@ -84,7 +84,7 @@ def test_ismcts_explains_visits_and_values() -> None:
     action = bot.choose(state, p)
     text = bot.explain()  # plain words for people
     assert text.startswith(f"{action}: won about ")
-    assert "of 30 imagined continuations" in text and "n=" not in text
+    assert " of 30 imagined games that began with it" in text and "n=" not in text
     details = bot.details()  # type: ignore[attr-defined]
     assert details.startswith(f"ismcts 30 it: {action} (n=") and "v=" in details
     stats = bot.last_stats  # type: ignore[attr-defined]

@@ -161,10 +161,13 @@ def legal_texts(game: str, seed: int) -> set[str]:
 def test_hint_in_the_terminal_suggests_a_legal_move(game: str) -> None:
     code, out = invoke("play", game, "--seats", "human,easy", "--seed", "5", stdin="hint\nq\n")
     assert code == 0, out
-    line = next(x for x in out.splitlines() if "Hint: " in x)
-    suggested, reason = line.split("Hint: ", 1)[1].split(" — ")
+    lines = out.splitlines()
+    at = next(i for i, x in enumerate(lines) if "Hint: " in x)
+    line = lines[at]
+    suggested = line.split('(type "', 1)[1].split('")', 1)[0] if "(type" in line else line
     assert suggested in legal_texts(game, 5), line
-    assert "imagined continuations" in reason
+    assert "p0" not in line.split("(type", 1)[0]  # said in words, typed text apart
+    assert "imagined games that began with it" in " ".join(lines[at : at + 3])
     assert "Traceback" not in out
 
 

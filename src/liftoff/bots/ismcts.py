@@ -428,15 +428,18 @@ class IsmctsBot(Bot):
 
 def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:
     """One line in plain words from root statistics ``(action, visits, value)``,
-    best first (values are chances to win in [0, 1]).
+    most tried first (values are chances to win in [0, 1]): the move chosen is
+    the one the search tried most, with its win rate over the imagined games
+    that began with it, and the runner-up's.
 
     >>> plain_reason([("end", 30, 0.614), ("roll", 10, 0.4)], 40)
-    'end: won about 61% of 40 imagined continuations of the game (next best, roll: about 40%)'
+    'end: won about 61% of the 30 of 40 imagined games that began with it (next, roll: 40% of 10)'
     """
-    best, _, value = stats[0]
-    line = f"{best}: won about {value:.0%} of {count} imagined continuations of the game"
-    tried = [(a, q) for a, n, q in stats[1:] if n > 0]
+    best, visits, value = stats[0]
+    line = f"{best}: won about {value:.0%} of the {visits} of {count} imagined games"
+    line += " that began with it"
+    tried = [(a, n, q) for a, n, q in stats[1:] if n > 0]
     if tried:
-        other, q = tried[0]
-        line += f" (next best, {other}: about {q:.0%})"
+        other, n, q = tried[0]
+        line += f" (next, {other}: {q:.0%} of {n})"
     return line

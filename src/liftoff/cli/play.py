@@ -312,7 +312,13 @@ class TerminalGame:
         self.hints_given += 1
         with console.status("thinking…"):
             suggestion = hint(self.state, player, derive_seed(self.hint_seed, self.hints_given))
-        console.print(f"Hint: {suggestion}", markup=False)
+        said = self.game.describe_action(self.state, player, suggestion.action)
+        typed = str(suggestion.action)
+        console.print(
+            f"Hint: {said}" + (f' (type "{typed}")' if said != typed else ""), markup=False
+        )
+        if suggestion.reason:
+            console.print(f"  {suggestion.reason}", markup=False)
 
     def after_human(self, player: int) -> None:
         """In hot-seat play, clear the screen once the keyboard must pass, so the
