@@ -437,3 +437,9 @@ def run_live(
         app.run()
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+    if app.state.is_over():  # the end, told on the ordinary screen: it stays in the scrollback
+        from liftoff.cli.ending import ending
+        from liftoff.cli.play import console
+
+        console.print(ending(game, app.state, app.names, app.human))
+        console.print(f"[dim]seed {app.state.seed}[/dim]")
