@@ -95,7 +95,7 @@ class HumanTurn:
         """The numbered lines of the menu where the person is now."""
         console = self.table.console
         heading = self.menu.heading()
-        if heading and self.menu.path:
+        if heading:  # what the lines share, said once (they leave it out)
             console.print(Text(heading, style="bold"), no_wrap=True, overflow="ellipsis")
         for i, line in enumerate(self.menu.lines(), 1):
             console.print(self.menu_row(i, line), no_wrap=True, overflow="ellipsis")
