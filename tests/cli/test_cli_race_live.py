@@ -331,3 +331,42 @@ def test_a_custom_speed_seats_a_bot_at_that_pace() -> None:
     app = make_app(["human", "medium@2.5s"], seed=1, clock=ManualClock(), bot_seed=1)
     speed = app.driver.seats[1].speed
     assert (speed.name, speed.mean) == ("2.5s", 2.5) and app.names[1] == "Medium 2"
+
+
+def test_when_the_last_round_is_told_the_screen_says_the_game_is_over() -> None:
+    """The pacing of the last resolution ends like any other: the screen stops
+    saying "Resolving" and tells the person that q quits."""
+    names = ["Pios Proxima", "Beta Minor", "Planet-2", "Planet-4", "Planet-5"]
+    state = position(
+        2,
+        planets=names,
+        stacks={0: ["tank", "tank", "ore"], 1: ["ore"]},
+        rows={3: (["settlers", "settlers", "liftoff"], ["settlers", "liftoff"])},
+        options={"auto_choices": True},
+        round_index=2,  # the last of three rounds
+    )
+    clock = ManualClock()
+    app = make_app(
+        ["human", "random@fast"],
+        seed=1,
+        clock=clock,
+        start_pause=0.0,
+        round_pause=5.0,
+        poll_interval=3600,
+        bot_seed=1,
+        state=state,  # type: ignore[arg-type]
+    )
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(400):
+                clock.advance(0.5)
+                app.poll()
+                await pilot.pause()
+                if app.state.is_over() and not app.pacer.active:
+                    break
+            assert app.state.is_over() and not app.pacer.active
+            screen = _text(app, "#status") + _text(app, "#you")
+            assert "q quits" in screen and "Resolving" not in screen
+
+    asyncio.run(scenario())

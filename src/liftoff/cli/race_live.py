@@ -126,7 +126,10 @@ class RaceLiveApp(App[None]):
     def poll(self) -> None:
         """Show the resolution step that is due, else advance the driver to the
         clock's time; redraw if anything happened."""
+        pacing = self.pacer.active
         self._show(self.pacer.tick(self.clock.inner.now()))
+        if pacing and not self.pacer.active:
+            self._dirty = True  # the pacing is over: the screen says so (e.g. "q quits")
         if not self.pacer.active:
             self.clock.release()
             self.driver.poll()
