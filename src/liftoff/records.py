@@ -15,16 +15,24 @@ from typing import Any
 from liftoff.engine import ReplayError, State
 
 
-def save_record(path: str | Path, state: State, seats: Sequence[str] | None = None) -> Path:
+def save_record(
+    path: str | Path,
+    state: State,
+    seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
+) -> Path:
     """Write ``state.record()`` to ``path`` as JSON (atomically: temp file + rename).
 
     ``seats`` (one seat text per player: ``human``, ``medium``, ``ismcts:…``) is
-    kept as the record's ``"seats"``, extra data that ``Game.replay`` ignores and
-    ``liftoff resume`` reads back (:func:`record_seats`).
+    kept as the record's ``"seats"`` and ``names`` as its ``"names"``: extra data
+    that ``Game.replay`` ignores and ``liftoff resume`` and ``liftoff replay``
+    read back (:func:`record_seats`).
     """
     record = state.record()
     if seats is not None:
         record["seats"] = list(seats)
+    if names is not None:
+        record["names"] = list(names)
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_suffix(p.suffix + ".tmp")

@@ -127,3 +127,26 @@ def test_a_finished_game_shows_its_end(tmp_path: Path) -> None:
     )  # fmt: skip
     code, out = invoke("resume", str(save))
     assert code == 0 and "already over" in out and "Game over: " in out
+
+
+def test_the_names_a_game_was_played_with_come_back_with_it(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ("play", "planet", "--seats", "human,easy", "--names", "Ann", "--seed", "3")
+    code, out = invoke(*args, "--save", str(save), stdin="move core S0\nq\n")
+    assert code == 0, out
+    assert record(save)["names"] == ["Ann", "Easy 2"]
+    code, out = invoke("resume", str(save), stdin="q\n")
+    assert code == 0 and "Ann, your move" in out, out
+    code, out = invoke("replay", str(save), stdin="q\n")
+    assert code == 0 and "Ann" in out and "Player 1" not in out, out
+
+
+def test_a_game_saved_without_names_is_resumed_speaking_to_one_person(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ("play", "planet", "--seats", "human,easy", "--seed", "3", "--save", str(save))
+    assert invoke(*args, stdin="move core S0\nq\n")[0] == 0
+    assert "names" not in record(save)
+    code, out = invoke("resume", str(save), stdin="q\n")
+    assert code == 0 and "Your move" in out, out
+    code, out = invoke("replay", str(save), stdin="q\n")
+    assert code == 0 and "Easy 2" in out, out  # bots named by kind from the saved seats

@@ -346,7 +346,7 @@ class TerminalGame:
             answer = "y"
         choice = answer.lower()[:1]
         if choice == "s":
-            console.print(f"saved to {save_record(path, self.state, [s.spec for s in self.seats])}")
+            console.print(f"saved to {save_record(path, self.state, *self.save_extras())}")
             raise typer.Exit(0)
         if choice == "y":
             console.print("bye (the game was not saved)")
@@ -355,8 +355,13 @@ class TerminalGame:
 
     def write_save(self) -> None:
         if self.save is not None:
-            path = save_record(self.save, self.state, [s.spec for s in self.seats])
+            path = save_record(self.save, self.state, *self.save_extras())
             console.print(f"saved to {path}")
+
+    def save_extras(self) -> tuple[list[str], list[str] | None]:
+        """What a save file keeps beside the record: the seats, and the names
+        when they were given (``liftoff resume`` and ``replay`` use them)."""
+        return [s.spec for s in self.seats], (list(self.names) if self.named else None)
 
 
 def unused_path(game: str) -> Path:

@@ -15,8 +15,9 @@ from rich.text import Text
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.ending import ending
 from liftoff.cli.play import narrated, renderer
+from liftoff.cli.seats import default_names
 from liftoff.engine import Event, ReplayError, State
-from liftoff.records import load_record
+from liftoff.records import load_record, record_seats
 
 console = Console(highlight=False)
 
@@ -96,10 +97,14 @@ def with_names(
 
 
 def record_names(record: dict[str, Any], players: int) -> list[str]:
-    """The players' names: the record's ``names`` when it has them, else ``Player N``."""
+    """The players' names: the record's ``names`` when it has them, else from its
+    seats (bots by kind: ``Medium 2``), else ``Player N``."""
     given = record.get("names")
     if isinstance(given, list) and len(given) == players and all(isinstance(n, str) for n in given):
         return [str(n) for n in given]
+    seats = record_seats(record)
+    if seats is not None:
+        return default_names(seats)
     return [f"Player {p + 1}" for p in range(players)]
 
 

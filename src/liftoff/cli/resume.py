@@ -50,6 +50,17 @@ def load_saved(
     return g, state, record
 
 
+def _names_fit(saved: Any, defaults: list[str]) -> bool:
+    """Whether ``saved`` (a record's ``names``) names the same players as
+    ``defaults`` and differs from them (a game played with ``--names``)."""
+    return (
+        isinstance(saved, list)
+        and len(saved) == len(defaults)
+        and all(isinstance(n, str) and n and "," not in n for n in saved)
+        and saved != defaults
+    )
+
+
 def seat_text(record: dict[str, Any], seats: str | None) -> str:
     """The seats to continue with: ``seats`` if given, else the saved ones."""
     if seats is not None:
@@ -86,6 +97,10 @@ def continue_game(
         player_names = seat_names(seat_list, names)
     except ValueError as exc:
         fail(str(exc))
+    saved = record.get("names")
+    if names is None and seats is None and _names_fit(saved, player_names):
+        player_names = [str(n) for n in saved or ()]  # the names it was saved with
+        names = ",".join(player_names)
     if state.is_over():
         console.print(f"[dim]{path}: this game is already over.[/dim]")
         console.print(ending(g, state, player_names))

@@ -58,6 +58,23 @@ def terminal_seats(
 MAX_NAME = 16
 
 
+def default_names(seats: Sequence[str]) -> list[str]:
+    """``Player N`` for people (``human``), the bot's kind and seat number for
+    bots (``medium`` in seat 2 is ``Medium 2``); never a seat id.
+
+    >>> default_names(["human", "ismcts:iterations=9", "easy@fast"])
+    ['Player 1', 'Ismcts 2', 'Easy 3']
+    """
+    out = []
+    for i, spec in enumerate(seats):
+        if spec.strip().lower() == "human":
+            out.append(f"Player {i + 1}")
+        else:
+            kind = spec.split(":", 1)[0].split("@", 1)[0] or "bot"
+            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
+    return out
+
+
 def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[str]:
     """The players' names: ``given`` (``"Ann,Bob"``: one per person in seat
     order, or one per seat, bots included), else ``Player N`` for people and
@@ -66,13 +83,7 @@ def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[
     Raises ``ValueError`` with a clear message for a wrong count, an empty,
     overlong or repeated name.
     """
-    out = []
-    for i, seat in enumerate(seats):
-        if seat.human:
-            out.append(f"Player {i + 1}")
-        else:
-            kind = seat.spec.split(":", 1)[0].split("@", 1)[0] or "bot"
-            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
+    out = default_names(["human" if s.human else s.spec for s in seats])
     if given is None:
         return out
     names = [n.strip() for n in given.split(",")]
