@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from liftoff.bots.levels import levels
 from liftoff.bots.seats import SEAT_SPEEDS, SeatError, parse_seat, parse_seats
 from liftoff.engine import Rng
 
@@ -58,3 +59,11 @@ def test_nonsense_speeds_are_refused_with_a_clear_message(text: str, says: str) 
 def test_speeds_only_in_real_time_games() -> None:
     with pytest.raises(SeatError, match="real-time games only"):
         parse_seat("medium@2s", realtime=False)
+
+
+def test_levels_play_the_live_race_at_their_own_pace_unless_a_speed_is_written() -> None:
+    means = [parse_seat(level).speed_profile().mean for level in levels()]
+    assert means == sorted(means, reverse=True)  # beginner slowest, expert fastest
+    assert parse_seat("beginner").speed_profile().mean > parse_seat("medium").speed_profile().mean
+    assert parse_seat("beginner@fast").speed_profile().name == "fast"  # written wins
+    assert parse_seat("random").speed_profile().name == "normal"  # not a level: the default

@@ -14,6 +14,11 @@ stronger variants stay reachable.
 | ``hard`` | ismcts (heuristic rollouts, depth 20, prior) | 200 iterations |
 | ``expert`` | the same | 1000 iterations |
 
+In the live race a level also plays at its own pace unless a speed is written
+(``medium@fast``): :data:`LEVEL_SPEEDS`. A slower bot is a weaker one there, so
+the pace is part of the level: ``beginner`` plays a card every 3 s or so,
+``expert`` every half second.
+
 A random move is a legal move drawn at random (a careless slip); an unthought
 move is the game's quick rules-of-thumb move (its rollout policy) played
 without the heuristic's look-ahead. At the rates of ``benchmarks/bench_bots.py``
@@ -37,6 +42,16 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "medium": ("heuristic", {}),
     "hard": ("ismcts", {"iterations": 200}),
     "expert": ("ismcts", {"iterations": 1000}),
+}
+
+#: level name -> the live-race speed it plays at when none is written (see
+#: ``liftoff.bots.seats.SEAT_SPEEDS``)
+LEVEL_SPEEDS: dict[str, str] = {
+    "beginner": "relaxed",
+    "easy": "slow",
+    "medium": "normal",
+    "hard": "normal",
+    "expert": "fast",
 }
 
 _KINDS: dict[str, Callable[..., Bot]] = {"heuristic": HeuristicBot, "ismcts": IsmctsBot}

@@ -93,8 +93,13 @@ class SeatSpec:
         return self.spec + (f"@{self.speed}" if self.speed else "")
 
     def speed_profile(self) -> SpeedProfile:
-        """The speed profile (the default one when none was written)."""
-        return speed_profile(self.speed or DEFAULT_SPEED)
+        """The speed profile: the one written, else the level's own pace
+        (``LEVEL_SPEEDS``: ``beginner`` is relaxed, ``expert`` fast), else the
+        default one."""
+        from liftoff.bots.levels import LEVEL_SPEEDS
+
+        written = self.speed or LEVEL_SPEEDS.get(self.bot or "", DEFAULT_SPEED)
+        return speed_profile(written)
 
     def make(self, seed: int, **overrides: Any) -> Bot:
         """This seat's bot, seeded; ``overrides`` win over the written parameters."""
