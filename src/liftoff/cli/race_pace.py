@@ -98,6 +98,7 @@ _STARTS = {
     "race.ev.planet.": "planet",
     "race.ev.round-end": "standings",
     "race.ev.round-start": "round",
+    "race.ev.round-start-rotated": "round",
     "race.ev.game-end": "over",
 }
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from liftoff.engine import Event
+from liftoff.engine import Event, Rng
 from liftoff.games.race import GAME, text
 from liftoff.games.race.state import RaceState
 from liftoff.games.race.testing import position, resolution_events
@@ -126,7 +126,7 @@ def _told(events: Sequence[Event]) -> dict[str, int]:
         elif kind == "race.ev.steal":
             add(f"held {d['planet']} {d['who']}", 1)
             add(f"held {d['planet']} {d['whom']}", -1)
-        elif kind == "race.ev.round-start":
+        elif kind in ("race.ev.round-start", "race.ev.round-start-rotated"):
             delta = {k: v for k, v in delta.items() if k.startswith(("score", "stops"))}
             delta["new round"] = 1
     return delta
@@ -265,7 +265,7 @@ def test_rows_without_a_lift_off_are_set_aside_at_cleanup() -> None:
     ]
     assert lines[-2:] == [
         "Round 1 is over — Ann 0 VP, Bea 0 VP",
-        "Round 2 of 2 begins: stacks reshuffled, seats rotated",
+        "Round 2 of 2 begins: stacks reshuffled",  # two players keep their seats
     ]
 
 
@@ -300,3 +300,17 @@ def test_the_live_driver_keeps_what_the_last_action_caused() -> None:
     assert told[0] == ["Bea puts Ore Production under their stack"]
     assert told[1][:2] == ["Ann discards Energy Tank", "Ann calls Stop!"]
     assert told[1][-1].startswith("Game over: ")
+
+
+@pytest.mark.rules("RC-ROT-1")
+def test_a_new_round_says_seats_move_only_with_three_players() -> None:
+    for players in (2, 3, 4):
+        s = GAME.new_game(players, seed=4)
+        rng = Rng(4)
+        kinds: list[str] = []
+        while not s.is_over() and not any("round-start" in k for k in kinds):
+            p = s.active_players()[rng.below(len(s.active_players()))]
+            legal = s.legal_actions(p)
+            kinds += [e.kind for e in s.apply(p, legal[rng.below(len(legal))])]
+        rotated = "race.ev.round-start-rotated" in kinds
+        assert rotated == (players == 3), players

@@ -130,7 +130,9 @@ def round_end(s: RaceState) -> None:
 
 
 def round_start(s: RaceState) -> None:
-    s._emit("race.ev.round-start", {"round": s.round + 1, "rounds": s.total_rounds})
+    # with 3 players everyone moves one seat to the left (RC-ROT-1); else seats stay
+    kind = "race.ev.round-start-rotated" if s.num_players == 3 else "race.ev.round-start"
+    s._emit(kind, {"round": s.round + 1, "rounds": s.total_rounds})
 
 
 def game_end(s: RaceState) -> None:

@@ -150,7 +150,10 @@ EVENTS: Final[dict[str, str]] = {
     "race.ev.planet.empty": "{planet_name}: no Settlers — no VP",
     # rounds and the end (RC-SCORE-2, RC-GAME-1..4)
     "race.ev.round-end": "Round {round} is over — {standings}",
-    "race.ev.round-start": "Round {round} of {rounds} begins: stacks reshuffled, seats rotated",
+    "race.ev.round-start": "Round {round} of {rounds} begins: stacks reshuffled",
+    "race.ev.round-start-rotated": (
+        "Round {round} of {rounds} begins: stacks reshuffled, everyone moves one seat left"
+    ),
     "race.ev.game-end": "Game over: {winners} won with {points} VP ({standings})",
 }
 
