@@ -89,7 +89,7 @@ def test_choice_keys_when_auto_choices_is_off() -> None:
             assert state.pending_player() == 0
             assert "[1] pay with Solar Module" in _text(app, "#you")
             await pilot.press("1")
-            assert "[1] take a Settlers" in _text(app, "#you")
+            assert "[1] take their Settlers" in _text(app, "#you")
             await pilot.press("1")
             assert state.scores == [4, 0]
             assert state.history[-2:] == [(0, "pay solar"), (0, "steal settlers")]

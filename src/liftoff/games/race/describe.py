@@ -26,5 +26,5 @@ def describe(state: RaceState, player: int, action: Action) -> str:
     if isinstance(action, Pay):
         return "pay with " + " and ".join(C.NAMES[k] for k in action.sources)
     if isinstance(action, Steal):
-        return "take nothing" if action.kind is None else f"take a {C.NAMES[action.kind]}"
+        return "take nothing" if action.kind is None else f"take their {C.NAMES[action.kind]}"
     return str(action)
