@@ -209,6 +209,10 @@ async def test_race_and_agency_cards_show_their_texts(
     name = str(await planet.get_attribute("data-learn"))
     await planet.hover()
     await expect(pop).to_have_text(as_shown(race_words[name]))
+    # the board is drawn again as the bot plays: the text stays with the mouse
+    status = await page.locator("#status").inner_text()
+    await expect(page.locator("#status")).not_to_have_text(status, timeout=20000)
+    await expect(pop).to_have_text(as_shown(race_words[name]))
     await shot(page, "learn-race-planet-desktop")
     assert not problems, problems
     await page.context.close()

@@ -6,7 +6,8 @@ import { api, esc } from "./common.js";
 // -- card texts ------------------------------------------------------------------
 let pop = null;       // the popover element
 let anchor = null;    // the element it belongs to
-let pinned = false;   // opened by a tap or click: stays until Esc or a tap elsewhere
+let pinned = false;   // opened by a tap: stays until Esc or a tap elsewhere
+let mouse = null;     // where the mouse is over the board, while it shows a text
 
 function popover() {
   if (pop) return pop;
@@ -73,14 +74,20 @@ function focusable(root) {
 export function learnCards(root, words) {
   root.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
+    mouse = { x: e.clientX, y: e.clientY };
     const el = e.target.closest("[data-learn]");
     if (el && root.contains(el)) { if (el !== anchor || !pinned) show(el, words, pinned && el === anchor); }
     else if (!pinned) hideCard();
   });
-  root.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse" && !pinned) hideCard(); });
+  root.addEventListener("pointermove", (e) => { if (mouse) mouse = { x: e.clientX, y: e.clientY }; });
+  root.addEventListener("pointerleave", (e) => {
+    if (e.pointerType !== "mouse") return;
+    mouse = null;
+    if (!pinned) hideCard();
+  });
   root.addEventListener("focusin", (e) => {
     const el = e.target.closest("[data-learn]");
-    if (el && root.contains(el)) show(el, words, false);
+    if (el && root.contains(el)) { mouse = null; show(el, words, false); }
   });
   root.addEventListener("focusout", () => { if (!pinned) hideCard(); });
   root.addEventListener("click", (e) => {  // a tap (touch or pen) pins the text
@@ -93,9 +100,13 @@ export function learnCards(root, words) {
   });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideCard(); });
   window.addEventListener("resize", () => { if (anchor?.isConnected) place(anchor); else if (!pinned) hideCard(); });
+  // the board is drawn again on every change: a text shown by the mouse follows
+  // the piece now under it; one shown by focus goes with the focus
   new MutationObserver(() => {
     focusable(root);
-    if (anchor && !anchor.isConnected && !pinned) hideCard();
+    if (!anchor || anchor.isConnected || pinned) return;
+    const el = mouse && document.elementFromPoint(mouse.x, mouse.y)?.closest("[data-learn]");
+    if (el && root.contains(el)) show(el, words, false); else hideCard();
   }).observe(root, { childList: true, subtree: true });
   focusable(root);
 }
