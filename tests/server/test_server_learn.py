@@ -157,6 +157,13 @@ async def test_planet_card_texts_rules_box_and_summary(
         await shot(page, f"learn-planet-card-{where}")
         await page.locator("#banner").tap()
         await expect(pop).to_be_hidden()
+        # a tap on the text closes it and reaches nothing under it
+        before = await page.locator("#status").inner_text()
+        await card.tap()
+        await expect(pop).to_be_visible()
+        await pop.tap()
+        await expect(pop).to_be_hidden()
+        assert await page.locator("#status").inner_text() == before
     # keyboard: focus shows the text, Esc closes it
     await page.locator("#board .lp-button[data-learn]").first.focus()
     await expect(pop).to_be_visible()

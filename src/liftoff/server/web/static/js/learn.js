@@ -95,8 +95,9 @@ export function learnCards(root, words) {
     const el = e.target.closest("[data-learn]");
     if (el && root.contains(el)) show(el, words, true);
   });
+  // a tap on the text itself closes it too (and reaches nothing under it)
   document.addEventListener("click", (e) => {
-    if (pinned && !e.target.closest("[data-learn]") && !e.target.closest("#learn-pop")) hideCard();
+    if (pinned && (!e.target.closest("[data-learn]") || e.target.closest("#learn-pop"))) hideCard();
   });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideCard(); });
   window.addEventListener("resize", () => { if (anchor?.isConnected) place(anchor); else if (!pinned) hideCard(); });
