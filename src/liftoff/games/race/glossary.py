@@ -19,8 +19,9 @@ CARD_WORDS: dict[int, str] = {
         "scores its victory points. Never used up; can be stolen."
     ),
     C.SECURITY: (
-        "blue Freight card. Once turned up, it repels one Theft against you at this "
-        "planet, and you may steal a blue card from the thief instead."
+        "blue Freight card. Once turned up, it repels a Theft against you at this "
+        "planet (the first one only, unless the table plays persistent Security), and "
+        "you may steal a blue card from the thief instead."
     ),
     C.SOLAR: (
         "blue Freight card. Gives 1 energy unit to every red card of yours at this "
