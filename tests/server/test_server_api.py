@@ -137,8 +137,10 @@ async def test_illegal_action_names_its_rule(server: ServerFactory, db: Db) -> N
     assert rule["text"] == game.rule_text("PL-END-2")
     words = (await r.call("GET", "/api/games/agency/glossary")).json()["glossary"]
     assert words == dict(liftoff.games.get("agency").glossary())
-    assert words["S08"].startswith("Mission Planner:") and len(words) == 36 + 96 + 16
-    assert (await r.call("GET", "/api/games/planet/glossary")).json()["glossary"] == {}
+    assert words["S08"].startswith("Mission Planner:") and len(words) == 36 + 96 + 16 + 4
+    assert words["red"].startswith("Fuel (red technology):")
+    planet_words = (await r.call("GET", "/api/games/planet/glossary")).json()["glossary"]
+    assert planet_words == dict(game.glossary()) and planet_words["bonfire"].startswith("Bonfire:")
     missing = await r.call("GET", "/api/games/chess/glossary")
     assert missing.status_code == 404 and missing.json()["error"] == "no-game"
 

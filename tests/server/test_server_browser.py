@@ -205,12 +205,14 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
     await page.wait_for_selector("#actions button[data-act]", timeout=20000)
     await shot(page, "agency-start-laptop")
     # cards show their names, and their effects on hover (the game's glossary)
-    named = page.locator("#board .chip[title] .card-name")
+    named = page.locator("#board .chip[data-learn] .card-name")
     assert await named.count() > 0
-    first = page.locator("#board .chip[title]").first
-    card = (await first.get_attribute("title") or "").split(" ")[0]
+    first = page.locator("#board .chip[data-learn]:has(.card-name)").first
+    card = str(await first.get_attribute("data-learn"))
     words = liftoff.games.get("agency").glossary()
-    assert (await first.get_attribute("title")) == f"{card} {words[card]}"
+    await first.hover()
+    name, _, effects = words[card].partition(": ")
+    await expect(page.locator("#learn-pop")).to_have_text(f"{name}\n{effects}")
     # a full turn: our decisions until the bot is to act or the step changes
     start = await version_of(r, tid)
     for _ in range(3):

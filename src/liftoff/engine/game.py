@@ -7,6 +7,8 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -15,7 +17,7 @@ from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, ReplayError
 from .events import Event, seat_name
 from .events import narrate as narrate_event
-from .options import OptionSet, OptionValue
+from .options import Option, OptionSet, OptionValue
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -89,6 +91,38 @@ def _label(game: str, area: str, label: str) -> str:
         if messages.known(code):
             return messages.render(code)
     return label.replace("_", " ").replace("-", " ").capitalize()
+
+
+@cache
+def _summary_file(package: str) -> str:
+    """The text of a game package's ``summary.md`` ("" without one)."""
+    try:
+        return (resources.files(package) / "summary.md").read_text(encoding="utf-8").strip()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return ""
+
+
+def _option_line(option: Option, value: OptionValue) -> str:
+    if option.kind is bool:
+        return f"- {'On' if value else 'Off'}: {option.doc}"
+    return f"- {option.doc}: {value}"
+
+
+def options_in_force(options: OptionSet, values: Mapping[str, OptionValue]) -> str:
+    """The options of a table in words (Markdown): those chosen, then the rest."""
+    public = options.public()
+    chosen = [o for o in public if values[o.name] != o.default]
+    usual = [o for o in public if values[o.name] == o.default]
+    lines = ["## The options at this table"]
+    if not public:
+        return lines[0] + "\n\nThis game has no options: the rules as printed."
+    lines += [_option_line(o, values[o.name]) for o in chosen] or [
+        "Every option is at its usual setting: the standard game."
+    ]
+    if usual:
+        lines += ["", "## Options left at their usual setting"]
+        lines += [_option_line(o, values[o.name]) for o in usual]
+    return "\n".join(lines)
 
 
 def canon(data: Any) -> str:
@@ -278,6 +312,16 @@ class Game(ABC, Generic[S]):
         if exact is not None:
             found.insert(0, (exact, catalogue[exact]))
         return found[: max(0, limit)]
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        """The rules in short, for players: how a turn goes and how to win (the
+        game package's ``summary.md``), then the options in force with ``options``
+        (completed and checked like ``new_game``'s; raises :class:`OptionError`).
+        Markdown: ``## `` headings, ``- `` list items and plain paragraphs."""
+        values = self.options.validate(options)
+        own = _summary_file(type(self).__module__.rpartition(".")[0])
+        head = own or f"## {self.info.title}\n\n{self.info.summary}"
+        return f"{head}\n\n{options_in_force(self.options, values)}"
 
     # -- words for the end of a game ------------------------------------------
     def score_label(self, label: str) -> str:

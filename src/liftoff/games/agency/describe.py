@@ -73,7 +73,8 @@ def objective_text(o: Objective) -> str:
 
 
 def card_glossary(c: Content) -> dict[str, str]:
-    """Card id → "Name: what it does" for specialists, missions and objectives."""
+    """Card id → "Name: what it does" for specialists, missions and objectives, and
+    technology colour (``red``, …) → what its cards mean."""
     out: dict[str, str] = {}
     for s in c.specialists.specialists:
         out[s.id] = f"{s.name}: {spec_text(s)}"
@@ -81,7 +82,17 @@ def card_glossary(c: Content) -> dict[str, str]:
         out[m.id] = f"{m.name}: {mission_text(m)}"
     for o in c.objectives.objectives:
         out[o.id] = f"{o.name}: {objective_text(o)}"
+    for t in c.technology.technology:
+        out[t.colour] = f"{t.name} ({t.colour} technology): {TECH_TEXT}"
     return out
+
+
+#: what a technology card does (002 §Player Setup, §Missions; AG-TECH-1)
+TECH_TEXT = (
+    "your level in this technology, one card per level; each mission level needs a "
+    "minimum (shown above its deck), and cards are never spent on a launch. "
+    "Objectives and the final scoring count them."
+)
 
 
 def _name(c: Content, card: str) -> str:

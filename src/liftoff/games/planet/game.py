@@ -180,6 +180,7 @@ class PlanetGame(Game[PlanetState]):
         self.lp_names = {p.id: p.name for p in self.content.points.points}
         self._spaces: dict[int, tuple[Action, ...]] = {}
         self._configs: dict[tuple[Any, ...], PlanetConfig] = {}
+        self._glossary: dict[str, str] | None = None
 
     def config(self, players: int, options: Mapping[str, OptionValue]) -> PlanetConfig:
         """The compiled config for these settings, shared by every game that uses them
@@ -275,6 +276,15 @@ class PlanetGame(Game[PlanetState]):
     def action_is_public(self, state: PlanetState, player: int, action: Action) -> bool:
         """Every planet action is played in the open (what is paid, played or traded)."""
         return True
+
+    def glossary(self) -> Mapping[str, str]:
+        """Every card code, payment token (``W=F``) and Lift Off Point id → its
+        name and what it does."""
+        if self._glossary is None:
+            from .glossary import glossary
+
+            self._glossary = glossary(self.content)
+        return self._glossary
 
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)

@@ -199,6 +199,13 @@ class RaceGame(Game[RaceState]):
 
         return narrate_action(event, viewer, names)
 
+    def glossary(self) -> Mapping[str, str]:
+        """Every card code (``tank``, ``liftoff``, …) and every planet of this game's
+        own table (by name) → its name and what it does."""
+        from .glossary import glossary
+
+        return glossary(self.table(DEFAULT))
+
     def rule_text(self, rule: str) -> str | None:
         return _rules().get(rule)
 

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 import liftoff
 from liftoff import bots as bot_registry
-from liftoff.engine import Game
+from liftoff.engine import Game, OptionError
 
 from ..errors import ApiError
 from ..tables.bots import speeds
 from .common import ERRORS, Manager, json
 
 router = APIRouter(tags=["games"])
+
+#: the longest rules search a client may send (a few words, not a text)
+MAX_QUERY = 100
+#: the most rules one search answers
+MAX_LIMIT = 50
 
 
 def _choices(game_name: str, o: Any, content_sets: dict[str, dict[str, str]]) -> list[Any] | None:
@@ -67,6 +72,50 @@ async def games(manager: Manager) -> Response:
             "speeds": speeds(),
         }
     )
+
+
+@router.get(
+    "/api/games/{game}/rules",
+    summary="Rules found by words: [{id, text}], best first",
+    responses=ERRORS,
+)
+async def find_rules(
+    game: Annotated[str, Path(max_length=32)],
+    q: Annotated[str, Query(description="words, or a rule id")] = "",
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 10,
+) -> Response:
+    """The rules and rulings whose id or text holds every word of ``q``
+    (``Game.find_rules``); an exact rule id comes first."""
+    found = game_named(game)
+    words = q.strip()
+    if not words:
+        raise ApiError(422, "bad-query", "type a word or two to look for, e.g. moon")
+    if len(words) > MAX_QUERY:
+        raise ApiError(
+            422,
+            "bad-query",
+            f"a rules search is at most {MAX_QUERY} characters; this one has {len(words)}",
+        )
+    return json([{"id": rid, "text": text} for rid, text in found.find_rules(words, limit)])
+
+
+@router.get(
+    "/api/games/{game}/summary",
+    summary="The rules in short, with the options in force (query: option=value)",
+    responses=ERRORS,
+)
+async def rules_summary(game: Annotated[str, Path(max_length=32)], request: Request) -> Response:
+    """``Game.rules_summary`` (Markdown) for the options given as query
+    parameters (the table's ``options``); an unknown or bad option is a 422."""
+    found = game_named(game)
+    given = dict(request.query_params)
+    if len(given) > 64 or any(len(k) > 64 or len(v) > 400 for k, v in given.items()):
+        raise ApiError(422, "bad-options", "too many or too long options")
+    try:
+        text = found.rules_summary(given)
+    except OptionError as exc:
+        raise ApiError(422, "bad-options", str(exc)) from None
+    return json({"game": game, "title": found.info.title, "text": text})
 
 
 @router.get("/api/games/{game}/rules/{rule}", summary="The text of one rule", responses=ERRORS)

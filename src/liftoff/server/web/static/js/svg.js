@@ -20,8 +20,10 @@ export function text(x, y, s, attrs = "") {
   return `<text x="${x.toFixed ? x.toFixed(1) : x}" y="${y.toFixed ? y.toFixed(1) : y}" ${attrs}>${esc(s)}</text>`;
 }
 
-// A focusable, clickable group: data-tokens for board selection, or data-action to act at once.
-export function clickable(inner, { tokens, action, label }) {
+// A focusable, clickable group: data-tokens for board selection, or data-action to act at once;
+// ``learn``: the glossary id whose text it shows (learn.js).
+export function clickable(inner, { tokens, action, label, learn }) {
   const data = action ? `data-action="${esc(action)}"` : `data-tokens="${esc(tokens)}"`;
-  return `<g class="clickable" ${data} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
+  const about = learn ? ` data-learn="${esc(learn)}"` : "";
+  return `<g class="clickable" ${data}${about} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
 }

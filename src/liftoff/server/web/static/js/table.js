@@ -2,6 +2,7 @@
 import {
   api, esc, COLORS, COLOR_NAMES, seatFor, saveSeat, forgetSeat, seatLabel, savedName, fmtClock,
 } from "./common.js";
+import { learnCards, learnRules, learnSummary } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -237,16 +238,6 @@ function renderActions() {
     || `<li class="none">${esc(none)}</li>`;
 }
 
-async function showRule(rule) {
-  const el = $("rule-text");
-  try {
-    const r = await api("GET", `/api/games/${gameName}/rules/${encodeURIComponent(rule)}`);
-    el.innerHTML = `<p><span class="rule">${esc(r.rule)}</span> — ${esc(r.text)}</p>`;
-  } catch (err) {
-    el.textContent = err.message;
-  }
-}
-
 function renderRefusal() {
   const r = lastError || msg?.refusal;
   const el = $("refusal");
@@ -307,7 +298,9 @@ $("actions").addEventListener("click", (e) => {
 });
 $("filter").addEventListener("input", renderActions);
 $("undo").addEventListener("click", undo);
-$("rule-lookup").addEventListener("submit", (e) => { e.preventDefault(); showRule($("rule-id").value.trim()); });
+learnCards(boardEl, () => glossary);  // card texts, rules by words, the rules summary
+learnRules(gameName);
+learnSummary(gameName, tableId);
 $("invite").addEventListener("click", async () => {
   try { await navigator.clipboard.writeText(location.href); setStatus("link copied"); } catch { prompt("Share this link", location.href); }
 });

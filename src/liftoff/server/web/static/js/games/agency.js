@@ -14,9 +14,9 @@ function chip(id, ctx, extra = "") {
   const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"
   const name = about.split(":")[0];
   const label = name ? `${esc(id)} <span class="card-name">${esc(name)}</span>` : esc(id);
-  const title = about ? ` title="${esc(`${id} ${about}`)}"` : "";
-  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${title} aria-label="card ${esc(id)}${name ? ` ${esc(name)}` : ""}">${label}</button>`;
-  return `<span class="${cls}"${title}>${label}</span>`;
+  const learn = ` data-learn="${esc(id)}"`;  // its text on hover, tap or focus (learn.js)
+  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="card ${esc(id)}${name ? ` ${esc(name)}` : ""}">${label}</button>`;
+  return `<span class="${cls}"${learn}>${label}</span>`;
 }
 
 function actionButton(action, label, ctx) {
@@ -73,7 +73,7 @@ function playerPanel(p, view, ctx) {
   const me = p.seat === view.you;
   const techRows = TECH.map((c) => {
     const legal = ctx.legal.some((a) => a.text === `tech ${c}`);
-    const name = legal ? `<button type="button" class="chip" data-action="tech ${c}">${c}</button>` : c;
+    const name = legal ? `<button type="button" class="chip" data-action="tech ${c}" data-learn="${c}">${c}</button>` : `<span data-learn="${c}">${c}</span>`;
     return `<div class="track"><span class="name">${name}</span><span class="pips">${pips(p.tech[c], Math.max(6, p.tech[c]), TECH_FILL[c])}</span> ${p.tech[c]}</div>`;
   }).join("");
   const up = (kind) => actionButton(`upgrade ${kind}`, `upgrade ${kind}`, ctx);
@@ -109,7 +109,7 @@ function decks(view, ctx) {
     const needs = req ? ` · needs ${esc(req)}` : "";
     return `<span class="chip mission l${l}">${legal ? `<button type="button" class="chip" data-action="${act}">${inner}</button>` : inner}${needs}</span>`;
   }).join("");
-  const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}">${c} ${view.supply[c]}</span>`).join("");
+  const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}" data-learn="${c}">${c} ${view.supply[c]}</span>`).join("");
   return `<section class="group" aria-label="decks"><div class="cardrow"><span class="lbl">missions</span>${deckButtons}</div>
     <div class="cardrow"><span class="lbl">specialists</span><span class="chip">deck ${view.specialist_deck}</span>
     <span class="lbl">turn order</span>${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">p${s}</span>`).join("") || "—"}</div>

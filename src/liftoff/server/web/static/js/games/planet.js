@@ -63,9 +63,9 @@ function segment(seg, i, view, ctx) {
   inner += alienDots(tx, ty + 58, seg.aliens, ctx.colors, { size: 13, gap: 29 });
   if (seg.blocked) {
     const [gx, gy] = polar(CX, CY, R_OUT - 22, mid + 13);
-    inner += `<g><circle cx="${gx}" cy="${gy}" r="17" fill="#8e2c1f"/><text x="${gx}" y="${gy + 6}" text-anchor="middle" font-size="17" fill="#fff">G</text><title>The Garglore blocks this Lift Off Point</title></g>`;
+    inner += `<g data-learn="garglore" aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="17" fill="#8e2c1f"/><text x="${gx}" y="${gy + 6}" text-anchor="middle" font-size="17" fill="#fff">G</text></g>`;
   }
-  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}` });
+  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}`, learn: seg.lp });
 }
 
 function moonOrbit(view) {
@@ -105,10 +105,10 @@ function info(view, ctx) {
     else if (s.roll) need = `roll ≥ ${s.roll.needs[s.phase]} (pay ${s.roll.cost})`;
     const cap = s.capacity === null ? "no limit" : `${s.boarded.length}/${s.capacity} aboard`;
     const tokens = `${s.segment} ${s.lp}`;
-    return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${s.blocked ? " — blocked by the Garglore" : ""}</button>
+    return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}" data-learn="${esc(s.lp)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${s.blocked ? " — blocked by the Garglore" : ""}</button>
       <span class="lp-detail">${esc(s.phase)} Moon · board: ${esc(s.placement_text)} · ${esc(cap)}${need ? " · " + esc(need) : ""}${s.area.fuel || s.area.screw ? ` · paid in ${s.area.fuel} Fuel, ${s.area.screw} Screw` : ""}</span></li>`;
   }).join("");
-  const disc = Object.entries(view.discard).map(([k, n]) => `${n}× ${CARD_NAMES[k] || k}`).join(", ");
+  const disc = Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(CARD_NAMES[k] || k)}</span>`).join(", ");
   const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool" : `on the ${view.garglore}`;
   const tw = view.teleport_window
     ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `p${q.player}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
@@ -118,9 +118,9 @@ function info(view, ctx) {
     <p class="warn">${d.left} day${d.left === 1 ? "" : "s"} left before the planet explodes</p>
     <h3>Players</h3><ul class="plain">${players}</ul>
     <h3>Lift Off Points</h3><ul class="plain lps">${lps}</ul>
-    <p><button type="button" class="chip" data-tokens="pool garglore">Garglore</button> ${esc(garg)}</p>
+    <p><button type="button" class="chip" data-tokens="pool garglore" data-learn="garglore">Garglore</button> ${esc(garg)}</p>
     ${tw}
-    <p>Draw pile: ${view.draw_pile} · Discard: ${esc(disc || "empty")}</p>
+    <p>Draw pile: ${view.draw_pile} · Discard: ${disc || "empty"}</p>
     ${view.variants?.length ? `<p class="hint">Variants: ${esc(view.variants.join(", "))}</p>` : ""}
   </div>`;
 }
@@ -134,7 +134,7 @@ function hand(view) {
     const res = code in CARD_FILL;
     const name = CARD_NAMES[code] || code;
     const count = n > 1 ? `<span class="count">×${n}</span>` : "";
-    return `<button type="button" class="pcard" data-tokens="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
+    return `<button type="button" class="pcard" data-tokens="${esc(code)}" data-learn="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
       aria-label="${n} card${n > 1 ? "s" : ""} ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
   return `<h3>Your hand (${total})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;

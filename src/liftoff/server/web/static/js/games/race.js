@@ -13,11 +13,13 @@ const FILL = {
 };
 const INK = { liftoff: "#2b2300" };
 
-function card(x, y, w, h, code, { dim = false, title = "" } = {}) {
+// ``about``: what the card is to the reader (its owner), shown with its text (learn.js)
+function card(x, y, w, h, code, { dim = false, about = "" } = {}) {
   if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"/>`;
-  return `<g opacity="${dim ? 0.55 : 1}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
+  const label = about ? ` aria-label="${esc(`${about}: ${LABEL[code] || code}`)}"` : "";
+  return `<g opacity="${dim ? 0.55 : 1}" data-learn="${esc(code)}"${label}><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
     + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${Math.min(13, w / 5.2)}" font-weight="700" fill="${INK[code] || "#fff"}"`)
-    + (title ? `<title>${esc(title)}</title>` : "") + "</g>";
+    + "</g>";
 }
 
 function logLine(e) {
@@ -53,9 +55,11 @@ export function render(el, view, ctx) {
     const mineHere = pl.players.includes(view.you);
     let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
     const cy = y + ph / 2;
+    const about = `${pl.name}: planet, needs ${pl.terraforming} Terraforming; ${pl.vp} VP for the most Settlers; ${pl.ore} ore`;
+    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="planet ${esc(pl.name)}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
-    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="11" fill="#fff"`);
+    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="11" fill="#fff"`) + "</g>";
     inner += text(x + 6, cy - 42, `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="11.5" fill="#c9d3ee"`);
     if (pl.result) {
       const r = pl.result;
@@ -74,12 +78,12 @@ export function render(el, view, ctx) {
         const cw = pw - 24, ch = 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
         const idx = row.length - shown.length + k;
-        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], title: `p${p}: ${LABEL[code] || code}` });
+        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], about: `p${p}` });
       });
       if (row.length > shown.length) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="11" fill="#c9d3ee"`);
     });
     const label = `planet ${pl.number} ${pl.name}${legal.has(action) ? ": play your top card here" : ""}`;
-    svg += legal.has(action) ? clickable(inner, { action, label }) : `<g>${inner}</g>`;
+    svg += legal.has(action) ? clickable(inner, { action, label, learn: pl.name }) : `<g>${inner}</g>`;
   });
 
   // the stacks
@@ -87,7 +91,7 @@ export function render(el, view, ctx) {
   let x = 16;
   if (me) {
     svg += text(x, handY + 18, "Your stack", `font-size="16" font-weight="700" fill="#fff"`);
-    svg += card(x, handY + 28, 120, 150, me.top, { title: "your top card" });
+    svg += card(x, handY + 28, 120, 150, me.top, { about: "your top card" });
     svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="14" fill="#fff"`);
     svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="14" fill="#ffd166"`);
     let bx = x + 130;
@@ -106,7 +110,7 @@ export function render(el, view, ctx) {
     if (p.player === view.you) continue;
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
     svg += text(x + 20, othersY + 18, `p${p.player}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
-    svg += card(x, othersY + 28, 70, 90, p.top, { title: `p${p.player}'s top card` });
+    svg += card(x, othersY + 28, 70, 90, p.top, { about: `p${p.player}'s top card` });
     x += 170;
     if (x > width - 170) break;
   }
