@@ -254,12 +254,9 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """The players' names in the narrated game log: a person's name (``Player N``
-        without one); a bot by its kind (``Random bot``, with its seat number when
-        two bots share a kind)."""
-        kinds = [
-            (s.bot or "bot").split(":", 1)[0] if s.kind == "bot" and not s.name else None
-            for s in self.seats
-        ]
+        without one); a bot by its kind or level (``Medium bot``, with its seat number
+        when two bots share a kind)."""
+        kinds = [(s.bot or "bot").split(":", 1)[0] if s.kind == "bot" else None for s in self.seats]
         out = []
         for s, kind in zip(self.seats, kinds, strict=True):
             if kind is None:
