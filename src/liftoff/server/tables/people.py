@@ -25,6 +25,7 @@ ADVANCED = frozenset(
         "planet.lift_die",
         "planet.jetpack_costs",
         "planet.finished_keep_playing",
+        "planet.first_player",
         "race.lenient",
         "race.auto_choices",
         "race.security",
@@ -47,12 +48,16 @@ DEFAULT_LEVEL = "medium"
 
 def option_json(game: str, o: Option, choices: list[Any] | None) -> dict[str, Any]:
     """An option as the lobby shows it (label, one-line doc, Advanced fold)."""
+    label = o.label or o.name.replace("_", " ").capitalize()
+    doc = o.doc
+    if doc.lower().startswith(label.lower() + ":"):  # "First game: Bonfire, …" says it twice
+        doc = doc[len(label) + 1 :]
     return {
         "name": o.name,
-        "label": o.label or o.name.replace("_", " ").capitalize(),
+        "label": label,
         "kind": o.kind.__name__,
         "default": o.default,
-        "doc": sentence(o.doc),
+        "doc": sentence(doc),
         "choices": choices,
         "minimum": o.minimum,
         "maximum": o.maximum,

@@ -123,6 +123,7 @@ function setStatus(text) {
 function render() {
   const t = msg.table;
   document.title = `${t.title} — liftoff`;
+  root.dataset.version = String(msg.version); // for tests and tools; people read the banner
   setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : "");
   renderBanner();
   renderPlayers();
@@ -236,9 +237,10 @@ function renderActions() {
   $("selection").textContent = selection.length ? `· picked: ${selection.map((g) => g[0]).join(" + ")} (Esc clears)` : "";
   $("actions-panel").hidden = !mine;
   const none = !msg.legal.length ? (msg.table.status === "playing" ? "Not your turn." : "") : "No action matches.";
+  // the words; the typed text (the filter still finds it) only on hover
   $("actions").innerHTML = list.map((a, i) => `<li><button type="button" data-act="${esc(a.text)}"
-      ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
-      <span>${esc(a.description)}</span><span class="t">${esc(a.text)}</span></button></li>`).join("")
+      title="${esc(a.text)}" ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
+      <span>${esc(a.description)}</span></button></li>`).join("")
     || `<li class="none">${esc(none)}</li>`;
 }
 
@@ -285,13 +287,19 @@ function renderLog() {
   if (atBottom) el.scrollTop = el.scrollHeight;
 }
 
+// the sources that gave points (all of them when none did)
+function scoring(sources) {
+  const some = sources.filter((x) => x.points !== 0);
+  return some.length ? some : sources;
+}
+
 function showEnd() {
   endShown = true;
   const t = msg.table;
   const end = t.ending;
   if (!end) return;
   const rows = end.players.map((p) => {
-    const sources = p.sources.map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ");
+    const sources = scoring(p.sources).map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ");
     const hidden = p.revealed.filter((x) => x.cards.length)
       .map((x) => `${esc(x.label)}: ${esc(x.cards.join(", "))}`).join("; ");
     return `<tr class="${p.place === 1 ? "win" : ""}"><td>${esc(p.place)}.</td>

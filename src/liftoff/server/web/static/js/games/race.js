@@ -112,7 +112,10 @@ export function render(el, view, ctx) {
   for (const p of view.players) {
     if (p.player === view.you) continue;
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
-    svg += text(x + 20, othersY + 18, `${nameOf(p.player)}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
+    // the name on its own line (names are longer than seat numbers), then the counts
+    svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="14" fill="#fff"`);
+    svg += text(x + 78, othersY + 50, `${p.stack} left`, `font-size="13" fill="#c9d3ee"`);
+    svg += text(x + 78, othersY + 68, `score ${p.score}`, `font-size="13" fill="#c9d3ee"`);
     svg += card(x, othersY + 28, 70, 90, p.top, { title: `${nameOf(p.player)}'s top card` });
     x += 170;
     if (x > width - 170) break;
