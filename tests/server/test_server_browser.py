@@ -98,6 +98,14 @@ async def create_in_lobby(page: Any, r: Running, game: str, seats: list[str]) ->
     return str(page.url.rsplit("/", 1)[-1])
 
 
+async def typed_actions(page: Any) -> list[str]:
+    """The typed texts of the listed actions (people read their words)."""
+    found = await page.locator("#actions button[data-act]").evaluate_all(
+        "els => els.map((e) => e.dataset.act)"
+    )
+    return [str(x) for x in found]
+
+
 async def version_of(r: Running, table: str) -> int:
     data = (await r.call("GET", f"/api/tables/{table}")).json()
     return int(data["version"])
@@ -117,12 +125,12 @@ async def test_planet_against_bots_by_clicking(
     #    Exit: the one matching action is made (or the list narrows to the matches)
     before = await version_of(r, tid)
     await page.locator('#board [data-tokens="core"]').click()
-    listed = await page.locator("#actions button[data-act]").all_inner_texts()
+    listed = await typed_actions(page)
     assert listed and all("core" in t for t in listed), listed
     exit_ = page.locator(",".join(f'#board [data-tokens="S{k}"].legal' for k in (0, 2, 4, 6))).first
     await exit_.click()
     if await version_of(r, tid) == before:
-        listed = await page.locator("#actions button[data-act]").all_inner_texts()
+        listed = await typed_actions(page)
         assert listed and all("core" in t for t in listed), listed
         await page.locator("#actions button[data-act]").first.click()
     await expect(page.locator("#table")).not_to_have_attribute(
