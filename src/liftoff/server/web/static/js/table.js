@@ -258,7 +258,9 @@ function renderRefusal() {
   const r = lastError || msg?.refusal;
   const el = $("refusal");
   if (!r) { el.innerHTML = "<p class='hint'>When a move is refused, the rule behind it shows here.</p>"; return; }
-  const action = r.action ? `<p>Refused: ${esc(describe(r.action))}</p>` : "";
+  const said = r.action ? describe(r.action) : null;
+  const action = said ? `<p>Refused: ${esc(said)}</p>`
+    : r.action ? `<p title="${esc(r.action)}">That move was refused.</p>` : "";
   // engine-contract refusals (API-…) have no rule for people: words only
   const game = r.rule && !r.rule.startsWith("API-");
   const rule = game && r.rule_text
@@ -267,10 +269,10 @@ function renderRefusal() {
   el.innerHTML = `<div class="refusal">${action}<p>${esc(r.words || r.message)}</p>${rule}</div>`;
 }
 
-// an action's words when it is one of this turn's (its typed text otherwise)
+// an action's words when it is one of this turn's (null otherwise: no syntax for people)
 function describe(text) {
   const a = (msg?.legal || []).find((x) => x.text === text);
-  return a ? a.description : text;
+  return a ? a.description : null;
 }
 
 function renderLog() {
