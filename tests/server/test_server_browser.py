@@ -90,12 +90,20 @@ async def create_in_lobby(page: Any, r: Running, game: str, seats: list[str]) ->
     selects = page.locator("#seats .kind")
     for i, kind in enumerate(seats):
         await selects.nth(i).select_option(kind)
-    speeds = page.locator("#seats .speed")
+    speeds = page.locator("#seats .speed:visible")  # bot seats only
     for i in range(await speeds.count()):
         await speeds.nth(i).select_option("fast")
     await page.click("#create-button")
     await page.wait_for_url("**/t/*")
     return str(page.url.rsplit("/", 1)[-1])
+
+
+async def typed_actions(page: Any) -> list[str]:
+    """The typed texts of the listed actions (people read their words)."""
+    found = await page.locator("#actions button[data-act]").evaluate_all(
+        "els => els.map((e) => e.dataset.act)"
+    )
+    return [str(x) for x in found]
 
 
 async def version_of(r: Running, table: str) -> int:
@@ -117,15 +125,17 @@ async def test_planet_against_bots_by_clicking(
     #    Exit: the one matching action is made (or the list narrows to the matches)
     before = await version_of(r, tid)
     await page.locator('#board [data-tokens="core"]').click()
-    listed = await page.locator("#actions button[data-act]").all_inner_texts()
+    listed = await typed_actions(page)
     assert listed and all("core" in t for t in listed), listed
     exit_ = page.locator(",".join(f'#board [data-tokens="S{k}"].legal' for k in (0, 2, 4, 6))).first
     await exit_.click()
     if await version_of(r, tid) == before:
-        listed = await page.locator("#actions button[data-act]").all_inner_texts()
+        listed = await typed_actions(page)
         assert listed and all("core" in t for t in listed), listed
         await page.locator("#actions button[data-act]").first.click()
-    await expect(page.locator("#status")).not_to_have_text(f"move {before}", timeout=10000)
+    await expect(page.locator("#table")).not_to_have_attribute(
+        "data-version", str(before), timeout=10000
+    )
     played += 1
     # 2) the action list, by mouse and by keyboard
     for k in range(4):
@@ -135,7 +145,9 @@ async def test_planet_against_bots_by_clicking(
             await page.keyboard.press("1")
         else:
             await page.locator("#actions button[data-act]").first.click()
-        await expect(page.locator("#status")).not_to_have_text(f"move {v}", timeout=20000)
+        await expect(page.locator("#table")).not_to_have_attribute(
+            "data-version", str(v), timeout=20000
+        )
         played += 1
     assert await version_of(r, tid) >= played
     log = await page.locator("#log li").count()
@@ -146,9 +158,10 @@ async def test_planet_against_bots_by_clicking(
     token = json.loads(entries["liftoff.seats"])[tid]["token"]
     res = await r.act(tid, token, "move core S1", 0)
     assert res.status_code in (409, 422)
-    await expect(page.locator("#refusal .refusal")).to_contain_text(res.json()["message"][:30])
-    if res.json().get("rule"):
-        await expect(page.locator("#refusal .rule")).to_have_text(res.json()["rule"])
+    await expect(page.locator("#refusal .refusal")).to_contain_text(res.json()["words"][:30])
+    rule = res.json().get("rule") or ""
+    if rule and not rule.startswith("API-"):
+        await expect(page.locator("#refusal .rule")).to_have_text(rule)
     # the rules panel shows a rule's text
     await page.fill("#rule-id", "PL-END-2")
     await page.click("#rule-lookup button")
@@ -192,8 +205,8 @@ async def test_race_two_people_in_two_browsers(
     assert table.state.version >= 4
     # each browser shows the other's cards on the shared planets (live updates)
     final = table.state.version
-    await expect(ann.locator("#status")).to_have_text(f"move {final}", timeout=10000)
-    await expect(bo.locator("#status")).to_have_text(f"move {final}", timeout=10000)
+    await expect(ann.locator("#table")).to_have_attribute("data-version", str(final))
+    await expect(bo.locator("#table")).to_have_attribute("data-version", str(final))
     await shot(ann, "race-after-laptop")
     assert not p1 and not p2, p1 + p2
 
@@ -222,7 +235,9 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
             await chips.first.click()
         else:
             await page.locator("#actions button[data-act]").first.click()
-        await expect(page.locator("#status")).not_to_have_text(f"move {v}", timeout=20000)
+        await expect(page.locator("#table")).not_to_have_attribute(
+            "data-version", str(v), timeout=20000
+        )
         await page.wait_for_selector("#actions button[data-act]", timeout=20000)
     table = r.manager.tables[tid]
     mine = [e for e in table.log if e.player == 0]
@@ -289,4 +304,136 @@ async def test_api_docs_page_renders_the_spec(
     await expect(page.locator("#ops")).to_contain_text("POST /api/tables/{table_id}/actions")
     await expect(page.locator("#ops")).to_contain_text("version")
     await shot(page, "api-docs-laptop")
+    assert not problems, problems
+
+
+# -- the pages speak to people --------------------------------------------------------
+WIDE = {"width": 1366, "height": 800}
+SEAT_ID = re.compile(r"\bp[0-7]\b")
+BOTS: dict[str, list[dict[str, Any]]] = {
+    "planet": [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}],
+    "agency": [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}],
+    "race": [
+        {"type": "bot", "bot": "random", "speed": "instant"},
+        {"type": "bot", "bot": "random", "speed": "instant"},
+    ],
+}
+
+
+async def no_seat_ids(page: Any, where: str) -> str:
+    text = str(await page.evaluate("document.body.innerText"))
+    found = [text[max(0, m.start() - 60) : m.end() + 20] for m in SEAT_ID.finditer(text)]
+    assert not found, (where, found)
+    return text
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+async def test_every_page_names_people_never_seat_ids(
+    server: ServerFactory, sqlite_db: Db, chrome: Any, size: str
+) -> None:
+    viewport = WIDE if size == "wide" else PHONE
+    r = await server(sqlite_db, bot_delay=0.02, race_start_pause=0.2, race_round_pause=0.2)
+    finished = {g: (await r.create(g, seats))["table"]["id"] for g, seats in BOTS.items()}
+    page, problems = await new_page(chrome, viewport)
+    for game in ("planet", "race", "agency"):
+        # a game in play, seated through the lobby against a medium bot
+        await create_in_lobby(page, r, game, ["you", "bot:medium"])
+        await page.wait_for_selector("#players li")
+        await expect(page.locator("#players")).to_contain_text("Ann")
+        await expect(page.locator("#players")).to_contain_text("Medium bot")
+        header = await page.locator("header").inner_text()
+        assert "API" not in header and "move" not in header, header
+        await page.wait_for_timeout(500)
+        await no_seat_ids(page, f"{game} table")
+        await shot(page, f"people-{game}-table-{size}")
+        # the finished game: the end panel by source, then its replay
+        over = await r.wait_for(finished[game], lambda t: t["status"] == "over", timeout=120)
+        await page.goto(f"{r.base}/t/{finished[game]}")
+        await page.wait_for_selector("#end[open]")
+        body = await page.locator("#end-body").inner_text()
+        assert over["ending"]["headline"] in body
+        assert await page.locator("#end-body .sources").count() == 2
+        await no_seat_ids(page, f"{game} end")
+        await shot(page, f"people-{game}-end-{size}")
+        await page.goto(f"{r.base}/t/{finished[game]}/replay")
+        await page.wait_for_selector("#replay-actions li")
+        await page.keyboard.press("ArrowRight")
+        await expect(page.locator("#step-label")).to_contain_text("after 1 of")
+        await no_seat_ids(page, f"{game} replay")
+        await shot(page, f"people-{game}-replay-{size}")
+    assert not problems, problems
+
+
+async def test_lobby_labels_advanced_fold_bot_levels_and_warnings(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db)
+    page, problems = await new_page(chrome, WIDE)
+    await page.goto(r.base + "/")
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "planet")
+    await page.select_option("#players", "2")
+    # the bot menu offers the levels, each with its line; medium by default
+    menu = page.locator("#seats li").nth(1).locator(".kind")
+    assert await menu.input_value() == "bot:medium"
+    texts = await menu.locator("option").all_inner_texts()
+    for level in ("Beginner", "Easy", "Medium", "Hard", "Expert"):
+        assert any(t.startswith(f"{level} bot — ") for t in texts), texts
+    await expect(page.locator("#seats li").nth(1).locator(".seat-doc")).not_to_be_empty()
+    # options by label, the rulings folded under Advanced
+    await page.click("#options-box summary")
+    await expect(page.locator("#options")).to_contain_text("First game")
+    advanced = page.locator("#advanced")
+    await expect(advanced.locator("summary")).to_contain_text("Advanced")
+    assert await advanced.get_attribute("open") is None
+    await expect(advanced.locator("label", has_text="Moon Track")).to_be_hidden()
+    await advanced.locator("summary").click()
+    await expect(advanced.locator("label", has_text="Moon Track")).to_be_visible()
+    options = await page.locator("#options").inner_text()
+    assert "moon_model" not in options and "lift_die" not in options
+    await no_seat_ids(page, "lobby")
+    await shot(page, "people-lobby-options-wide")
+    # race names its planet table by the installed content, never a path field
+    await page.select_option("#game", "race")
+    assert await page.locator("#options input[type=text]").count() == 0
+    await expect(page.locator("#opt-planets option")).to_have_count(1)
+    # doubtful settings: the warning shows before the game starts
+    await page.select_option("#game", "planet")
+    await page.check("#opt-family")
+    await page.check("#opt-cutthroat")
+    await page.click("#create-button")
+    await expect(page.locator("#create-warnings")).to_be_visible()
+    await expect(page.locator("#create-warnings li")).not_to_have_count(0)
+    await shot(page, "people-lobby-warning-wide")
+    await page.click("#go-table")
+    await page.wait_for_url("**/t/*")
+    # a stale move shows words only; an illegal one the rule's text
+    tid = page.url.rsplit("/", 1)[-1]
+    storage = await page.context.storage_state()
+    entries = {e["name"]: e["value"] for o in storage["origins"] for e in o["localStorage"]}
+    token = json.loads(entries["liftoff.seats"])[tid]["token"]
+    view = await r.view(tid, token)  # seat 2 is a medium bot: the game is on
+    good = view["legal"][0]["text"]
+    assert (await r.act(tid, token, good, 0)).status_code == 200
+    assert (await r.act(tid, token, good, 0)).status_code == 409
+    refusal = page.locator("#refusal .refusal")
+    await expect(refusal).to_contain_text("The game moved on before your move arrived")
+    assert "API-" not in await refusal.inner_text()
+    assert "version" not in await refusal.inner_text()
+    await shot(page, "people-refusal-stale-wide")
+    # an illegal move (on the current version): the rule's text, its ID small beside it
+    game = liftoff.games.get("planet")
+    for _ in range(50):
+        view = await r.view(tid, token)
+        if view["legal"]:
+            break
+        await page.wait_for_timeout(100)
+    legal = {x["text"] for x in view["legal"]}
+    probe = next(t for t in ("move core S1", "move S0 S2", "roll bonfire F") if t not in legal)
+    res = (await r.act(tid, token, probe, view["version"])).json()
+    assert res["error"] == "illegal" and game.rule_text(res["rule"])
+    await expect(refusal).to_contain_text(res["words"])
+    await expect(refusal.locator(".rule-words")).to_contain_text(game.rule_text(res["rule"]) or "")
+    await expect(refusal.locator("small.rule")).to_have_text(res["rule"])
+    await shot(page, "people-refusal-rule-wide")
     assert not problems, problems

@@ -23,7 +23,8 @@ class Option:
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` restricts the
     allowed values; ``minimum``/``maximum`` bound numbers; ``rule`` names the
-    catalogue clause or ruling the option belongs to.
+    catalogue clause or ruling the option belongs to; ``label`` is its name for
+    people ("First game"), the option's name when empty.
     """
 
     name: str
@@ -35,6 +36,7 @@ class Option:
     maximum: float | None = None
     rule: str | None = None
     internal: bool = False  # set by the game itself (e.g. a content fingerprint); not listed
+    label: str = ""
 
     def allowed(self) -> str:
         """A short human description of the allowed values."""

@@ -24,7 +24,7 @@ from liftoff.engine import Event, IllegalAction, derive_seed
 from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDriver
 
 from .botpool import BotBounds, bounded_spec
-from .errors import ApiError
+from .errors import ApiError, refusal_words
 from .storage import ActionData
 
 if TYPE_CHECKING:
@@ -288,6 +288,7 @@ class RaceRunner:
             rule=result.rule,
             rule_text=table.game.rule_text(result.rule) if result.rule else None,
             version=table.state.version,
+            words=refusal_words(result.rule, result.message),
         )
         raise manager.refuse(table, seat, canon, err)
 

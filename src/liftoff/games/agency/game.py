@@ -50,6 +50,7 @@ OPTIONS = OptionSet(
             False,
             "All players launch at the same time (for players who know the game).",
             rule="AG-LAU-12",
+            label="Launch together",
         ),
         Option(
             "missions_per_round",
@@ -59,6 +60,7 @@ OPTIONS = OptionSet(
             minimum=0,
             maximum=10,
             rule="AG-GAP-8",
+            label="Missions per round",
         ),
         Option(
             "content",
@@ -68,6 +70,7 @@ OPTIONS = OptionSet(
             "made on other content refuses to replay.",
             rule="AG-LR-9",
             internal=True,
+            label="Card content",
         ),
     )
 )

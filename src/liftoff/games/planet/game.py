@@ -44,6 +44,7 @@ OPTIONS = OptionSet(
             False,
             "First game: Bonfire, Satellite, Rocket Ship and Jetpack; no Terraform! cards",
             rule="PL-FIRST-1",
+            label="First game",
         ),
         Option(
             "family",
@@ -51,6 +52,7 @@ OPTIONS = OptionSet(
             False,
             "Family Fun: play on after a rescue; no Tornado!/Electric Storm!; random Terraform!",
             rule="PL-FAM-1",
+            label="Family Fun",
         ),
         Option(
             "no_garglore",
@@ -58,6 +60,7 @@ OPTIONS = OptionSet(
             False,
             "Family Fun tweak: no Garglore and no Garglore! cards",
             rule="PL-FAM-4",
+            label="No Garglore",
         ),
         Option(
             "team",
@@ -65,6 +68,7 @@ OPTIONS = OptionSet(
             False,
             "Let's Team Up (4 players): seats 0+2 against 1+3; Action cards on others' turns",
             rule="PL-TEAM-1",
+            label="Let's Team Up",
         ),
         Option(
             "fast",
@@ -72,6 +76,7 @@ OPTIONS = OptionSet(
             False,
             "We Don't Have Time!: 3 cards, 8 Aliens, random Terraform!, 2 days fewer",
             rule="PL-FAST-1",
+            label="We Don't Have Time!",
         ),
         Option(
             "cutthroat",
@@ -79,6 +84,7 @@ OPTIONS = OptionSet(
             False,
             "Cutthroat Planet: Move Your Alien! moves anyone's Alien; 1 day fewer",
             rule="PL-CUT-1",
+            label="Cutthroat Planet",
         ),
         Option(
             "vicious",
@@ -86,6 +92,7 @@ OPTIONS = OptionSet(
             False,
             "Cutthroat tweak: Terraform! any Lift Off Point, sending all its Aliens home",
             rule="PL-VIC-1",
+            label="Vicious Terraform!",
         ),
         Option(
             "moon_model",
@@ -94,6 +101,7 @@ OPTIONS = OptionSet(
             "Moon Track: B = star + one spot per Lift Off Point (5), A = one spot per segment (8)",
             choices=MOON_MODELS,
             rule="PL-GAP-2",
+            label="Moon Track",
         ),
         Option(
             "day_track",
@@ -102,6 +110,7 @@ OPTIONS = OptionSet(
             "Days before the explosion: catalogue = 2P+2, literal = P+1 (the example's reading)",
             choices=DAY_TRACKS,
             rule="PL-GAP-4",
+            label="Day track",
         ),
         Option(
             "days",
@@ -111,6 +120,7 @@ OPTIONS = OptionSet(
             minimum=0,
             maximum=60,
             rule="PL-DAY-4",
+            label="Days before the explosion",
         ),
         Option(
             "lift_die",
@@ -119,6 +129,7 @@ OPTIONS = OptionSet(
             "Faces of the Lift Off die (rockets; X = failure)",
             choices=LIFT_DICE,
             rule="PL-GAP-7",
+            label="Lift Off die",
         ),
         Option(
             "jetpack_costs",
@@ -127,6 +138,7 @@ OPTIONS = OptionSet(
             "Jetpack Fuel at Full/Half/New (data = the content file: 1/3/5)",
             choices=("data", "1/3/5", "2/3/4"),
             rule="PL-GAP-9",
+            label="Jetpack Fuel costs",
         ),
         Option(
             "first_player",
@@ -136,6 +148,7 @@ OPTIONS = OptionSet(
             minimum=-1,
             maximum=4,
             rule="PL-START-1",
+            label="First player",
         ),
         Option(
             "finished_keep_playing",
@@ -143,6 +156,7 @@ OPTIONS = OptionSet(
             False,
             "Family Fun: finished players keep taking turns to help",
             rule="PL-GAP-29",
+            label="Finished players help",
         ),
     )
 )

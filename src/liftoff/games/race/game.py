@@ -56,6 +56,7 @@ OPTIONS = OptionSet(
             "accept any placement at an adjacent planet and remove illegal cards at cleanup "
             "(for recording physical games)",
             rule="RC-GAP-5",
+            label="Lenient placement",
         ),
         Option(
             "auto_choices",
@@ -64,8 +65,18 @@ OPTIONS = OptionSet(
             "make the resolution choices (energy sources, steal target) by the default "
             "policy instead of asking the player (fast simulation)",
             rule="RC-GAP-9",
+            label="Automatic choices",
         ),
-        Option("rounds", int, 3, "number of rounds", minimum=1, maximum=9, rule="RC-GAP-3"),
+        Option(
+            "rounds",
+            int,
+            3,
+            "number of rounds",
+            minimum=1,
+            maximum=9,
+            rule="RC-GAP-3",
+            label="Rounds",
+        ),
         Option(
             "security",
             str,
@@ -73,6 +84,7 @@ OPTIONS = OptionSet(
             "a Security Force repels one Theft (once) or every Theft (persistent)",
             choices=("once", "persistent"),
             rule="RC-GAP-6",
+            label="Security Force",
         ),
         Option(
             "layout",
@@ -82,6 +94,7 @@ OPTIONS = OptionSet(
             "(standard), or 1 and 3 (opposite)",
             choices=LAYOUTS,
             rule="RC-GAP-2",
+            label="Four-player layout",
         ),
         Option(
             "tiebreak",
@@ -90,6 +103,7 @@ OPTIONS = OptionSet(
             "final ties: share the victory, or break them by VP from Settler majorities",
             choices=("shared", "settlers"),
             rule="RC-GAP-15",
+            label="Final ties",
         ),
         Option(
             "planets",
@@ -98,6 +112,7 @@ OPTIONS = OptionSet(
             "planet table: 'default' (the shipped reconstructed table) or a path to a "
             "TOML/JSON file",
             rule="RC-GAP-1",
+            label="Planet table",
         ),
     )
 )

@@ -86,6 +86,7 @@ class ErrorOut(BaseModel):
 
     error: str
     message: str
+    words: str = Field("", description="what a person reads (a sentence)")
     rule: str | None = None
     rule_text: str | None = None
     version: int | None = None

@@ -13,6 +13,7 @@ from liftoff.engine import Game, OptionError
 
 from ..errors import ApiError
 from ..tables.bots import speeds
+from ..tables.people import levels_json, option_json
 from .common import ERRORS, Manager, json
 
 router = APIRouter(tags=["games"])
@@ -38,16 +39,7 @@ def game_info(name: str, content_sets: dict[str, dict[str, str]]) -> dict[str, A
     game = liftoff.games.get(name)
     info = game.info.to_json()
     info["options"] = [
-        {
-            "name": o.name,
-            "kind": o.kind.__name__,
-            "default": o.default,
-            "doc": o.doc,
-            "choices": _choices(name, o, content_sets),
-            "minimum": o.minimum,
-            "maximum": o.maximum,
-            "rule": o.rule,
-        }
+        option_json(name, o, _choices(name, o, content_sets))
         for o in game.options
         if not o.internal
     ]
@@ -70,6 +62,7 @@ async def games(manager: Manager) -> Response:
             "games": [game_info(n, content_sets) for n in liftoff.games.names()],
             "bots": bot_registry.names(),
             "speeds": speeds(),
+            "levels": levels_json(),
         }
     )
 

@@ -46,11 +46,20 @@ async def replay(
     step = min(step, len(actions))
     if seat is not None and seat >= table.state.num_players:
         raise ApiError(422, "bad-seat", f"there is no seat {seat}")
-    state = table.game.new_game(rec["players"], rec["seed"], rec["options"])
+    game = table.game
+    state = game.new_game(rec["players"], rec["seed"], rec["options"])
     caused: list[Event] = []
+    described: list[str] = []  # every action in words (the record is public now)
+    view, names = None, table.names()
     try:
-        for p, text in actions[:step]:
-            caused = state.apply(p, text)
+        for i, (p, text) in enumerate(actions):
+            if i == step:
+                view = state.view(seat)
+            action = game.parse_action(state, p, text)
+            described.append(game.describe_action(state, p, action))
+            applied = state.apply(p, action)
+            if i < step:
+                caused = applied
     except IllegalAction as exc:
         raise ApiError(500, "broken-table", str(exc)) from None
     return json(
@@ -58,14 +67,11 @@ async def replay(
             "step": step,
             "steps": len(actions),
             "actions": actions,
+            "described": described,
             "seat": seat,
-            "view": state.view(seat),
+            "view": view if view is not None else state.view(seat),
             # what the last action caused, narrated for ``seat`` (a spectator without one)
-            "lines": [
-                line
-                for line in (table.game.narrate(e, seat, table.names()) for e in caused)
-                if line
-            ],
+            "lines": [line for line in (game.narrate(e, seat, names) for e in caused) if line],
             "table": table.public(),
         }
     )

@@ -25,7 +25,7 @@ import liftoff
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError
 
 from ..botpool import BotBounds
-from ..errors import ApiError
+from ..errors import ApiError, refusal_words
 from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
@@ -288,6 +288,7 @@ class TableManager:
             "action": text,
             "error": err.code,
             "message": err.message,
+            "words": err.words,
             "rule": err.rule,
             "rule_text": err.rule_text,
             "version": table.state.version,
@@ -306,6 +307,7 @@ class TableManager:
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
             version=table.state.version,
+            words=refusal_words(exc.rule, exc.message),
         )
 
     async def restore(self, table: LiveTable) -> None:

@@ -19,6 +19,7 @@ from liftoff.engine.events import EventView
 
 from ..storage import SeatData
 from .clocks import Clocks
+from .people import ending
 
 LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
 SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
@@ -253,12 +254,9 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """The players' names in the narrated game log: a person's name (``Player N``
-        without one); a bot by its kind (``Random bot``, with its seat number when
-        two bots share a kind)."""
-        kinds = [
-            (s.bot or "bot").split(":", 1)[0] if s.kind == "bot" and not s.name else None
-            for s in self.seats
-        ]
+        without one); a bot by its kind or level (``Medium bot``, with its seat number
+        when two bots share a kind)."""
+        kinds = [(s.bot or "bot").split(":", 1)[0] if s.kind == "bot" else None for s in self.seats]
         out = []
         for s, kind in zip(self.seats, kinds, strict=True):
             if kind is None:
@@ -283,6 +281,7 @@ class LiveTable:
 
     def _public(self) -> dict[str, Any]:
         info = self.game.info
+        names = self.names()
         out: dict[str, Any] = {
             "id": self.id,
             "game": info.name,
@@ -290,7 +289,8 @@ class LiveTable:
             "players": self.state.num_players,
             "options": self.options,
             "status": self.status,
-            "seats": [s.public() for s in self.seats],
+            # every seat's name as people read it (the narrated log's names)
+            "seats": [{**s.public(), "name": n} for s, n in zip(self.seats, names, strict=True)],
             "version": self.state.version,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
@@ -303,6 +303,9 @@ class LiveTable:
         if self.status == "over":
             outcome = self.state.outcome()
             out["outcome"] = outcome.to_json() if outcome is not None else None
+            # points by source and every hidden card: only now that the game is over
+            if outcome is not None:
+                out["ending"] = ending(self.game, self.state, names)
         if self.race is not None:
             out["live"] = self.race.public()
         return out

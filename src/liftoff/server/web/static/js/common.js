@@ -61,11 +61,27 @@ export function saveName(name) {
   if (name) localStorage.setItem("liftoff.name", name);
 }
 
+// A seat as people read it: the name the server gives it ("Ann", "Medium bot",
+// "Player 2"), never a seat id; an open seat says so.
 export function seatLabel(s) {
   if (!s) return "";
-  if (s.kind === "bot") return `${s.bot} bot${s.speed ? " (" + s.speed + ")" : ""}`;
-  if (s.kind === "open") return s.zombie ? "open seat (a bot plays)" : "open seat";
-  return s.name || `Player ${s.seat + 1}`;
+  if (s.kind === "open") return `${s.name || `Player ${s.seat + 1}`} (${s.zombie ? "open seat, a bot plays" : "open seat"})`;
+  const name = s.name || (s.kind === "bot" ? `${cap(String(s.bot || "").split(":")[0])} bot` : `Player ${s.seat + 1}`);
+  return s.kind === "bot" && s.speed ? `${name} (${s.speed})` : name;
+}
+
+// The name alone ("Ann", "Medium bot", "Player 2").
+export function seatName(s, p) {
+  return s?.name || `Player ${(s?.seat ?? p) + 1}`;
+}
+
+// The seat's colour dot (with its colour's name for screen readers).
+export function dot(p) {
+  return `<span class="dot" style="background:${COLORS[p] || "#555"}" title="${COLOR_NAMES[p] || ""}"></span>`;
+}
+
+function cap(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 export function fmtClock(ms) {

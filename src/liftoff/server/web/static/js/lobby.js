@@ -2,7 +2,7 @@
 import { api, esc, saveSeat, seats, seatLabel, savedName, saveName } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-let catalogue = { games: [], bots: [], speeds: [] };
+let catalogue = { games: [], bots: [], speeds: [], levels: [] };
 
 function game() {
   return catalogue.games.find((g) => g.name === $("game").value);
@@ -23,44 +23,66 @@ function renderPlayers() {
   renderOptions();
 }
 
+function botChoices(selected) {
+  const levels = catalogue.levels || [];
+  const named = new Set(levels.map((l) => l.name));
+  const level = levels.map((l) => `<option value="bot:${esc(l.name)}" ${l.name === selected ? "selected" : ""}
+    title="${esc(l.doc)}">${esc(l.label)} — ${esc(l.doc)}</option>`).join("");
+  const other = catalogue.bots.filter((b) => !named.has(b))
+    .map((b) => `<option value="bot:${esc(b)}">${esc(b[0].toUpperCase() + b.slice(1))} bot</option>`).join("");
+  return `<optgroup label="A bot, by level">${level}</optgroup>${other ? `<optgroup label="Other bots">${other}</optgroup>` : ""}`;
+}
+
 function seatChoice(i) {
   const g = game();
-  const bots = catalogue.bots.map((b) => `<option value="bot:${esc(b)}">Bot: ${esc(b)}</option>`).join("");
   const speed = g.realtime
     ? `<select class="speed" aria-label="Seat ${i + 1} bot speed">${catalogue.speeds
-        .map((s) => `<option ${s === "normal" ? "selected" : ""}>${esc(s)}</option>`).join("")}</select>`
+        .map((s) => `<option value="${esc(s)}" ${s === "normal" ? "selected" : ""}>${esc(s[0].toUpperCase() + s.slice(1))} speed</option>`).join("")}</select>`
     : "";
-  if (i === 0) {
-    return `<li><select class="kind" aria-label="Seat 1"><option value="you" selected>You</option>
-      <option value="open">Open (a friend)</option>${bots}</select> ${speed}</li>`;
-  }
-  const defaultBot = catalogue.bots.includes("heuristic") ? "heuristic" : catalogue.bots[0];
-  return `<li><select class="kind" aria-label="Seat ${i + 1}"><option value="open">Open (a friend)</option>
-    ${bots.replace(`value="bot:${defaultBot}"`, `value="bot:${defaultBot}" selected`)}</select> ${speed}</li>`;
+  const fallback = (catalogue.levels || []).find((l) => l.default)?.name || catalogue.bots[0];
+  const first = i === 0 ? '<option value="you" selected>You</option>' : "";
+  return `<li><select class="kind" aria-label="Seat ${i + 1}">${first}<option value="open">Open (a friend)</option>
+    ${botChoices(i === 0 ? "" : fallback)}</select> ${speed}<span class="doc seat-doc"></span></li>`;
+}
+
+// the chosen bot level's one line, under its seat
+function seatDoc(li) {
+  const kind = li.querySelector(".kind").value;
+  const level = (catalogue.levels || []).find((l) => `bot:${l.name}` === kind);
+  li.querySelector(".seat-doc").textContent = level ? level.doc : "";
+  const speed = li.querySelector(".speed");
+  if (speed) speed.hidden = !kind.startsWith("bot:");
 }
 
 function renderSeats() {
   const n = Number($("players").value);
   $("seats").innerHTML = Array.from({ length: n }, (_, i) => seatChoice(i)).join("");
+  for (const li of $("seats").children) seatDoc(li);
+}
+
+function optionRow(o) {
+  const id = `opt-${o.name}`;
+  const data = `id="${id}" data-opt="${esc(o.name)}" data-kind="${esc(o.kind)}"`;
+  let input;
+  if (o.kind === "bool") {
+    input = `<input type="checkbox" ${data} ${o.default ? "checked" : ""}>`;
+  } else if (o.choices) {
+    // a content option names what the operator installed ("default" is the shipped one)
+    input = `<select ${data}>${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(o.content && c === o.default ? `${c} (shipped)` : c)}</option>`).join("")}</select>`;
+  } else {
+    const step = o.kind === "float" ? ' step="any"' : "";
+    const lo = o.minimum !== null ? ` min="${o.minimum}"` : "", hi = o.maximum !== null ? ` max="${o.maximum}"` : "";
+    input = `<input type="number"${step}${lo}${hi} ${data} value="${esc(o.default)}">`;
+  }
+  return `<label for="${id}"><span>${esc(o.label)}<span class="doc">${esc(o.doc)}</span></span>${input}</label>`;
 }
 
 function renderOptions() {
   const g = game();
-  $("options").innerHTML = g.options.map((o) => {
-    const id = `opt-${o.name}`;
-    let input;
-    if (o.kind === "bool") {
-      input = `<input type="checkbox" id="${id}" data-opt="${esc(o.name)}" data-kind="bool" ${o.default ? "checked" : ""}>`;
-    } else if (o.choices) {
-      input = `<select id="${id}" data-opt="${esc(o.name)}" data-kind="${o.kind}">${o.choices
-        .map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
-    } else {
-      const type = o.kind === "str" ? "text" : "number";
-      const step = o.kind === "float" ? ' step="any"' : "";
-      input = `<input type="${type}"${step} id="${id}" data-opt="${esc(o.name)}" data-kind="${o.kind}" value="${esc(o.default)}">`;
-    }
-    return `<label for="${id}"><span>${esc(o.name)}<span class="doc">${esc(o.doc)}</span></span>${input}</label>`;
-  }).join("") || "<p class='hint'>This game has no options.</p>";
+  const plain = g.options.filter((o) => !o.advanced).map(optionRow).join("");
+  const advanced = g.options.filter((o) => o.advanced).map(optionRow).join("");
+  $("options").innerHTML = (plain || (advanced ? "" : "<p class='hint'>This game has no options.</p>"))
+    + (advanced ? `<details class="advanced" id="advanced"><summary>Advanced: rulings and tuning</summary>${advanced}</details>` : "");
 }
 
 function readOptions() {
@@ -106,9 +128,14 @@ async function create(ev) {
   try {
     const res = await api("POST", "/api/tables", body);
     if (res.token) saveSeat(res.table.id, res.seat, res.token, res.table.game);
-    location.href = `/t/${encodeURIComponent(res.table.id)}`;
+    const link = `/t/${encodeURIComponent(res.table.id)}`;
+    if (!(res.warnings || []).length) { location.href = link; return; }
+    // doubtful but allowed settings: say so before the game starts
+    $("create-warnings").hidden = false;
+    $("create-warnings").innerHTML = `<p>The table is ready, but note:</p><ul>${res.warnings
+      .map((w) => `<li>${esc(w)}</li>`).join("")}</ul><a class="button primary" id="go-table" href="${link}">Go to the table</a>`;
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = err.body?.words || err.message;
     $("create-button").disabled = false;
   }
 }
@@ -125,7 +152,8 @@ function tableItem(t, mine) {
     buttons += ` <a class="button" href="${link}">Watch</a>`;
   }
   const tag = t.status === "open" ? `waiting for ${open}` : t.status;
-  return `<li><span class="game">${esc(t.game)}</span><span class="tag ${esc(t.status)}">${esc(tag)}</span>
+  const title = catalogue.games.find((g) => g.name === t.game)?.title || t.game;
+  return `<li><span class="game">${esc(title)}</span><span class="tag ${esc(t.status)}">${esc(tag)}</span>
     <span class="who">${who}</span>${buttons}</li>`;
 }
 
@@ -148,7 +176,7 @@ async function join(tableId) {
     saveSeat(tableId, res.seat, res.token, t.game);
     location.href = `/t/${encodeURIComponent(tableId)}`;
   } catch (err) {
-    alert(err.message);
+    alert(err.body?.words || err.message);
     refresh();
   }
 }
@@ -159,6 +187,7 @@ async function main() {
   $("name").value = savedName();
   $("game").addEventListener("change", renderPlayers);
   $("players").addEventListener("change", renderSeats);
+  $("seats").addEventListener("change", (e) => { const li = e.target.closest("li"); if (li) seatDoc(li); });
   $("create").addEventListener("submit", create);
   document.addEventListener("click", (e) => {
     const id = e.target.closest("[data-join]")?.dataset.join;

@@ -1,5 +1,5 @@
 // The replay viewer of a finished game: step through its actions, as any seat saw them.
-import { api, esc, COLORS, seatLabel } from "./common.js";
+import { api, esc, COLORS, seatName, dot } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("replay");
@@ -28,18 +28,19 @@ function render() {
   $("step-label").textContent = `after ${data.step} of ${data.steps} actions`
     + ((data.lines || []).length ? ` — ${data.lines.join(" ")}` : "");
   if ($("seat").options.length === 1) {
-    for (const s of t.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">p${s.seat} ${esc(seatLabel(s))}</option>`);
+    for (const s of t.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">${esc(seatName(s))}</option>`);
   }
   const ctx = {
-    you: data.seat, legal: [], colors: COLORS, names: t.seats.map((s) => seatLabel(s)), selection: [], table: t,
+    you: data.seat, legal: [], colors: COLORS, names: t.seats.map((s) => seatName(s)), selection: [], table: t,
     act() {}, select() {},
   };
   if (board) board.render($("board"), data.view, ctx);
-  const out = t.outcome;
-  $("result").innerHTML = out ? `<p>${out.winners.map((p) => `<b style="color:${COLORS[p]}">p${p} ${esc(seatLabel(t.seats[p]))}</b>`).join(" and ")} won (${esc(out.termination)}).</p>
-    <p>Scores: ${out.scores.map((s, p) => `p${p} ${esc(s)}`).join(", ")}</p>` : "";
+  const end = t.ending;
+  $("result").innerHTML = end ? `<p><b>${esc(end.headline)}.</b></p><ul class="scores">${end.players.map((p) =>
+    `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(p.score)}</b> <span class="sources">${p.sources
+      .map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ")}</span></li>`).join("")}</ul>` : "";
   $("replay-actions").innerHTML = data.actions.map(([p, text], i) =>
-    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> <b style="color:${COLORS[p]}">p${p}</b> ${esc(text)}</li>`).join("");
+    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> ${dot(p)} <b>${esc(seatName(t.seats[p], p))}</b>: ${esc(data.described?.[i] || text)}</li>`).join("");
   const cur = $("replay-actions").querySelector("[aria-current]");
   cur?.scrollIntoView({ block: "nearest" });
 }

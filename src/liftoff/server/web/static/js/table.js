@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the board (per game), actions, log, rules, end screen.
 import {
-  api, esc, COLORS, COLOR_NAMES, seatFor, saveSeat, forgetSeat, seatLabel, savedName, fmtClock,
+  api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, fmtClock,
 } from "./common.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
 
@@ -24,8 +24,11 @@ let lastError = null;      // an error for our own last request (before the stat
 let glossary = {};         // content name → public text (card names and effects), per game
 
 function playerName(p) {
-  const s = msg?.table?.seats?.[p];
-  return s ? seatLabel(s) : `p${p}`;
+  return seatName(msg?.table?.seats?.[p], p);
+}
+
+function andList(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 // -- connection ------------------------------------------------------------------
@@ -121,7 +124,8 @@ function setStatus(text) {
 function render() {
   const t = msg.table;
   document.title = `${t.title} — liftoff`;
-  setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : `move ${msg.version}`);
+  root.dataset.version = String(msg.version); // for tests and tools; people read the banner
+  setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : "");
   renderBanner();
   renderPlayers();
   renderBoard();
@@ -133,8 +137,9 @@ function render() {
 }
 
 function activeText() {
-  const act = msg.table.active || [];
-  return act.map((p) => playerName(p)).join(", ");
+  const act = (msg.table.active || []).filter((p) => !mine || p !== mine.seat);
+  if (act.length === 1) return `${playerName(act[0])}'s turn.`;
+  return act.length ? `${andList(act.map((p) => playerName(p)))} to play.` : "";
 }
 
 function renderBanner() {
@@ -148,7 +153,7 @@ function renderBanner() {
     return;
   }
   if (t.status === "over") {
-    el.textContent = "Game over.";
+    el.textContent = t.ending ? `Game over: ${t.ending.headline}.` : "Game over.";
     el.classList.add("over");
     return;
   }
@@ -164,7 +169,7 @@ function renderBanner() {
     el.insertAdjacentHTML("beforeend", ' <a class="jump" href="#actions-panel">actions ↓</a>');
     el.classList.add("you");
   } else {
-    el.textContent = mine ? `Waiting for ${activeText()}.` : `Watching. To act: ${activeText()}.`;
+    el.textContent = mine ? activeText() : `Watching. ${activeText()}`;
     el.classList.add("wait");
   }
 }
@@ -184,16 +189,17 @@ function renderPlayers() {
   const active = new Set(t.active || []);
   $("players").innerHTML = t.seats.map((s) => {
     const me = mine && mine.seat === s.seat ? " (you)" : "";
+    const level = s.kind === "bot" && s.speed ? ` <span class="off">${esc(s.speed)}</span>` : "";
     const off = s.kind === "human" && !s.connected ? `<span class="off">${s.zombie ? "away — a bot plays" : "offline"}</span>` : "";
     return `<li class="${active.has(s.seat) ? "active" : ""}">
-      <span class="dot" style="background:${COLORS[s.seat]}" title="${COLOR_NAMES[s.seat]}"></span>
-      <span>p${s.seat} ${esc(seatLabel(s))}${me}</span> ${off} ${clockText(s.seat)}</li>`;
+      ${dot(s.seat)}
+      <span>${esc(seatName(s))}${me}</span>${level}${s.kind === "open" ? ' <span class="off">open seat</span>' : ""} ${off} ${clockText(s.seat)}</li>`;
   }).join("");
   const box = $("seat-actions");
   box.innerHTML = "";
   if (!mine && t.status !== "over") {
     for (const s of t.seats.filter((x) => x.kind === "open")) {
-      box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">Take seat p${s.seat}</button>`);
+      box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">${dot(s.seat)} Take the seat of ${esc(seatName(s))}</button>`);
     }
   }
   if (mine && t.status !== "over") box.insertAdjacentHTML("beforeend", `<button type="button" id="leave">Leave seat</button>`);
@@ -202,7 +208,7 @@ function renderPlayers() {
 function renderBoard() {
   if (!board) return;
   const ctx = {
-    you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatLabel(s)),
+    you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatName(s)),
     selection, table: msg.table, act, select, glossary,
   };
   try {
@@ -232,19 +238,32 @@ function renderActions() {
   $("selection").textContent = selection.length ? `· picked: ${selection.map((g) => g[0]).join(" + ")} (Esc clears)` : "";
   $("actions-panel").hidden = !mine;
   const none = !msg.legal.length ? (msg.table.status === "playing" ? "Not your turn." : "") : "No action matches.";
+  // the words; the typed text (the filter still finds it) only on hover
   $("actions").innerHTML = list.map((a, i) => `<li><button type="button" data-act="${esc(a.text)}"
-      ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
-      <span>${esc(a.description)}</span><span class="t">${esc(a.text)}</span></button></li>`).join("")
+      title="${esc(a.text)}" ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
+      <span>${esc(a.description)}</span></button></li>`).join("")
     || `<li class="none">${esc(none)}</li>`;
 }
 
 function renderRefusal() {
   const r = lastError || msg?.refusal;
   const el = $("refusal");
-  if (!r) { el.innerHTML = "<p class='hint'>Refused actions show the rule behind them here.</p>"; return; }
-  const action = r.action ? `<p>Refused: <code>${esc(r.action)}</code></p>` : "";
-  const rule = r.rule ? `<p><span class="rule">${esc(r.rule)}</span>${r.rule_text ? " — " + esc(r.rule_text) : ""}</p>` : "";
-  el.innerHTML = `<div class="refusal">${action}<p>${esc(r.message)}</p>${rule}</div>`;
+  if (!r) { el.innerHTML = "<p class='hint'>When a move is refused, the rule behind it shows here.</p>"; return; }
+  const said = r.action ? describe(r.action) : null;
+  const action = said ? `<p>Refused: ${esc(said)}</p>`
+    : r.action ? `<p title="${esc(r.action)}">That move was refused.</p>` : "";
+  // engine-contract refusals (API-…) have no rule for people: words only
+  const game = r.rule && !r.rule.startsWith("API-");
+  const rule = game && r.rule_text
+    ? `<p class="rule-words">${esc(r.rule_text)} <small class="rule">${esc(r.rule)}</small></p>`
+    : game ? `<p><small class="rule">${esc(r.rule)}</small></p>` : "";
+  el.innerHTML = `<div class="refusal">${action}<p>${esc(r.words || r.message)}</p>${rule}</div>`;
+}
+
+// an action's words when it is one of this turn's (null otherwise: no syntax for people)
+function describe(text) {
+  const a = (msg?.legal || []).find((x) => x.text === text);
+  return a ? a.description : null;
 }
 
 function renderLog() {
@@ -261,17 +280,31 @@ function renderLog() {
   if (atBottom) el.scrollTop = el.scrollHeight;
 }
 
+// the sources that gave points (all of them when none did)
+function scoring(sources) {
+  const some = sources.filter((x) => x.points !== 0);
+  return some.length ? some : sources;
+}
+
 function showEnd() {
   endShown = true;
   const t = msg.table;
-  const out = t.outcome;
-  if (!out) return;
-  const rows = out.ranking.map((p) => `<tr class="${out.winners.includes(p) ? "win" : ""}">
-    <td>${out.places[p]}.</td><td><span class="dot" style="background:${COLORS[p]}"></span> p${p} ${esc(playerName(p))}</td>
-    <td>${esc(out.scores[p])}</td></tr>`).join("");
-  const winners = out.winners.map((p) => `p${p} ${esc(playerName(p))}`).join(" and ");
-  $("end-body").innerHTML = `<p><b>${winners}</b> win${out.winners.length === 1 ? "s" : ""} (${esc(out.termination)}).</p>
-    <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Score</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const end = t.ending;
+  if (!end) return;
+  const rows = end.players.map((p) => {
+    const sources = scoring(p.sources).map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ");
+    const hidden = p.revealed.filter((x) => x.cards.length)
+      .map((x) => `${esc(x.label)}: ${esc(x.cards.join(", "))}`).join("; ");
+    return `<tr class="${p.place === 1 ? "win" : ""}"><td>${esc(p.place)}.</td>
+      <td>${dot(p.seat)} ${esc(p.name)}${mine && mine.seat === p.seat ? " (you)" : ""}</td>
+      <td><b>${esc(p.score)}</b><div class="sources">${sources}</div>${hidden ? `<div class="hidden-cards">${hidden}</div>` : ""}</td></tr>`;
+  }).join("");
+  const piles = end.table.filter((x) => x.cards.length)
+    .map((x) => `<li>${esc(x.label)}: ${esc(x.cards.join(", "))}</li>`).join("");
+  $("end-body").innerHTML = `<p class="headline"><b>${esc(end.headline)}.</b></p>
+    ${end.tiebreak ? `<p class="hint">${esc(end.tiebreak)}</p>` : ""}
+    <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Points, and what was hidden</th></tr></thead><tbody>${rows}</tbody></table>
+    ${piles ? `<details class="piles"><summary>Face-down on the table</summary><ul>${piles}</ul></details>` : ""}`;
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
   $("rematch").hidden = !mine;
   $("rematch").textContent = t.rematch_id ? "Join the rematch" : "Rematch";

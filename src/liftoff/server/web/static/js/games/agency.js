@@ -4,6 +4,12 @@
 import { esc } from "../common.js";
 import { text } from "../svg.js";
 
+// a seat's name as people read it (set at each render from ctx.names), never a seat id
+let NAMES = [];
+function nameOf(p) {
+  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+}
+
 const TECH = ["red", "yellow", "blue", "green"];
 const TECH_FILL = { red: "#c0392b", yellow: "#e0b000", blue: "#2e6fd8", green: "#2a9d5c" };
 
@@ -48,7 +54,7 @@ function topSvg(view, ctx, narrow) {
   }
   view.players.forEach((p, k) => {
     const x = x0 + ((x1 - x0) * p.vp) / maxVp;
-    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"><title>p${p.seat}: ${p.vp} VP</title></circle>`;
+    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"><title>${nameOf(p.seat)}: ${p.vp} VP</title></circle>`;
   });
   // the station
   svg += text(x0, 92, "Space station", `font-size="15" fill="#fff" font-weight="700"`);
@@ -77,9 +83,9 @@ function playerPanel(p, view, ctx) {
     return `<div class="track"><span class="name">${name}</span><span class="pips">${pips(p.tech[c], Math.max(6, p.tech[c]), TECH_FILL[c])}</span> ${p.tech[c]}</div>`;
   }).join("");
   const up = (kind) => actionButton(`upgrade ${kind}`, `upgrade ${kind}`, ctx);
-  let html = `<section class="agency-player${me ? " me" : ""}" aria-label="agency of p${p.seat}">
+  let html = `<section class="agency-player${me ? " me" : ""}" aria-label="agency of ${nameOf(p.seat)}">
     <h3><span class="dot" style="background:${ctx.colors[p.seat]};width:1rem;height:1rem;border-radius:50%;display:inline-block"></span>
-      p${p.seat} ${esc(ctx.names[p.seat] || "")}${me ? " (you)" : ""}</h3>
+      ${esc(ctx.names[p.seat] || "")}${me ? " (you)" : ""}</h3>
     <div class="stats"><span>VP <b>${p.vp}</b></span><span>money <b>${p.money}</b></span><span>income <b>${p.income}</b></span>
       <span>launch cost <b>${p.cost}</b></span><span>rocket capacity <b>${p.capacity}</b></span><span>lab <b>${p.lab}</b></span>
       <span>station <b>${p.station}</b></span></div>
@@ -112,12 +118,13 @@ function decks(view, ctx) {
   const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}" data-learn="${c}">${c} ${view.supply[c]}</span>`).join("");
   return `<section class="group" aria-label="decks"><div class="cardrow"><span class="lbl">missions</span>${deckButtons}</div>
     <div class="cardrow"><span class="lbl">specialists</span><span class="chip">deck ${view.specialist_deck}</span>
-    <span class="lbl">turn order</span>${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">p${s}</span>`).join("") || "—"}</div>
+    <span class="lbl">turn order</span>${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">${nameOf(s)}</span>`).join("") || "—"}</div>
     <div class="cardrow"><span class="lbl">supply</span>${supply}</div>
     ${view.reconstruction ? "<p class='hint'>Card lists are a labelled reconstruction of the published game.</p>" : ""}</section>`;
 }
 
 export function render(el, view, ctx) {
+  NAMES = ctx.names || [];
   const order = [...view.players].sort((a, b) => (a.seat === view.you ? -1 : b.seat === view.you ? 1 : a.seat - b.seat));
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
   el.innerHTML = `<div class="html-board">${topSvg(view, ctx, narrow)}${decks(view, ctx)}

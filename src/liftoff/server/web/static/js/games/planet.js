@@ -4,6 +4,12 @@
 import { esc } from "../common.js";
 import { polar, sector, text, clickable } from "../svg.js";
 
+// a seat's name as people read it (set at each render from ctx.names), never a seat id
+let NAMES = [];
+function nameOf(p) {
+  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+}
+
 const CX = 380, CY = 380, R_CORE = 118, R_IN = 128, R_OUT = 300, R_MOON = 338;
 const CARD_NAMES = {
   F: "Fuel", S: "Screw", W: "Wild", moon: "Move the Moon!", supernova: "Supernova!",
@@ -26,7 +32,7 @@ function alienDots(x, y, counts, colors, { size = 11, gap = 26 } = {}) {
   const w = (present.length - 1) * gap;
   return present.map(([p, n], i) => {
     const px = x - w / 2 + i * gap;
-    return `<circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>p${p}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
+    return `<circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${nameOf(p)}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
       + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${Math.round(size * 1.2)}" font-weight="700" fill="#fff"`);
   }).join("");
 }
@@ -53,7 +59,7 @@ function segment(seg, i, view, ctx) {
   for (let k = 0; k < shown; k++) {
     const who = seg.boarded[k];
     inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(ty - 2).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
-      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"><title>${who === undefined ? "free place" : "p" + who + " boarded"}</title></rect>`;
+      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"><title>${who === undefined ? "free place" : nameOf(who) + " boarded"}</title></rect>`;
   }
   if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, ty + 12, "∞", `font-size="16"`);
   const area = seg.area;
@@ -98,7 +104,7 @@ function info(view, ctx) {
   for (let k = 0; k < d.total; k++) days += `<span class="day${k < d.passed ? " passed" : ""}">${k + 1}</span>`;
   const players = view.players.map((p) => `<li class="${view.active.includes(p.player) ? "active" : ""}">
       <span class="dot" style="background:${ctx.colors[p.player]}"></span>
-      p${p.player}${p.player === view.you ? " (you)" : ""}: saved <b>${p.saved}</b>, core ${p.core}, ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${p.finished ? " ✔" : ""}</li>`).join("");
+      ${nameOf(p.player)}${p.player === view.you ? " (you)" : ""}: saved <b>${p.saved}</b>, core ${p.core}, ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${p.finished ? " ✔" : ""}</li>`).join("");
   const lps = view.ring.filter((s) => s.kind === "lift_off_point").map((s) => {
     let need = "";
     if (s.lift) need = `lifts off with ${s.lift.fuel} Fuel + ${s.lift.screw} Screw at ${s.lift.phases.join("/")} Moon`;
@@ -111,7 +117,7 @@ function info(view, ctx) {
   const disc = Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(CARD_NAMES[k] || k)}</span>`).join(", ");
   const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool" : `on the ${view.garglore}`;
   const tw = view.teleport_window
-    ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `p${q.player}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
+    ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `${nameOf(q.player)}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
   // what happened is in the game log, narrated for this seat by the server
   return `<div class="planet-info">
     <h3>Day Track</h3><div class="days" aria-label="${d.passed} of ${d.total} days passed">${days}</div>
@@ -141,6 +147,7 @@ function hand(view) {
 }
 
 export function render(el, view, ctx) {
+  NAMES = ctx.names || [];
   let svg = `<svg viewBox="0 0 760 760" role="img" aria-label="The planet: Core, ring and Moon" xmlns="http://www.w3.org/2000/svg">`;
   svg += moonOrbit(view);
   view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });

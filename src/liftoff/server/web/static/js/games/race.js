@@ -3,6 +3,12 @@
 import { esc } from "../common.js";
 import { text, clickable } from "../svg.js";
 
+// a seat's name as people read it (set at each render from ctx.names), never a seat id
+let NAMES = [];
+function nameOf(p) {
+  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+}
+
 const LABEL = {
   tank: "Tank", settlers: "Settlers", security: "Security", solar: "Solar",
   liftoff: "Lift Off", theft: "Theft", terraform: "Terraform", ore: "Ore",
@@ -24,14 +30,15 @@ function card(x, y, w, h, code, { dim = false, about = "" } = {}) {
 
 function logLine(e) {
   const [kind, ...rest] = e;
-  if (kind === "stop") return `p${rest[0]} called Stop!`;
-  if (kind === "reveal") return `planet ${rest[0] + 1}: p${rest[2]} reveals ${LABEL[rest[3]] || rest[3]}`;
-  if (kind === "fail") return `planet ${rest[0] + 1}: p${rest[2]}'s ${LABEL[rest[3]] || rest[3]} fails (${rest[4]})`;
-  if (kind === "no-liftoff") return `planet ${rest[0] + 1}: p${rest[2]} has no Lift Off`;
+  if (kind === "stop") return `${nameOf(rest[0])} called Stop!`;
+  if (kind === "reveal") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} reveals ${LABEL[rest[3]] || rest[3]}`;
+  if (kind === "fail") return `planet ${rest[0] + 1}: ${nameOf(rest[2])}'s ${LABEL[rest[3]] || rest[3]} fails (${rest[4]})`;
+  if (kind === "no-liftoff") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} has no Lift Off`;
   return e.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(" ");
 }
 
 export function render(el, view, ctx) {
+  NAMES = ctx.names || [];
   const planets = view.planets;
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
   const perRow = Math.min(planets.length, narrow ? 3 : 5);
@@ -46,7 +53,7 @@ export function render(el, view, ctx) {
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
   const phase = view.loading ? "Loading — everyone plays at once" : `Phase: ${view.phase}`;
   svg += text(16, 32, `Round ${view.round} of ${view.rounds} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
-  if (view.stop_player !== null) svg += text(width - 16, 32, `p${view.stop_player} called Stop!`, `text-anchor="end" font-size="18" fill="#ffd166" font-weight="700"`);
+  if (view.stop_player !== null) svg += text(width - 16, 32, `${nameOf(view.stop_player)} called Stop!`, `text-anchor="end" font-size="18" fill="#ffd166" font-weight="700"`);
 
   planets.forEach((pl, i) => {
     const x = gap + (i % perRow) * (pw + gap);
@@ -63,7 +70,7 @@ export function render(el, view, ctx) {
     inner += text(x + 6, cy - 42, `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="11.5" fill="#c9d3ee"`);
     if (pl.result) {
       const r = pl.result;
-      const who = r.winner === null ? "nobody" : `p${r.winner}`;
+      const who = r.winner === null ? "nobody" : `${nameOf(r.winner)}`;
       inner += text(x + pw / 2, cy + 52, `${r.habitable ? "habitable" : "not habitable"}: ${who} +${r.vp}`, `text-anchor="middle" font-size="12" fill="#ffd166"`);
     }
     // side 0 grows upwards from the planet, side 1 downwards
@@ -72,13 +79,13 @@ export function render(el, view, ctx) {
       const color = ctx.colors[p];
       const labelY = side === 0 ? y + 16 : y + ph - 8;
       inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
-      inner += text(x + 22, labelY, `p${p}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
+      inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
       const shown = row.slice(narrow ? -4 : -6);
       shown.forEach((code, k) => {
         const cw = pw - 24, ch = 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
         const idx = row.length - shown.length + k;
-        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], about: `p${p}` });
+        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], about: nameOf(p) });
       });
       if (row.length > shown.length) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="11" fill="#c9d3ee"`);
     });
@@ -109,8 +116,11 @@ export function render(el, view, ctx) {
   for (const p of view.players) {
     if (p.player === view.you) continue;
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
-    svg += text(x + 20, othersY + 18, `p${p.player}: ${p.stack} left · score ${p.score}`, `font-size="14" fill="#fff"`);
-    svg += card(x, othersY + 28, 70, 90, p.top, { about: `p${p.player}'s top card` });
+    // the name on its own line (names are longer than seat numbers), then the counts
+    svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="14" fill="#fff"`);
+    svg += text(x + 78, othersY + 50, `${p.stack} left`, `font-size="13" fill="#c9d3ee"`);
+    svg += text(x + 78, othersY + 68, `score ${p.score}`, `font-size="13" fill="#c9d3ee"`);
+    svg += card(x, othersY + 28, 70, 90, p.top, { about: `${nameOf(p.player)}'s top card` });
     x += 170;
     if (x > width - 170) break;
   }

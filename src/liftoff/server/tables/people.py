@@ -1,0 +1,144 @@
+"""What the pages say to people: option labels and folds, bot levels, refusals
+in words and the end of a game (who won, points by source, what was hidden).
+
+Built from the engine API only (``Option.label``/``doc``, ``IllegalAction``,
+``State.score_breakdown``/``revealed``, ``Game.score_label``/``reveal_label``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from liftoff.bots import levels as bot_levels
+from liftoff.engine import Game, Option, State
+from liftoff.engine.messages import known, render
+
+from ..errors import sentence
+
+#: options a casual player leaves alone: rulings on gaps in the rulebook, tuning
+ADVANCED = frozenset(
+    {
+        "planet.moon_model",
+        "planet.day_track",
+        "planet.days",
+        "planet.lift_die",
+        "planet.jetpack_costs",
+        "planet.finished_keep_playing",
+        "planet.first_player",
+        "race.lenient",
+        "race.auto_choices",
+        "race.security",
+        "race.layout",
+        "race.tiebreak",
+        "agency.missions_per_round",
+    }
+)
+
+#: one line on each bot level (``liftoff.bots.levels``), weakest first
+LEVEL_DOCS = {
+    "beginner": "Plays by feel and often slips: good for a first game.",
+    "easy": "Plays sensibly but makes the odd careless move.",
+    "medium": "Plays every turn by sound rules of thumb.",
+    "hard": "Thinks ahead over a couple of hundred imagined games per move.",
+    "expert": "Thinks ahead over a thousand imagined games per move (slower).",
+}
+DEFAULT_LEVEL = "medium"
+
+
+def option_json(game: str, o: Option, choices: list[Any] | None) -> dict[str, Any]:
+    """An option as the lobby shows it (label, one-line doc, Advanced fold)."""
+    label = o.label or o.name.replace("_", " ").capitalize()
+    doc = o.doc
+    if doc.lower().startswith(label.lower() + ":"):  # "First game: Bonfire, …" says it twice
+        doc = doc[len(label) + 1 :]
+    return {
+        "name": o.name,
+        "label": label,
+        "kind": o.kind.__name__,
+        "default": o.default,
+        "doc": sentence(doc),
+        "choices": choices,
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+        "rule": o.rule,
+        "advanced": f"{game}.{o.name}" in ADVANCED,
+        # a free-text option over HTTP names installed content, never a path
+        "content": o.kind is str and o.choices is None,
+    }
+
+
+def levels_json() -> list[dict[str, Any]]:
+    """The bot levels, weakest first, each with a one-line description."""
+    return [
+        {
+            "name": name,
+            "label": f"{name.capitalize()} bot",
+            "doc": LEVEL_DOCS.get(name, ""),
+            "default": name == DEFAULT_LEVEL,
+        }
+        for name in bot_levels()
+    ]
+
+
+def _words(game: Game[Any], area: str, what: str, **params: Any) -> str:
+    code = f"{game.info.name}.{area}.{what}"
+    return render(code if known(code) else f"api.{area}.{what}", params)
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def headline(game: Game[Any], state: State, names: Sequence[str]) -> str:
+    """``"Ann wins with 14 points"`` (or who shares the win, or a team's)."""
+    out = state.outcome()
+    assert out is not None
+    best = out.scores[out.winners[0]]
+    unit = _words(game, "score", "unit.one" if best == 1 else "unit", score=_points(best))
+    if len(out.winners) == 1:
+        return render("api.end.wins", {"winner": names[out.winners[0]], "score": unit})
+    if len({out.scores[w] for w in out.winners}) == 1:
+        return render(
+            "api.end.share", {"winners": _and([names[w] for w in out.winners]), "score": unit}
+        )
+    team = [f"{names[w]} {_points(out.scores[w])}" for w in out.winners]
+    return render("api.end.together", {"winners": _and(team)})
+
+
+def ending(game: Game[Any], state: State, names: Sequence[str]) -> dict[str, Any]:
+    """The end of a finished game in words (never call it while in play: it
+    shows every hidden card)."""
+    out = state.outcome()
+    assert out is not None
+    shown = state.revealed()
+
+    def piles(found: dict[str, list[str]]) -> list[dict[str, Any]]:
+        return [{"label": game.reveal_label(k), "cards": list(v)} for k, v in found.items()]
+
+    players = [
+        {
+            "seat": p,
+            "name": names[p],
+            "place": out.places[p],
+            "score": out.scores[p],
+            "sources": [{"label": game.score_label(k), "points": v} for k, v in sources.items()],
+            "revealed": piles(shown["seats"][p]) if p < len(shown["seats"]) else [],
+        }
+        for p, sources in enumerate(state.score_breakdown())
+    ]
+    broken = any(
+        out.scores[a] == out.scores[b] and out.places[a] != out.places[b]
+        for a in range(len(out.scores))
+        for b in range(a + 1, len(out.scores))
+    )
+    return {
+        "headline": headline(game, state, names),
+        "tiebreak": _words(game, "end", "tiebreak") if broken else "",
+        "players": [players[p] for p in out.ranking],
+        "table": piles(shown.get("table", {})),
+    }
