@@ -267,7 +267,7 @@ def test_replay_as_a_player_hides_the_others_hidden_choices(tmp_path: Path) -> N
     hidden, _ = secret_actions(record, 1)
     assert hidden
     steps = "\n" * (len(record["actions"]) + 1) + "q\n"
-    names = ["Player 1", "Player 2"]
+    names = ["Player 1", "Random 2"]  # the saved seats name the bot by its kind
     code, out = invoke("replay", str(save), "--as", "0", stdin=steps)
     assert code == 0, out
     leaks, allowed = shares(record, 0, names)
