@@ -274,6 +274,11 @@ async def test_end_screen_and_replay_viewer(
     await expect(label).to_have_text(re.compile(r"^after 2 of"))
     await page.select_option("#seat", "1")
     await page.wait_for_selector(".hand")
+    # the replay's board tells what its cards and Lift Off Points do, as the table does
+    piece = page.locator("#board [data-learn]").first
+    await piece.hover()
+    await expect(page.locator("#learn-pop")).to_be_visible()
+    assert (await page.locator("#learn-pop").inner_text()).strip()
     await shot(page, "planet-replay-laptop")
     assert not problems, problems
 

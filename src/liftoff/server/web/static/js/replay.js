@@ -1,5 +1,6 @@
 // The replay viewer of a finished game: step through its actions, as any seat saw them.
 import { api, esc, COLORS, seatName, dot } from "./common.js";
+import { learnCards } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("replay");
@@ -9,6 +10,7 @@ let board = null;
 let data = null;
 let pending = null;
 let target = 0; // the step asked for last (ahead of the data while it loads)
+let glossary = {}; // content name → public text, for the card texts on the board
 
 async function load(step) {
   const seat = $("seat").value;
@@ -32,7 +34,7 @@ function render() {
   }
   const ctx = {
     you: data.seat, legal: [], colors: COLORS, names: t.seats.map((s) => seatName(s)), selection: [], table: t,
-    act() {}, select() {},
+    act() {}, select() {}, glossary,
   };
   if (board) board.render($("board"), data.view, ctx);
   const end = t.ending;
@@ -71,6 +73,12 @@ document.addEventListener("keydown", (e) => {
 
 async function main() {
   try { board = await import(`./games/${gameName}.js`); } catch { board = null; }
+  try {
+    glossary = (await api("GET", `/api/games/${gameName}/glossary`)).glossary || {};
+  } catch {
+    glossary = {}; // names are a help, not a need: the board still works with ids
+  }
+  learnCards($("board"), () => glossary); // card texts on hover, focus and tap, as at the table
   await load(0);
 }
 

@@ -115,7 +115,9 @@ function info(view, ctx) {
       <span class="lp-detail">${esc(s.phase)} Moon · board: ${esc(s.placement_text)} · ${esc(cap)}${need ? " · " + esc(need) : ""}${s.area.fuel || s.area.screw ? ` · paid in ${s.area.fuel} Fuel, ${s.area.screw} Screw` : ""}</span></li>`;
   }).join("");
   const disc = Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(CARD_NAMES[k] || k)}</span>`).join(", ");
-  const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool" : `on the ${view.garglore}`;
+  const gargAt = view.ring.find((s) => s.kind === "lift_off_point" && s.lp === view.garglore);
+  const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool"
+    : `on the ${gargAt ? gargAt.name : view.garglore}`;
   const tw = view.teleport_window
     ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `${nameOf(q.player)}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
   // what happened is in the game log, narrated for this seat by the server
