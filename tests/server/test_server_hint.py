@@ -5,6 +5,7 @@ legal suggestions, and no dependence on what the asking seat cannot see."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +151,47 @@ async def test_the_hint_never_depends_on_hidden_information(game: str) -> None:
         a, b = state.determinize(p, 11), state.determinize(p, 22)
         assert a.view(p) == b.view(p) == state.view(p)
         assert search(a, p, 5, spec) == search(b, p, 5, spec) == search(state, p, 5, spec)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+async def test_hint_button_in_the_browser(server: ServerFactory, sqlite_db: Db) -> None:
+    """Click Hint on a laptop and on a phone: the words and the reason show under the
+    actions, the suggested action is highlighted, and nothing is played."""
+    browser = pytest.importorskip("test_server_browser")
+    if not Path(browser.CHROMIUM).exists():
+        pytest.skip(f"needs Chromium at {browser.CHROMIUM}")
+    from playwright.async_api import async_playwright, expect
+
+    r = await server(sqlite_db, bot_delay=0.05)
+    async with async_playwright() as p:
+        chrome = await p.chromium.launch(
+            executable_path=browser.CHROMIUM, headless=True, args=browser.LAUNCH_ARGS
+        )
+        try:
+            page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
+            tid = await browser.create_in_lobby(page, r, "planet", ["you", "bot:random"])
+            await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
+            for size, name in (((1366, 800), "laptop"), ((390, 844), "phone")):
+                await page.set_viewport_size({"width": size[0], "height": size[1]})
+                button = page.locator("#hint-button")
+                await expect(button).to_be_visible(timeout=20000)
+                version = await browser.version_of(r, tid)
+                await button.click()
+                box = page.locator("#hint-box")
+                await expect(box).to_contain_text("Hint:", timeout=30000)
+                answer = r.manager.tables[tid].hints_given[0][1].result()
+                await expect(box).to_contain_text(answer["said"])
+                hinted = page.locator("#actions button.hinted")
+                await expect(hinted).to_have_count(1)
+                assert await hinted.get_attribute("data-act") == answer["action"]
+                assert await browser.version_of(r, tid) == version  # not played
+                await browser.shot(page, f"hint-{name}")
+                await hinted.click()  # play it: the next turn asks again
+                await expect(page.locator("#table")).not_to_have_attribute(
+                    "data-version", str(version), timeout=20000
+                )
+                await expect(box).to_be_hidden()
+            assert not problems, problems
+        finally:
+            await chrome.close()
