@@ -109,11 +109,22 @@ async def test_no_hint_in_a_real_time_or_finished_game(server: ServerFactory, db
     made = await r.create("race", SOLO, name="Ann")
     res = await ask(r, made["table"]["id"], made["token"])
     assert res.status_code == 409 and "real-time" in res.json()["words"]
-    made = await r.create("planet", SOLO, name="Ann")
-    tid = made["table"]["id"]
-    r.manager.tables[tid].status = "over"
-    res = await ask(r, tid, made["token"])
+
+
+async def test_no_hint_after_the_end_and_a_rematch_keeps_the_setting(
+    server: ServerFactory, db: Db
+) -> None:
+    r = await server(db, grace=0.05, bot_processes=0)
+    on = await r.create("planet", SOLO, name="Ann", hints=True)
+    off = await r.create("planet", SOLO, name="Ann", hints=False)
+    # nobody connects: after the grace period a bot plays seat 0 too, to the end
+    for made in (on, off):
+        await r.wait_for(made["table"]["id"], lambda t: t["status"] == "over", timeout=60)
+    res = await ask(r, on["table"]["id"], on["token"])
     assert res.status_code == 409 and res.json()["words"] == "The game is over."
+    res = await r.call("POST", f"/api/tables/{off['table']['id']}/rematch", token=off["token"])
+    again = (await r.call("GET", f"/api/tables/{res.json()['table']}")).json()
+    assert again["hints"] is False  # the creator's choice, not the default for one person
 
 
 async def test_the_setting_survives_a_restart(server: ServerFactory, db: Db) -> None:

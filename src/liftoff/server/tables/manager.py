@@ -372,6 +372,7 @@ class TableManager:
             table.clock_spec,
             name,
             rematch_of=table.id,
+            hints=table.hints,
         )
         assert you is not None and tok is not None
         table.rematch_id = new.id
