@@ -20,15 +20,17 @@ import asyncio
 import concurrent.futures
 import math
 import multiprocessing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from liftoff import bots as bot_registry
 from liftoff.bots.base import parse_spec
 from liftoff.engine import Action, State
 
 from .errors import ApiError
+
+T = TypeVar("T")
 
 LIGHT_BOTS = frozenset({"random", "heuristic"})
 
@@ -123,6 +125,14 @@ class BotPool:
             return await asyncio.to_thread(_decide, agent, state.clone(), player)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, _decide, agent, state, player)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` where search bots think (a worker process, else a thread);
+        ``fn`` and its arguments must be picklable (a module-level function)."""
+        pool = self._executor()
+        if pool is None:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     def close(self) -> None:
         """Stop the worker processes."""

@@ -45,6 +45,9 @@ class CreateTableIn(BaseModel):
     seats: list[SeatIn] | None = Field(None, max_length=8)
     clock: ClockIn | None = None
     name: str | None = Field(None, max_length=40, description="your name (for a 'you' seat)")
+    hints: bool | None = Field(
+        None, description="may seats ask for hints (default: only with at most one person)"
+    )
 
 
 class JoinIn(BaseModel):

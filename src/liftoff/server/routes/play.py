@@ -4,11 +4,31 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import Response
+from pydantic import BaseModel
 
 from ..tables import frames
-from .common import ERRORS, AckOut, ActionIn, Manager, TableId, Token, json, token_of
+from .common import (
+    ERRORS,
+    AckOut,
+    ActionIn,
+    ErrorOut,
+    Manager,
+    TableId,
+    Token,
+    json,
+    token_of,
+)
 
 router = APIRouter(tags=["play"])
+
+
+class HintOut(BaseModel):
+    """A hint: the action's text, the action in words, and why (it is not played)."""
+
+    action: str
+    said: str
+    reason: str
+    version: int
 
 
 @router.get(
@@ -43,3 +63,13 @@ async def act(table_id: TableId, body: ActionIn, cred: Token, manager: Manager) 
 )
 async def undo(table_id: TableId, cred: Token, manager: Manager) -> Response:
     return json(await manager.undo(table_id, token_of(cred)))
+
+
+@router.post(
+    "/api/tables/{table_id}/hint",
+    summary="A suggested action for your seat, from what you can see (when hints are on)",
+    response_model=HintOut,
+    responses={**ERRORS, 503: {"model": ErrorOut}},
+)
+async def ask_hint(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    return json(await manager.hints.ask(table_id, token_of(cred)))

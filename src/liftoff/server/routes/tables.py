@@ -54,6 +54,7 @@ async def create(body: CreateTableIn, request: Request, manager: Manager) -> Res
         body.clock.model_dump() if body.clock is not None else None,
         body.name,
         creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
+        hints=body.hints,
     )
     out: dict[str, Any] = {
         "table": table.public(),

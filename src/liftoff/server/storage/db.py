@@ -103,6 +103,7 @@ class TableData:
     creator: str | None = None  # the client address that created it
     # the rules and content version the game is played under (Game.version)
     game_version: dict[str, Any] | None = None
+    hints: bool | None = None  # whether seats may ask for hints (None: stored before)
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -373,6 +374,7 @@ class Store:
             "bot_seed": t.bot_seed,
             "creator": t.creator,
             "game_version": None if t.game_version is None else _dumps(t.game_version),
+            "hints": t.hints,
         }
         seat_values = [
             {
@@ -464,6 +466,7 @@ class Store:
                     bot_seed=r.bot_seed,
                     creator=r.creator,
                     game_version=None if r.game_version is None else orjson.loads(r.game_version),
+                    hints=r.hints,
                 )
             seats = (
                 (

@@ -6,7 +6,7 @@ them the same way; JSON fields are text (the engine's data is JSON-safe).
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Float, ForeignKey, Integer, MetaData, String, Text
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, MetaData, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -44,6 +44,7 @@ class TableRow(Base):
     bot_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # private
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     game_version: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # hints allowed
 
 
 class SeatRow(Base):

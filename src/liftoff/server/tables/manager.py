@@ -30,7 +30,8 @@ from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
 from .clocks import ClockKeeper
-from .model import LiveTable, LogEntry, TableSeat, new_bot_seed, new_id
+from .hints import Hints
+from .model import LiveTable, LogEntry, TableSeat, default_hints, new_bot_seed, new_id
 from .play import Play
 from .quotas import Quotas
 from .rebuild import rebuild
@@ -59,6 +60,7 @@ class TableManager:
         self.bot_seats = BotSeats(self)
         self.clock_keeper = ClockKeeper(self)
         self.quotas = Quotas(self.settings)
+        self.hints = Hints(self)
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -173,8 +175,10 @@ class TableManager:
         rematch_of: str | None = None,
         seed: int | None = None,
         creator: str | None = None,
+        hints: bool | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
-        """A new table; returns it and, when a seat was taken for the creator, its token."""
+        """A new table; returns it and, when a seat was taken for the creator, its token.
+        ``hints``: whether seats may ask for hints (``None``: :func:`.default_hints`)."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
         self.quotas.check_tables(creator, self.tables.values())
@@ -188,6 +192,7 @@ class TableManager:
             raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
         table, you = self._new_table(game, players, seed, options, seats, clock)
         table.rematch_of, table.creator = rematch_of, creator
+        table.hints = default_hints([s.kind for s in table.seats]) if hints is None else hints
         token = seat_person(table.seats[you], name) if you is not None else None
         await self.store.create_table(_stored(table))
         self.tables[table.id] = table
@@ -367,6 +372,7 @@ class TableManager:
             table.clock_spec,
             name,
             rematch_of=table.id,
+            hints=table.hints,
         )
         assert you is not None and tok is not None
         table.rematch_id = new.id
@@ -459,5 +465,6 @@ def _stored(table: LiveTable) -> TableData:
         bot_seed=table.bot_seed,
         creator=table.creator,
         game_version=table.game.version.to_json(),
+        hints=table.hints,
         seats=[s.data() for s in table.seats],
     )

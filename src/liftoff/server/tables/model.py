@@ -57,6 +57,12 @@ def new_id() -> str:
             return table_id
 
 
+def default_hints(kinds: Sequence[str]) -> bool:
+    """Hints are on by default at a table with at most one person's seat (seat
+    kinds ``human`` or ``open``: a person alone against bots), off otherwise."""
+    return sum(1 for k in kinds if k in ("human", "open")) <= 1
+
+
 def clean_name(name: str | None, seat: int) -> str:
     """A player's name as shown: one line, printable, at most 40 characters."""
     text = " ".join((name or "").split())[:40]
@@ -197,6 +203,7 @@ class LiveTable:
     # (a bot's visible choices would narrow the game seed down: deck order, dice)
     bot_seed: int = 0
     creator: str | None = None
+    hints: bool = False  # whether seats may ask for a hint (everyone sees it)
     # the clocks just before the last action (undo puts them back): remaining, running, when
     clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -213,6 +220,8 @@ class LiveTable:
     last_actor: int | None = None
     # answers to recent submissions by client id: (seat, id, version, text) -> answer
     answered: dict[SubmissionKey, dict[str, Any]] = field(default_factory=dict)
+    # hints given (or being searched) at this state version: seat -> (version, search)
+    hints_given: dict[int, tuple[int, asyncio.Task[dict[str, Any]]]] = field(default_factory=dict)
 
     def answer_of(self, key: SubmissionKey | None) -> dict[str, Any] | None:
         """The answer already given to a repeated submission (same client id)."""
@@ -298,6 +307,7 @@ class LiveTable:
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,
+            "hints": self.hints,
             "active": list(self.state.active_players()) if self.status == "playing" else [],
         }
         if self.status == "over":

@@ -16,7 +16,7 @@ from liftoff.engine import IllegalAction, ReplayError, State
 
 from ..storage import TableData
 from .clocks import Clocks
-from .model import LOG_KEEP, LiveTable, LogEntry, TableSeat, new_bot_seed
+from .model import LOG_KEEP, LiveTable, LogEntry, TableSeat, default_hints, new_bot_seed
 
 
 def rebuild(data: TableData) -> LiveTable:
@@ -57,6 +57,8 @@ def rebuild(data: TableData) -> LiveTable:
         bot_seed=data.bot_seed if data.bot_seed is not None else new_bot_seed(),
         creator=data.creator,
     )
+    kinds = [s.kind for s in seats]
+    table.hints = default_hints(kinds) if data.hints is None else data.hints
     if data.actions:
         table.last_actor = data.actions[-1].player  # undo works after a restart
     _replay_log(table, data, len(head))

@@ -133,6 +133,7 @@ function render() {
   renderRefusal();
   renderLog();
   $("undo").disabled = !msg.undo;
+  renderHint();
   if (t.status === "over" && !endShown) showEnd();
 }
 
@@ -243,6 +244,7 @@ function renderActions() {
       title="${esc(a.text)}" ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
       <span>${esc(a.description)}</span></button></li>`).join("")
     || `<li class="none">${esc(none)}</li>`;
+  markHint();
 }
 
 function renderRefusal() {
@@ -311,6 +313,55 @@ function showEnd() {
   $("end").showModal();
 }
 
+// -- hints: a suggested move for this seat, in words (asked for, never played) -----------------
+let hint = null;            // {version, action, said, reason} or {version, words} (a refusal)
+let hintAsked = null;       // the version a hint was asked at (the button waits)
+
+function hintsAllowed() {
+  const t = msg?.table;
+  return Boolean(t?.hints && !t.realtime && t.status === "playing" && mine && msg.legal.length);
+}
+
+function renderHint() {
+  const t = msg.table;
+  $("hints-setting").textContent = t.realtime ? "" : `Hints are ${t.hints ? "on" : "off"} at this table.`;
+  const button = $("hint-button");
+  button.hidden = !hintsAllowed();
+  button.disabled = hintAsked === msg.version;
+  button.textContent = hintAsked === msg.version ? "Thinking…" : "Hint";
+  const box = $("hint-box");
+  const shown = hint && hint.version === msg.version && !button.hidden ? hint : null;
+  box.hidden = !shown;
+  if (!shown) { box.innerHTML = ""; return; }
+  box.innerHTML = shown.words ? `<p>${esc(shown.words)}</p>`
+    : `<p><b>Hint:</b> ${esc(shown.said)}</p>${shown.reason ? `<p class="why">${esc(shown.reason)}</p>` : ""}
+      <p class="note">Nothing was played: choose your move in the list.</p>`;
+}
+
+function markHint() {
+  const on = hint && msg && hint.version === msg.version && hint.action;
+  for (const b of $("actions").querySelectorAll("[data-act]")) {
+    const it = Boolean(on) && b.dataset.act === hint.action;
+    b.classList.toggle("hinted", it);
+    if (it) b.setAttribute("aria-description", "suggested by the hint"); else b.removeAttribute("aria-description");
+  }
+}
+
+async function askHint() {
+  if (!hintsAllowed() || hintAsked === msg.version) return;
+  const version = msg.version;
+  hintAsked = version;
+  renderHint();
+  try {
+    const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/hint`, undefined, mine.token);
+    hint = { ...res, version: res.version };
+  } catch (err) {
+    hint = { version, words: err.body?.words || "No hint could be found just now." };
+  }
+  hintAsked = null;
+  if (msg) { renderHint(); markHint(); }
+}
+
 // -- events ------------------------------------------------------------------------------------
 boardEl.addEventListener("click", (e) => {
   const a = e.target.closest("[data-action]");
@@ -331,6 +382,7 @@ $("actions").addEventListener("click", (e) => {
 });
 $("filter").addEventListener("input", renderActions);
 $("undo").addEventListener("click", undo);
+$("hint-button").addEventListener("click", askHint);
 learnCards(boardEl, () => glossary);  // card texts, rules by words, the rules summary
 learnRules(gameName);
 learnSummary(gameName, tableId);
@@ -381,6 +433,8 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault(); $("filter").focus();
   } else if (e.key === "u" && msg.undo) {
     undo();
+  } else if (e.key === "h" && !$("hint-button").hidden) {
+    askHint();
   } else if (e.key === "l") {
     $("log-panel").focus();
   } else if (e.key === "r") {
