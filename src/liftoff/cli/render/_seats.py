@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.table import Table
 from rich.text import Text
 
+import liftoff
 from liftoff.engine.events import seat_name
 
 COLOURS = ("green", "magenta", "cyan", "yellow", "red")
@@ -36,6 +38,22 @@ def mark(seat: int, marks: Sequence[str], times: int = 1) -> Text:
 def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """The name people read: "You" for the viewer, else the player's name."""
     return seat_name(seat, viewer, names)
+
+
+def card_names(game: str) -> dict[str, str]:
+    """Content id → printed name, from the game's glossary ("Fuel: …" → "Fuel"),
+    so the boards name cards as the game does."""
+    return {k: v.split(": ", 1)[0] for k, v in liftoff.games.get(game).glossary().items()}
+
+
+def legend_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:
+    """A board legend: each mark in bold beside what it means."""
+    table = Table(box=None, show_header=False, padding=(0, 1), title=title)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for mark_text, meaning in lines:
+        table.add_row(mark_text, meaning)
+    return table
 
 
 def fit(line: Text, width: int = 80) -> Text:

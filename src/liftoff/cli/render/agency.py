@@ -20,7 +20,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ._seats import fit, letters, mark, style, who
+from ._seats import fit, legend_table, letters, mark, style, who
 
 WIDTH = 80
 _CARD_ID = re.compile(r"\b(?:S\d{2}|O\d{2}|M[1-4]-\d{2})\b")
@@ -264,9 +264,4 @@ def legend() -> RenderableType:
         ("weight, VP", "a mission's weight on a rocket and its points"),
         ("⌛ / at the end", "a mission that scores when the game ends"),
     ]
-    table = Table(box=None, show_header=False, padding=(0, 1), title="Reading the agency board")
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for what, meaning in lines:
-        table.add_row(what, meaning)
-    return table
+    return legend_table("Reading the agency board", lines)

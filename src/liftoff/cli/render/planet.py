@@ -16,23 +16,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ._seats import fit, letters, mark, style, who
+from ._seats import card_names, fit, legend_table, letters, mark, style, who
 
 PHASE = {"full": "○ Full", "half": "◐ Half", "new": "● New"}
 PHASE_WORD = {"full": "Full", "half": "Half", "new": "New"}
-CARD_NAMES = {
-    "F": "Fuel",
-    "S": "Screw",
-    "W": "Wild",
-    "moon": "Move the Moon!",
-    "supernova": "Supernova!",
-    "tornado": "Tornado!",
-    "mya": "Move Your Alien!",
-    "asteroids": "Asteroids!",
-    "storm": "Electric Storm!",
-    "terraform": "Terraform!",
-    "garglore": "Garglore!",
-}
+CARD_NAMES = card_names("planet")  # "F" → "Fuel", "mya" → "Move Your Alien!"
 
 
 def _slot_name(view: dict[str, Any], slot: int) -> str:
@@ -268,9 +256,4 @@ def legend() -> RenderableType:
         ("◀ to play", "whose turn, and the movement points left"),
         ("F S W", "Fuel, Screw, Wild (in typed actions)"),
     ]
-    table = Table(box=None, show_header=False, padding=(0, 1), title="Reading the planet board")
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for mark_text, meaning in lines:
-        table.add_row(mark_text, meaning)
-    return table
+    return legend_table("Reading the planet board", lines)

@@ -20,6 +20,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ._seats import card_names
+
 #: one letter per card kind (codes as in the view)
 GLYPH = {
     "tank": "T",
@@ -31,16 +33,7 @@ GLYPH = {
     "terraform": "R",
     "ore": "O",
 }
-NAME = {
-    "tank": "Energy Tank",
-    "settlers": "Settlers",
-    "security": "Security Force",
-    "solar": "Solar Module",
-    "liftoff": "Lift Off",
-    "theft": "Theft",
-    "terraform": "Terraforming",
-    "ore": "Ore Production",
-}
+NAME = card_names("race")  # "tank" → "Energy Tank", as printed
 _STYLE = {"blue": "bold blue", "yellow": "bold yellow", "red": "bold red"}
 _COLOUR = {
     "tank": "blue",
