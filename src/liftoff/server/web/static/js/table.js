@@ -80,6 +80,7 @@ export function act(text) {
   if (pausedFor() > 0) return; // the round has not opened yet
   selection = [];
   send({ type: "act", action: text, version: msg.version, id: nextId++ });
+  document.dispatchEvent(new CustomEvent("liftoff:acted", { detail: { action: text } }));
 }
 
 function undo() {
@@ -135,6 +136,8 @@ function render() {
   $("undo").disabled = !msg.undo;
   renderHint();
   if (t.status === "over" && !endShown) showEnd();
+  // for page add-ons (the interactive first game's coach): the message just drawn
+  document.dispatchEvent(new CustomEvent("liftoff:state", { detail: msg }));
 }
 
 function activeText() {
