@@ -141,10 +141,16 @@ async def test_planet_against_bots_by_clicking(
     for k in range(4):
         await page.wait_for_selector("#actions button[data-act]", timeout=20000)
         v = await version_of(r, tid)
+        first = await page.locator("#actions button[data-act]").first.get_attribute("data-act")
         if k % 2:
             await page.keyboard.press("1")
         else:
             await page.locator("#actions button[data-act]").first.click()
+        if first == "end":  # ending the turn while other moves remain asks first
+            sure = page.locator("#movebar [data-sure]")
+            await expect(sure).to_be_visible()
+            assert await version_of(r, tid) == v  # nothing sent yet
+            await sure.click()
         await expect(page.locator("#table")).not_to_have_attribute(
             "data-version", str(v), timeout=20000
         )
@@ -231,10 +237,16 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
     for _ in range(3):
         chips = page.locator("#board button.chip[data-tokens].legal, #board [data-action].legal")
         v = await version_of(r, tid)
-        if await chips.count():
+        if await chips.count():  # a piece, then (when several moves match) the move bar
             await chips.first.click()
+            await page.wait_for_timeout(100)
+            if await version_of(r, tid) == v:
+                await page.locator("#movebar [data-act]").first.click()
         else:
-            await page.locator("#actions button[data-act]").first.click()
+            await page.locator("#movebar [data-act]").first.click()
+        sure = page.locator("#movebar [data-sure]")
+        if await version_of(r, tid) == v and await sure.count():
+            await sure.click()
         await expect(page.locator("#table")).not_to_have_attribute(
             "data-version", str(v), timeout=20000
         )

@@ -129,7 +129,9 @@ async def test_planet_card_texts_rules_box_and_summary(
 ) -> None:
     r = await server(sqlite_db, bot_delay=5.0)
     where = "phone" if viewport is PHONE else "desktop"
-    page, problems, _ = await seated_page(r, chrome, "planet", {"family": True}, viewport)
+    # the bot plays first (slowly): the pieces are not picks for a move, so a tap shows texts
+    options = {"family": True, "first_player": 1}
+    page, problems, _ = await seated_page(r, chrome, "planet", options, viewport)
     words = liftoff.games.get("planet").glossary()
     pop = page.locator("#learn-pop")
     card = page.locator("#board .pcard[data-learn]").first

@@ -70,8 +70,13 @@ function focusable(root) {
   }
 }
 
+let touched = false;   // the last pointer was a finger or a pen
+
 /** Card texts for every [data-learn] piece of ``root``; ``words()`` is the glossary. */
 export function learnCards(root, words) {
+  // (the focus a tap gives comes between its pointerdown and its click)
+  document.addEventListener("pointerdown", (e) => { touched = e.pointerType === "touch" || e.pointerType === "pen"; }, true);
+  document.addEventListener("click", () => setTimeout(() => { touched = false; }), true);
   root.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     mouse = { x: e.clientX, y: e.clientY };
@@ -86,6 +91,7 @@ export function learnCards(root, words) {
     if (!pinned) hideCard();
   });
   root.addEventListener("focusin", (e) => {
+    if (touched) return; // a tap focuses too: the tap decides (below)
     const el = e.target.closest("[data-learn]");
     if (el && root.contains(el)) { mouse = null; show(el, words, false); }
   });
@@ -93,6 +99,9 @@ export function learnCards(root, words) {
   root.addEventListener("click", (e) => {  // a tap (touch or pen) pins the text
     if (e.pointerType !== "touch" && e.pointerType !== "pen") return;
     const el = e.target.closest("[data-learn]");
+    // a tap that picked a piece for a move (or made it): its text shows on the move
+    // bar instead, so nothing covers the bar's buttons
+    if (el?.closest("[data-tokens].selected, [data-tokens].legal, [data-action].legal")) return;
     if (el && root.contains(el)) show(el, words, true);
   });
   // a tap on the text itself closes it too (and reaches nothing under it)

@@ -3,6 +3,7 @@ import {
   api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, fmtClock,
 } from "./common.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
+import { mountPlay } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -15,7 +16,6 @@ let mine = seatFor(tableId); // {seat, token} when this browser holds a seat
 let msg = null;            // the last state message
 let receivedAt = 0;        // performance.now() when it arrived
 let logLines = [];
-let selection = [];        // token groups picked on the board
 let ws = null;
 let retry = 0;
 let nextId = 1;
@@ -75,10 +75,9 @@ function pausedFor() {
   return paused - (performance.now() - receivedAt) / 1000;
 }
 
-export function act(text) {
+function act(text) {
   if (!msg || !mine) return;
   if (pausedFor() > 0) return; // the round has not opened yet
-  selection = [];
   send({ type: "act", action: text, version: msg.version, id: nextId++ });
   document.dispatchEvent(new CustomEvent("liftoff:acted", { detail: { action: text } }));
 }
@@ -87,34 +86,21 @@ function undo() {
   send({ type: "undo", id: nextId++ });
 }
 
-function words(text) {
-  return text.split(/[\s=+,:]+/);
-}
-
-function matches(text, groups) {
-  const w = words(text);
-  return groups.every((g) => g.some((t) => w.includes(t)));
-}
+// the board's picks, marks and move bar (play.js); the list below narrows with the picks
+const play = mountPlay({
+  board: boardEl,
+  bar: $("movebar"),
+  send: act,
+  ending: (text) => Boolean(board?.END) && text === board.END,
+  changed: () => renderActions(),
+  about: (el) => glossary[el.dataset.learn] || el.dataset.learnText || "",
+});
 
 function visibleActions() {
-  const legal = msg?.legal || [];
+  if (!msg) return [];
   const f = $("filter").value.trim().toLowerCase();
-  return legal.filter((a) => matches(a.text, selection)
-    && (!f || a.text.toLowerCase().includes(f) || a.description.toLowerCase().includes(f)));
-}
-
-function select(tokens) {
-  const key = tokens.join(" ");
-  const at = selection.findIndex((g) => g.join(" ") === key);
-  if (at >= 0) selection.splice(at, 1); else selection.push(tokens);
-  const legal = (msg?.legal || []).filter((a) => matches(a.text, selection));
-  if (legal.length === 1 && selection.length) {
-    act(legal[0].text);
-    return;
-  }
-  if (!legal.length && selection.length > 1) selection = [tokens];
-  renderActions();
-  markBoard();
+  return play.narrowed().filter((a) => !f || a.text.toLowerCase().includes(f)
+    || a.description.toLowerCase().includes(f));
 }
 
 // -- rendering -----------------------------------------------------------------------------
@@ -213,7 +199,7 @@ function renderBoard() {
   if (!board) return;
   const ctx = {
     you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatName(s)),
-    selection, table: msg.table, act, select, glossary,
+    table: msg.table, glossary,
   };
   try {
     board.render(boardEl, msg.view, ctx);
@@ -221,25 +207,12 @@ function renderBoard() {
     boardEl.textContent = `The board could not be drawn: ${err}`;
     console.error(err);
   }
-  markBoard();
-}
-
-function markBoard() {
-  const legal = msg?.legal || [];
-  for (const el of boardEl.querySelectorAll("[data-tokens]")) {
-    const toks = el.dataset.tokens.split(" ");
-    const isLegal = legal.some((a) => matches(a.text, [...selection, toks]));
-    el.classList.toggle("legal", isLegal && legal.length > 0);
-    el.classList.toggle("selected", selection.some((g) => g.join(" ") === toks.join(" ")));
-  }
-  for (const el of boardEl.querySelectorAll("[data-action]")) {
-    el.classList.toggle("legal", legal.some((a) => a.text === el.dataset.action));
-  }
+  play.update(msg.legal);
 }
 
 function renderActions() {
   const list = visibleActions();
-  $("selection").textContent = selection.length ? `· picked: ${selection.map((g) => g[0]).join(" + ")} (Esc clears)` : "";
+  $("selection").textContent = play.picked.length ? "· the moves your picks lead to (Esc clears)" : "";
   $("actions-panel").hidden = !mine;
   const none = !msg.legal.length ? (msg.table.status === "playing" ? "Not your turn." : "") : "No action matches.";
   // the words; the typed text (the filter still finds it) only on hover
@@ -366,22 +339,9 @@ async function askHint() {
 }
 
 // -- events ------------------------------------------------------------------------------------
-boardEl.addEventListener("click", (e) => {
-  const a = e.target.closest("[data-action]");
-  if (a && boardEl.contains(a)) { act(a.dataset.action); return; }
-  const el = e.target.closest("[data-tokens]");
-  if (el && boardEl.contains(el)) select(el.dataset.tokens.split(" "));
-});
-boardEl.addEventListener("keydown", (e) => {
-  if (e.key !== "Enter" && e.key !== " ") return;
-  const el = e.target.closest("[data-action],[data-tokens]");
-  if (!el) return;
-  e.preventDefault();
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-});
 $("actions").addEventListener("click", (e) => {
   const b = e.target.closest("[data-act]");
-  if (b) act(b.dataset.act);
+  if (b) play.make(b.dataset.act);
 });
 $("filter").addEventListener("input", renderActions);
 $("undo").addEventListener("click", undo);
@@ -424,14 +384,14 @@ $("rematch").addEventListener("click", async () => {
 document.addEventListener("keydown", (e) => {
   const typing = /INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName || "");
   if (e.key === "Escape") {
-    if (selection.length) { selection = []; renderActions(); markBoard(); }
+    if (play.picked.length) play.clear();
     if (typing) document.activeElement.blur();
     return;
   }
   if (typing || e.ctrlKey || e.metaKey || e.altKey || !msg) return;
   if (/^[1-9]$/.test(e.key)) {
     const a = visibleActions()[Number(e.key) - 1];
-    if (a) { e.preventDefault(); act(a.text); }
+    if (a) { e.preventDefault(); play.make(a.text); }
   } else if (e.key === "/") {
     e.preventDefault(); $("filter").focus();
   } else if (e.key === "u" && msg.undo) {
@@ -442,8 +402,6 @@ document.addEventListener("keydown", (e) => {
     $("log-panel").focus();
   } else if (e.key === "r") {
     $("rules-panel").focus();
-  } else if (board?.key) {
-    board.key(e, { act, select, legal: msg.legal });
   }
 });
 setInterval(() => {

@@ -2,6 +2,7 @@
 // tracks, lab, technology, missions on Earth and in space; your specialists,
 // objectives and drawn cards; the mission decks.
 import { esc } from "../common.js";
+import { words } from "../choose.js";
 import { text } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
@@ -10,11 +11,14 @@ function nameOf(p) {
   return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
 }
 
+/** The move that passes (the move bar asks first while other moves remain). */
+export const END = "done";
+
 const TECH = ["red", "yellow", "blue", "green"];
 const TECH_FILL = { red: "#c0392b", yellow: "#e0b000", blue: "#2e6fd8", green: "#2a9d5c" };
 
 function chip(id, ctx, extra = "") {
-  const legal = ctx.legal.some((a) => a.text.split(/[\s+]+/).includes(id));
+  const legal = ctx.legal.some((a) => words(a.text).includes(id));
   const level = /^M(\d)-/.exec(id);
   const cls = `chip${level ? ` mission l${level[1]}` : ""}${extra}`;
   const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"

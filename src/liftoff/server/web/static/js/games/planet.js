@@ -10,6 +10,9 @@ function nameOf(p) {
   return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
 }
 
+/** The move that ends a turn (the move bar asks first while other moves remain). */
+export const END = "end";
+
 const CX = 380, CY = 380, R_CORE = 118, R_IN = 128, R_OUT = 300, R_MOON = 338;
 const CARD_NAMES = {
   F: "Fuel", S: "Screw", W: "Wild", moon: "Move the Moon!", supernova: "Supernova!",
@@ -77,15 +80,17 @@ function segment(seg, i, view, ctx) {
 function moonOrbit(view) {
   const spots = view.moon.spots;
   let out = `<circle cx="${CX}" cy="${CY}" r="${R_MOON}" fill="none" stroke="#9aa3b8" stroke-dasharray="4 6"/>`;
+  let moon = "";
   spots.forEach((name, k) => {
     const ang = -90 - (k * 360) / spots.length; // the Moon travels counter-clockwise
     const [x, y] = polar(CX, CY, R_MOON, ang);
     const here = k === view.moon.spot;
-    out += `<circle cx="${x}" cy="${y}" r="${here ? 20 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`;
-    if (name === "star") out += text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${here ? 16 : 14}" fill="#8a6d00"`);
-    if (here) out += `<title>The Moon is at ${esc(name)}</title>`;
+    const dot = `<circle ${here ? 'class="hit" ' : ""}cx="${x}" cy="${y}" r="${here ? 22 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`
+      + (name === "star" ? text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${here ? 16 : 14}" fill="#8a6d00"`) : "");
+    if (here) moon = dot; else out += dot;
   });
-  return clickable(out, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}` });
+  // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
+  return out + clickable(moon, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}` });
 }
 
 function core(view, ctx) {
@@ -142,7 +147,9 @@ function hand(view) {
     const res = code in CARD_FILL;
     const name = CARD_NAMES[code] || code;
     const count = n > 1 ? `<span class="count">×${n}</span>` : "";
-    return `<button type="button" class="pcard" data-tokens="${esc(code)}" data-learn="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
+    // a Wild is paid as Fuel or as Screw (W=F, W=S in the moves)
+    const tokens = code === "W" ? "W W=F W=S" : code;
+    return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
       aria-label="${n} card${n > 1 ? "s" : ""} ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
   return `<h3>Your hand (${total})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;

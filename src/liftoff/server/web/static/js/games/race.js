@@ -19,13 +19,26 @@ const FILL = {
 };
 const INK = { liftoff: "#2b2300" };
 
-// ``about``: what the card is to the reader (its owner), shown with its text (learn.js)
-function card(x, y, w, h, code, { dim = false, about = "" } = {}) {
+// ``about``: what the card is to the reader (its owner), shown with its text (learn.js);
+// ``pick``: the card is a piece of the choice being made (pay with it, steal it)
+function card(x, y, w, h, code, { dim = false, about = "", pick = false } = {}) {
   if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"/>`;
-  const label = about ? ` aria-label="${esc(`${about}: ${LABEL[code] || code}`)}"` : "";
-  return `<g opacity="${dim ? 0.55 : 1}" data-learn="${esc(code)}"${label}><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
-    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${Math.min(13, w / 5.2)}" font-weight="700" fill="${INK[code] || "#fff"}"`)
-    + "</g>";
+  const name = `${about ? `${about}: ` : ""}${LABEL[code] || code}`;
+  const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
+    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${Math.min(13, w / 5.2)}" font-weight="700" fill="${INK[code] || "#fff"}"`);
+  if (pick) return `<g opacity="${dim ? 0.55 : 1}">${clickable(face, { tokens: code, label: name, learn: code })}</g>`;
+  const label = about ? ` aria-label="${esc(name)}"` : "";
+  return `<g opacity="${dim ? 0.55 : 1}" data-learn="${esc(code)}"${label}>${face}</g>`;
+}
+
+// which revealed cards of a row are pieces of the choice the game waits for from you:
+// your Tanks and Solar panels to pay with, or the other player's blue cards to steal
+function pickable(view, pl, p) {
+  const wait = view.pending;
+  if (!wait || wait.player !== view.you || wait.planet !== pl.number) return () => false;
+  const named = new Set(wait.options.flatMap((o) => o.split(/[\s,]+/).slice(1)));
+  const mine = p === view.you;
+  return (code) => named.has(code) && (wait.choice === "pay" ? mine : !mine);
 }
 
 function logLine(e) {
@@ -80,12 +93,17 @@ export function render(el, view, ctx) {
       const labelY = side === 0 ? y + 16 : y + ph - 8;
       inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
       inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
-      const shown = row.slice(narrow ? -4 : -6);
-      shown.forEach((code, k) => {
+      // the latest cards, and always the ones the choice you make now is about
+      const pick = pickable(view, pl, p);
+      const room = narrow ? 4 : 6;
+      const revealed = (i) => view.loading || i < pl.revealed[side];
+      const must = row.map((_, i) => i).filter((i) => revealed(i) && pick(row[i])).slice(0, room);
+      const rest = row.map((_, i) => i).filter((i) => !must.includes(i));
+      const shown = [...must, ...rest.slice(rest.length - (room - must.length))].sort((a, b) => a - b);
+      shown.forEach((idx, k) => {
         const cw = pw - 24, ch = 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
-        const idx = row.length - shown.length + k;
-        inner += card(x + 12, cyk, cw, ch, code, { dim: !view.loading && idx >= pl.revealed[side], about: nameOf(p) });
+        inner += card(x + 12, cyk, cw, ch, row[idx], { dim: !revealed(idx), about: nameOf(p), pick: revealed(idx) && pick(row[idx]) });
       });
       if (row.length > shown.length) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="11" fill="#c9d3ee"`);
     });

@@ -1,0 +1,157 @@
+// Playing on the board: picks on the pieces (choose.js), their marks, and the move
+// bar under the board — what is picked, the moves it leads to when several match,
+// the moves no piece stands for, and an "End turn" that asks first while other
+// moves remain. The table page and the tests drive the same code.
+import { esc } from "./common.js";
+import { Choice } from "./choose.js";
+
+const SHOW = 12; // more matching moves than this: pick more on the board first
+
+/**
+ * Wire a board element and its move bar.
+ * ``send(text)`` makes a move; ``ending(text)`` says whether it ends the turn (asked
+ * first while other moves remain); ``changed()`` runs after every pick; ``about(el)``
+ * is a piece's text (shown on the bar for the last piece picked).
+ */
+export function mountPlay({ board, bar, send, ending = () => false, changed = () => {}, about = () => "" }) {
+  const choice = new Choice();
+  let legal = [];
+  let onBoardActions = new Set();
+  let asking = null; // the turn-ending move waiting for "yes"
+  let named = new Map(); // tokens -> a piece's name (for the picked chips)
+  let texts = new Map(); // tokens -> a piece's text (what it does)
+
+  function make(text, sure = false) {
+    if (!sure && ending(text) && legal.length > 1) {
+      asking = text;
+      draw();
+      bar.querySelector("[data-sure]")?.focus();
+      return;
+    }
+    asking = null;
+    choice.clear();
+    send(text);
+    draw();
+  }
+
+  function mark() {
+    for (const el of board.querySelectorAll("[data-tokens]")) {
+      const group = el.dataset.tokens.split(" ");
+      const picked = choice.isPicked(group);
+      el.classList.toggle("selected", picked);
+      el.classList.toggle("legal", legal.length > 0 && choice.canPick(group)); // again: a second copy
+      if (el.getAttribute("role") === "button" || el.tagName === "BUTTON") {
+        el.setAttribute("aria-pressed", picked ? "true" : "false");
+      }
+    }
+    for (const el of board.querySelectorAll("[data-action]")) {
+      el.classList.toggle("legal", legal.some((a) => a.text === el.dataset.action));
+    }
+  }
+
+  function button(a, extra = "") {
+    return `<button type="button" data-act="${esc(a.text)}"${extra}>${esc(a.description)}</button>`;
+  }
+
+  function draw() {
+    bar.hidden = !legal.length;
+    if (!legal.length) { bar.innerHTML = ""; return; }
+    if (asking) {
+      const others = legal.length - 1;
+      const a = legal.find((x) => x.text === asking) || { text: asking, description: asking };
+      bar.innerHTML = `<p class="ask"><b>${esc(a.description)}?</b> You could still make ${others} other move${others === 1 ? "" : "s"}.</p>
+        <div class="row"><button type="button" class="primary" data-act="${esc(asking)}" data-sure="1">Yes, ${esc(a.description.charAt(0).toLowerCase() + a.description.slice(1))}</button>
+        <button type="button" data-cancel="1">Keep playing</button></div>`;
+      return;
+    }
+    const picks = choice.picked.map((g, i) => `<button type="button" class="pick" data-unpick="${i}"
+        aria-label="Unpick ${esc(named.get(g.join(" ")) || g[0])}">${esc(named.get(g.join(" ")) || g[0])} <span aria-hidden="true">×</span></button>`).join("");
+    const last = choice.picked[choice.picked.length - 1];
+    const said = last ? texts.get(last.join(" ")) : "";
+    const found = choice.candidates();
+    let lead;
+    let choices = "";
+    if (!choice.picked.length) {
+      lead = "Pick a marked piece on the board to begin a move.";
+    } else if (found.length <= SHOW) {
+      lead = found.length > 1 ? "Which move?" : "Your move:";
+      const done = found.filter((a) => choice.complete(a.text));
+      const more = found.filter((a) => !choice.complete(a.text));
+      choices = [...done, ...more].map((a) => button(a)).join("");
+    } else {
+      const done = found.filter((a) => choice.complete(a.text));
+      lead = `${found.length} moves begin this way: pick more on the board.`;
+      choices = done.slice(0, SHOW).map((a) => button(a)).join("");
+    }
+    const free = choice.free().filter((a) => !onBoardActions.has(a.text));
+    const freeRow = free.map((a) => button(a, ending(a.text) ? ' class="end-turn"' : "")).join("");
+    bar.innerHTML = `<p class="lead">${esc(lead)}</p>
+      ${picks ? `<div class="row picks">${picks}<button type="button" class="linkish" data-clear="1">Clear</button></div>` : ""}
+      ${said ? `<p class="about">${esc(said)}</p>` : ""}
+      ${choices ? `<div class="row choices">${choices}</div>` : ""}
+      ${freeRow ? `<div class="row free">${freeRow}</div>` : ""}`;
+  }
+
+  function refresh() {
+    mark();
+    draw();
+    changed();
+  }
+
+  board.addEventListener("click", (e) => {
+    const a = e.target.closest("[data-action]");
+    if (a && board.contains(a)) {
+      if (legal.some((x) => x.text === a.dataset.action)) make(a.dataset.action);
+      return;
+    }
+    const el = e.target.closest("[data-tokens]");
+    if (!el || !board.contains(el) || !legal.length) return;
+    asking = null;
+    const done = choice.click(el.dataset.tokens.split(" "));
+    if (done) make(done); else refresh();
+  });
+  board.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const el = e.target.closest("[data-action],[data-tokens]");
+    if (!el || el.tagName === "BUTTON") return; // buttons click by themselves
+    e.preventDefault();
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  bar.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    if (b.dataset.act) make(b.dataset.act, Boolean(b.dataset.sure));
+    else if (b.dataset.cancel) { asking = null; draw(); }
+    else if (b.dataset.clear) { choice.clear(); refresh(); }
+    else if (b.dataset.unpick !== undefined) { choice.picked.splice(Number(b.dataset.unpick), 1); refresh(); }
+  });
+
+  return {
+    /** After each render of the board: the legal actions for this seat. */
+    update(newLegal) {
+      legal = newLegal || [];
+      if (asking && !legal.some((a) => a.text === asking)) asking = null;
+      const tokens = new Set();
+      named = new Map();
+      texts = new Map();
+      for (const el of board.querySelectorAll("[data-tokens]")) {
+        for (const t of el.dataset.tokens.split(" ")) tokens.add(t);
+        const text = about(el);
+        const name = (text.includes(": ") && text.split(": ")[0]) || el.getAttribute("aria-label") || el.textContent.trim();
+        if (name) named.set(el.dataset.tokens, name.split(",")[0].slice(0, 40));
+        if (text) texts.set(el.dataset.tokens, text);
+      }
+      onBoardActions = new Set([...board.querySelectorAll("[data-action]")].map((el) => el.dataset.action));
+      choice.update(legal, tokens);
+      mark();
+      draw();
+    },
+    /** A move made elsewhere (the action list, a key): asks first if it ends the turn. */
+    make,
+    /** Forget the picks (Esc). */
+    clear() { asking = null; choice.clear(); refresh(); },
+    /** The actions the picks lead to (all of them before any pick). */
+    narrowed() { return choice.picked.length ? choice.candidates() : legal; },
+    get picked() { return choice.picked; },
+  };
+}

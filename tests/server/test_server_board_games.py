@@ -1,0 +1,179 @@
+"""Whole games played on the board only, by real clicks and taps in Chromium.
+
+A person plays each game against bots at a real server, at desktop and at phone
+size, choosing each move among the legal ones (read from the page) and making it
+only by clicking the board's pieces and the move bar under the board — never the
+action list. Short game options keep the games brief (planet: 3 days; race: one
+round). Screenshots of a move being made are kept as test artifacts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.async_api import expect
+from server_helpers import Db, Running, ServerFactory
+from test_server_board_paths import DESKTOP, PHONE
+from test_server_browser import CHROMIUM, chrome, shot
+
+__all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.browser,
+    pytest.mark.timeout(420),
+    pytest.mark.skipif(not __import__("os").path.exists(CHROMIUM), reason="needs Chromium"),
+]
+
+SHORT = {"planet": {"days": 3}, "race": {"rounds": 1}, "agency": {}}
+ENDS = {"planet": "end", "agency": "done"}
+
+
+def words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,]+", text) if w]
+
+
+async def open_seat(
+    r: Running, browser: Any, game: str, viewport: dict[str, int]
+) -> tuple[Any, str]:
+    bot: dict[str, Any] = {"type": "bot", "bot": "random"}
+    if game == "race":
+        bot["speed"] = "fast"
+    made = await r.create(game, [{"type": "you"}, bot], options=SHORT[game])
+    tid = made["table"]["id"]
+    touch = viewport["width"] < 500
+    ctx = await browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = await ctx.new_page()
+    await page.goto(r.base + "/")
+    seat = {tid: {"seat": 0, "token": made["token"], "game": game, "at": 1}}
+    await page.evaluate("s => localStorage.setItem('liftoff.seats', s)", json.dumps(seat))
+    await page.goto(f"{r.base}/t/{tid}")
+    await page.wait_for_selector("#board [data-learn]")
+    return page, tid
+
+
+def made(r: Running, tid: str) -> int:
+    """How many moves the person (seat 0) has made at the table."""
+    table = r.manager.tables.get(tid)
+    return sum(1 for e in table.log if e.player == 0) if table else 10**6
+
+
+def over(r: Running, tid: str) -> bool:
+    """The game is over (a finished table may leave the manager's memory)."""
+    table = r.manager.tables.get(tid)
+    return table is None or table.status == "over"
+
+
+async def made_since(r: Running, tid: str, before: int, seconds: float) -> bool:
+    for _ in range(int(seconds / 0.05)):
+        if made(r, tid) > before or over(r, tid):
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def make_on_board(
+    page: Any, r: Running, tid: str, target: str, tap: bool, snap: list[str]
+) -> list[str]:
+    """Click (or tap) the way to ``target``: a bar or board button for it, else the marked
+    piece with its next word, until the server has the move. Returns the trail.
+    ``snap``: a screenshot name, taken (once) while picks are on the move bar."""
+    rest = words(target)
+    trail: list[str] = []
+    before = made(r, tid)
+    q = target.replace("\\", "\\\\").replace('"', '\\"')
+    for _ in range(16):
+        now = await page.locator("#actions button[data-act]").evaluate_all(
+            "els => els.map((e) => e.dataset.act)"
+        )
+        if target not in now and not trail:
+            return trail  # the game moved on (the other player's move): choose again
+        direct = page.locator(
+            f'#movebar [data-act="{q}"][data-sure], #movebar [data-act="{q}"], '
+            f'#board [data-action="{q}"].legal'
+        )
+        if await direct.count():
+            trail.append(f"button {target}")
+            el = direct.first
+        else:
+            marked = page.locator("#board [data-tokens].legal")
+            groups = await marked.evaluate_all("els => els.map((e) => e.dataset.tokens.split(' '))")
+            at = next(
+                ((i, k) for k, w in enumerate(rest) for i, g in enumerate(groups) if w in g), None
+            )
+            if at is None:
+                bar = await page.locator("#movebar").inner_text()
+                raise AssertionError(f"no way to {target!r} on the board after {trail}; bar: {bar}")
+            i, k = at
+            rest.pop(k)
+            trail.append(" ".join(groups[i]))
+            el = marked.nth(i)
+        try:
+            await (el.tap(timeout=5000) if tap else el.click(timeout=5000))
+        except Exception:
+            await shot(page, "board-fail")
+            raise
+        asks = await page.locator("#movebar [data-sure]").count()
+        wait = 10 if trail[-1].startswith("button") else 0.3
+        if not asks and await made_since(r, tid, before, wait):
+            return trail
+        if snap and await page.locator("#movebar .picks").count():
+            await shot(page, snap.pop())
+            # no popover covers the bar (the picked piece's text is on the bar)
+            if tap:  # (a mouse shows texts on hover, as it should)
+                shown = page.locator("#learn-pop:not([hidden])")
+                assert not await shown.count(), (trail, await shown.inner_text())
+    raise AssertionError(f"{target!r} was not made by {trail}")
+
+
+async def play_whole_game(page: Any, r: Running, tid: str, game: str, tap: bool, name: str) -> int:
+    rnd = random.Random(tid)
+    moves = 0
+    snap = [f"board-{name}"]
+    while not over(r, tid):
+        bar = page.locator("#movebar:not([hidden])")
+        try:
+            await bar.wait_for(timeout=30000)
+        except Exception:
+            if over(r, tid):
+                break
+            raise
+        legal = await page.locator("#actions button[data-act]").evaluate_all(
+            "els => els.map((e) => e.dataset.act)"
+        )  # read to choose, never clicked
+        if not legal:
+            await page.wait_for_timeout(100)
+            continue
+        end = ENDS.get(game)
+        others = [t for t in legal if t != end]
+        ending = end in legal and (not others or rnd.random() < 0.35)
+        target = end if ending else rnd.choice(others or legal)
+        await make_on_board(page, r, tid, target, tap, snap)
+        moves += 1
+        assert moves < 600, "the game does not end"
+        await page.wait_for_timeout(30)
+    await expect(page.locator("#end")).to_be_visible(timeout=10000)
+    return moves
+
+
+@pytest.mark.parametrize("game", ["planet", "race", "agency"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+async def test_a_whole_game_on_the_board_only(
+    server: ServerFactory, sqlite_db: Db, chrome: Any, game: str, viewport: dict[str, int]
+) -> None:
+    r = await server(sqlite_db, bot_delay=0.01, race_start_pause=0.3, race_round_pause=0.3)
+    page, tid = await open_seat(r, chrome, game, viewport)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    size = "phone" if viewport is PHONE else "desktop"
+    moves = await play_whole_game(page, r, tid, game, viewport is PHONE, f"{game}-{size}")
+    await shot(page, f"board-{game}-{size}-end")
+    table = await r.call("GET", f"/api/tables/{tid}")
+    assert table.json()["status"] == "over"
+    assert moves > 2
+    assert not problems, problems
