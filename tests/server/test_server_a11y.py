@@ -2,8 +2,13 @@
 on loopback: axe-core (bundled with the ``axe-playwright-python`` package, injected
 from its file, never fetched) finds no serious or critical violation on the lobby,
 a table of each game while a person plays against a bot, and a finished game's
-replay, at 1366x800 and 390x844. On the table pages, at 390 and 360 wide, three
-phone checks hold as well:
+replay, at 1366x800 and 390x844. axe-core does not judge text drawn in SVG, so
+the boards' texts are checked here too: each text's colour against the paint under
+its middle (the SVG shapes there, composited with their opacity over the page) is
+at least 4.5:1, or 3:1 for large text (WCAG 1.4.3). The game log appends new lines
+and reads out only those (a race against a slow bot, whose moves come in while the
+page is watched). On the table pages, at 390 and
+360 wide, three phone checks hold as well:
 
 - no sideways scrolling: the page is no wider than the screen;
 - text at least 12 px: the computed font size of HTML text, and for SVG text its
@@ -90,6 +95,117 @@ PHONE_CHECKS = """
 """
 
 
+# the boards' texts against what they are drawn on (run in the page)
+SVG_CONTRAST = r"""
+() => {
+  const rgba = (c) => {
+    const m = /rgba?\(([^)]+)\)/.exec(c || "");
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [r, g, b, a];
+  };
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const over = (top, alpha, under) => under.map((v, i) => top[i] * alpha + v * (1 - alpha));
+  const opacity = (el) => {
+    let o = 1;
+    for (let e = el; e && e.tagName.toLowerCase() !== "svg"; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const backdrop = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  let checked = 0;
+  for (const t of document.querySelectorAll("svg text")) {
+    let r = t.getBoundingClientRect();
+    if (r.width < 1 || !t.textContent.trim()) continue;
+    if (r.top < 0 || r.bottom > innerHeight) {
+      window.scrollBy(0, r.top - innerHeight / 2);
+      r = t.getBoundingClientRect();
+    }
+    const svg = t.closest("svg");
+    const shapes = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      .filter((e) => svg.contains(e) && /^(rect|circle|ellipse|path|polygon)$/.test(e.tagName.toLowerCase()));
+    let paint = backdrop(svg.parentElement);
+    for (const sh of shapes.reverse()) {   // from the bottom up
+      const st = getComputedStyle(sh);
+      const fill = rgba(st.fill);
+      if (fill) paint = over(fill, fill[3] * Number(st.fillOpacity) * opacity(sh), paint);
+    }
+    const st = getComputedStyle(t);
+    const fill = rgba(st.fill);
+    if (!fill) continue;
+    const ink = over(fill, fill[3] * Number(st.fillOpacity) * opacity(t), paint);
+    const m = t.getScreenCTM();
+    const px = parseFloat(st.fontSize) * Math.hypot(m.a, m.b);
+    const large = px >= 24 || (Number(st.fontWeight) >= 700 && px >= 18.66);
+    const need = large ? 3 : 4.5;
+    const got = ratio(ink, paint);
+    checked += 1;
+    if (got < need - 0.005) {
+      const hex = (c) => "#" + c.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("");
+      bad.push(`${got.toFixed(2)}:1 (needs ${need}): "${t.textContent.trim().slice(0, 40)}" ${hex(ink)} on ${hex(paint)}`);
+    }
+  }
+  window.scrollTo(0, 0);
+  return { checked, bad };
+}
+"""
+
+
+async def svg_contrast_problems(page: Any) -> list[str]:
+    """The boards' SVG texts whose contrast is below WCAG AA, one line each."""
+    found = await page.evaluate(SVG_CONTRAST)
+    assert found["checked"] > 0  # there is a board with texts to judge
+    return [f"svg text contrast {x}" for x in found["bad"]]
+
+
+# watch the game log: the entries added to #log, the ones removed, and each text read
+# out by the polite region #log-news (run in the page)
+WATCH_LOG = """
+() => {
+  const said = (li) => {
+    const first = li.cloneNode(true);
+    first.querySelectorAll(".ev").forEach((e) => e.remove());
+    return [first.textContent.trim(), ...[...li.querySelectorAll(".ev")].map((e) => e.textContent.trim())];
+  };
+  const seen = { added: [], removed: 0, news: [] };
+  window.liftoffLogSeen = seen;
+  new MutationObserver(() => seen.news.push(document.getElementById("log-news").textContent))
+    .observe(document.getElementById("log-news"), { childList: true, characterData: true, subtree: true });
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) if (n.tagName === "LI") seen.added.push(...said(n));
+      for (const n of r.removedNodes) if (n.tagName === "LI") seen.removed += 1;
+    }
+  }).observe(document.getElementById("log"), { childList: true });
+}
+"""
+
+
+async def log_problems(page: Any) -> list[str]:
+    """Watch the log until the bot's next moves: new lines are appended to the list
+    (none rewritten) and read out once, exactly those."""
+    await page.wait_for_selector("#log li", timeout=20000)  # the history, drawn on load
+    await page.evaluate(WATCH_LOG)
+    await page.wait_for_function("() => window.liftoffLogSeen.added.length >= 2", timeout=20000)
+    seen = await page.evaluate("window.liftoffLogSeen")
+    out: list[str] = []
+    if seen["removed"]:
+        out.append(f"the log list was rewritten: {seen['removed']} lines removed")
+    if " ".join(seen["news"]) != " ".join(seen["added"]):
+        out.append(f"read out {seen['news']} for the new lines {seen['added']}")
+    return out
+
+
 async def axe_problems(page: Any) -> tuple[list[str], dict[str, int]]:
     """The serious and critical axe-core violations on the page (one line each), and
     the count of nodes per rule id (every impact), for the record."""
@@ -172,8 +288,11 @@ async def test_table_page_passes_axe_and_the_phone_checks(
             found, counts = await axe_problems(page)
             report(f"{game} table {name}", counts)
             failures += [f"{name} axe: {x}" for x in found]
+            failures += [f"{name}: {x}" for x in await svg_contrast_problems(page)]
         if name != "desktop":
             failures += [f"{name}: {x}" for x in await phone_problems(page)]
+        if game == "race" and name == "desktop":  # the slow bot's moves come in while we look
+            failures += [f"log: {x}" for x in await log_problems(page)]
         failures += [f"{name}: {x}" for x in errors]
         await page.context.close()
     assert not failures, "\n".join(failures)
@@ -204,6 +323,7 @@ async def test_lobby_and_replay_pass_axe(server: ServerFactory, sqlite_db: Db, c
         found, counts = await axe_problems(page)
         report(f"replay {name}", counts)
         failures += [f"replay {name}: {x}" for x in found]
+        failures += [f"replay {name}: {x}" for x in await svg_contrast_problems(page)]
         failures += [f"{name}: {x}" for x in errors]
         await shot(page, f"a11y-replay-{name}")
         await page.context.close()
