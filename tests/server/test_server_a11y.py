@@ -1,21 +1,23 @@
 """Accessibility of the browser pages, in headless Chromium against a real server
-on loopback: axe-core (bundled with the ``axe-playwright-python`` package, injected
-from its file, never fetched) finds no serious or critical violation on the lobby,
-a table of each game while a person plays against a bot, and a finished game's
-replay, at 1366x800 and 390x844. axe-core does not judge text drawn in SVG, so
-the boards' texts are checked here too: each text's colour against the paint under
-its middle (the SVG shapes there, composited with their opacity over the page) is
-at least 4.5:1, or 3:1 for large text (WCAG 1.4.3). The game log appends new lines
-and reads out only those (a race against a slow bot, whose moves come in while the
-page is watched). On the table pages, at 390 and
-360 wide, three phone checks hold as well:
+on loopback. axe-core (the copy bundled with the ``axe-playwright-python`` package,
+run from its file with the page's Content-Security-Policy in force, never fetched)
+finds no serious or critical violation on the lobby, a table of each game while a
+person plays against a bot, and a finished game's replay, at 1366x800 and 390x844.
+
+axe-core does not judge text drawn in SVG, so the boards' texts are checked too:
+each text's colour against the paint under its middle (the SVG shapes there,
+composited with their opacity over the page) is at least 4.5:1, or 3:1 for large
+text (WCAG 1.4.3). The game log appends new lines and reads out only those (a race
+against a slow bot, whose moves come in while the page is watched).
+
+On the table pages, at 390 and 360 wide, three phone checks hold as well:
 
 - no sideways scrolling: the page is no wider than the screen;
 - text at least 12 px: the computed font size of HTML text, and for SVG text its
   font size times the SVG's scale on screen;
-- touch targets (buttons, links, inputs, ``[role=button]``, ``[data-tokens]``,
-  ``[data-action]``) at least 44x44 CSS px (WCAG 2.5.5), so no spacing exception
-  is needed.
+- touch targets (buttons, links, inputs, selects, summaries, ``[role=button]``,
+  ``[data-tokens]``, ``[data-action]``) at least 44x44 CSS px (WCAG 2.5.5), so
+  no spacing exception is needed.
 
 Screenshots go to ``test-artifacts/``."""
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +35,11 @@ from test_server_browser import CHROMIUM, chrome, shot
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
+CHECKS = Path(__file__).parent / "a11y"  # the checks run in the page (JavaScript)
 AXE_SOURCE = (resources.files("axe_playwright_python") / "axe.min.js").read_text("utf-8")
+PHONE_CHECKS = (CHECKS / "phone_checks.js").read_text("utf-8")  # too small, tight or wide
+SVG_CONTRAST = (CHECKS / "svg_contrast.js").read_text("utf-8")  # board texts on their paint
+WATCH_LOG = (CHECKS / "watch_log.js").read_text("utf-8")  # lines added, removed, read out
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -49,146 +56,12 @@ pytestmark = [
 # the opponent: a bot that waits (turn games) or plays slowly (race), so the page is still
 OPPONENT = {"type": "bot", "bot": "random", "speed": "slow"}
 
-# what a person sees too small, too tight or too wide on a phone (run in the page)
-PHONE_CHECKS = """
-(limits) => {
-  const seen = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2) return null;   // nothing drawn (or visually hidden)
-    const st = getComputedStyle(el);
-    if (st.visibility === "hidden" || Number(st.opacity) === 0) return null;
-    return r;
-  };
-  const where = (el) => {
-    const id = el.id ? `#${el.id}` : "";
-    const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\\s+/).join(".")}` : "";
-    const label = el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40);
-    return `${el.tagName.toLowerCase()}${id}${cls} "${label}"`;
-  };
-  const small = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!node.textContent.trim() || !el || el.closest("title, script, style, dialog:not([open])")) continue;
-    if (!seen(el)) continue;
-    let px = parseFloat(getComputedStyle(el).fontSize);
-    const svgText = el.closest("text");
-    if (svgText) {
-      const m = svgText.getScreenCTM();
-      px = parseFloat(getComputedStyle(svgText).fontSize) * Math.hypot(m.a, m.b);
-    }
-    if (px < limits.text - 0.05) small.push(`${px.toFixed(1)} px: ${where(el)}`);
-  }
-  const sel = "button, a[href], input, select, summary, [role=button], [data-tokens], [data-action]";
-  const tight = [];
-  for (const el of document.querySelectorAll(sel)) {
-    if (el.closest("dialog:not([open])")) continue;
-    const r = seen(el);
-    if (!r) continue;
-    if (r.width < limits.target - 0.5 || r.height < limits.target - 0.5) {
-      tight.push(`${r.width.toFixed(0)}x${r.height.toFixed(0)}: ${where(el)}`);
-    }
-  }
-  const doc = document.scrollingElement;
-  return { scrollWidth: doc.scrollWidth, innerWidth: innerWidth, small, tight };
-}
-"""
-
-
-# the boards' texts against what they are drawn on (run in the page)
-SVG_CONTRAST = r"""
-() => {
-  const rgba = (c) => {
-    const m = /rgba?\(([^)]+)\)/.exec(c || "");
-    if (!m) return null;
-    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
-    return [r, g, b, a];
-  };
-  const lum = (c) => {
-    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-  };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const over = (top, alpha, under) => under.map((v, i) => top[i] * alpha + v * (1 - alpha));
-  const opacity = (el) => {
-    let o = 1;
-    for (let e = el; e && e.tagName.toLowerCase() !== "svg"; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-    return o;
-  };
-  const backdrop = (el) => {
-    for (let e = el; e; e = e.parentElement) {
-      const c = rgba(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) return c.slice(0, 3);
-    }
-    return [255, 255, 255];
-  };
-  const bad = [];
-  let checked = 0;
-  for (const t of document.querySelectorAll("svg text")) {
-    let r = t.getBoundingClientRect();
-    if (r.width < 1 || !t.textContent.trim()) continue;
-    if (r.top < 0 || r.bottom > innerHeight) {
-      window.scrollBy(0, r.top - innerHeight / 2);
-      r = t.getBoundingClientRect();
-    }
-    const svg = t.closest("svg");
-    const shapes = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-      .filter((e) => svg.contains(e) && /^(rect|circle|ellipse|path|polygon)$/.test(e.tagName.toLowerCase()));
-    let paint = backdrop(svg.parentElement);
-    for (const sh of shapes.reverse()) {   // from the bottom up
-      const st = getComputedStyle(sh);
-      const fill = rgba(st.fill);
-      if (fill) paint = over(fill, fill[3] * Number(st.fillOpacity) * opacity(sh), paint);
-    }
-    const st = getComputedStyle(t);
-    const fill = rgba(st.fill);
-    if (!fill) continue;
-    const ink = over(fill, fill[3] * Number(st.fillOpacity) * opacity(t), paint);
-    const m = t.getScreenCTM();
-    const px = parseFloat(st.fontSize) * Math.hypot(m.a, m.b);
-    const large = px >= 24 || (Number(st.fontWeight) >= 700 && px >= 18.66);
-    const need = large ? 3 : 4.5;
-    const got = ratio(ink, paint);
-    checked += 1;
-    if (got < need - 0.005) {
-      const hex = (c) => "#" + c.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("");
-      bad.push(`${got.toFixed(2)}:1 (needs ${need}): "${t.textContent.trim().slice(0, 40)}" ${hex(ink)} on ${hex(paint)}`);
-    }
-  }
-  window.scrollTo(0, 0);
-  return { checked, bad };
-}
-"""
-
 
 async def svg_contrast_problems(page: Any) -> list[str]:
     """The boards' SVG texts whose contrast is below WCAG AA, one line each."""
     found = await page.evaluate(SVG_CONTRAST)
     assert found["checked"] > 0  # there is a board with texts to judge
     return [f"svg text contrast {x}" for x in found["bad"]]
-
-
-# watch the game log: the entries added to #log, the ones removed, and each text read
-# out by the polite region #log-news (run in the page)
-WATCH_LOG = """
-() => {
-  const said = (li) => {
-    const first = li.cloneNode(true);
-    first.querySelectorAll(".ev").forEach((e) => e.remove());
-    return [first.textContent.trim(), ...[...li.querySelectorAll(".ev")].map((e) => e.textContent.trim())];
-  };
-  const seen = { added: [], removed: 0, news: [] };
-  window.liftoffLogSeen = seen;
-  new MutationObserver(() => seen.news.push(document.getElementById("log-news").textContent))
-    .observe(document.getElementById("log-news"), { childList: true, characterData: true, subtree: true });
-  new MutationObserver((records) => {
-    for (const r of records) {
-      for (const n of r.addedNodes) if (n.tagName === "LI") seen.added.push(...said(n));
-      for (const n of r.removedNodes) if (n.tagName === "LI") seen.removed += 1;
-    }
-  }).observe(document.getElementById("log"), { childList: true });
-}
-"""
 
 
 async def log_problems(page: Any) -> list[str]:
