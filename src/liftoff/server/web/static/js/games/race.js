@@ -53,8 +53,9 @@ export function render(el, view, ctx) {
   MIN_FONT = el.clientWidth > 0 ? (12.5 * width) / el.clientWidth : 0;
   const top = narrow ? 70 : 56;
   const handY = top + rows * (ph + gap) + 10;
-  const otherRows = narrow ? Math.max(1, Math.ceil((view.players.length - 1) / 2)) : 1; // two a row when narrow
-  const height = handY + (narrow ? 250 + otherRows * 130 : 200);
+  const seated = view.players.some((p) => p.player === view.you);
+  const otherRows = narrow ? Math.max(1, Math.ceil((view.players.length - (seated ? 1 : 0)) / 2)) : 1; // two a row
+  const height = handY + (narrow ? (seated ? 250 : 0) + otherRows * 130 : 200);
   const legal = new Set(ctx.legal.map((a) => a.text));
   let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
