@@ -1,6 +1,7 @@
 // Shared helpers: the REST API, seat tokens kept in this browser, escaping.
 
-export const COLORS = ["#d1495b", "#2e6fd8", "#2a9d5c", "#d98e04", "#8e5bd6", "#555"];
+// player colours: white numbers on them read at 4.5:1 or more (WCAG AA)
+export const COLORS = ["#c8374a", "#2e6fd8", "#1e7b46", "#a86400", "#7e4cc4", "#555"];
 export const COLOR_NAMES = ["red", "blue", "green", "amber", "purple", "grey"];
 
 export function esc(value) {

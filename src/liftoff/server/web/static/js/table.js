@@ -244,17 +244,41 @@ function describe(text) {
   return a ? a.description : null;
 }
 
+// the log entries drawn in #log, in order (the entry objects themselves), and whether
+// the history was drawn: only entries after it are read out (#log-news)
+let logShown = [];
+let logStarted = false;
+
+// each entry is narrated for this seat (or a spectator) by the server: plain sentences
+function logSentences(e) {
+  const lines = e.lines || [];
+  return lines.length ? lines : [`${playerName(e.player)}: ${e.text}`];
+}
+
+function logItem(e) {
+  const dot = `<span class="dot" style="background:${COLORS[e.player]}"></span>`;
+  const [first, ...rest] = logSentences(e);
+  return `<li>${dot} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
+}
+
+// New entries are appended (the list is never rewritten while it grows) and read out
+// once, politely, in a visually hidden region; the history on load or a reset is not.
 function renderLog() {
   const el = $("log");
   const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
-  // each entry is narrated for this seat (or a spectator) by the server: plain sentences
-  el.innerHTML = logLines.filter((e) => (e.lines || []).length || e.text).map((e) => {
-    const dot = `<span class="dot" style="background:${COLORS[e.player]}"></span>`;
-    const lines = e.lines || [];
-    if (!lines.length) return `<li>${dot} ${esc(playerName(e.player))}: ${esc(e.text)}</li>`;
-    const rest = lines.slice(1).map((x) => `<span class="ev">${esc(x)}</span>`).join("");
-    return `<li>${dot} ${esc(lines[0])}${rest}</li>`;
-  }).join("");
+  const entries = logLines.filter((e) => (e.lines || []).length || e.text);
+  const kept = new Set(entries);
+  let dropped = 0; // the oldest entries (the page keeps the last 300), or all on a reset
+  while (logShown.length && !kept.has(logShown[0])) { logShown.shift(); el.firstElementChild?.remove(); dropped++; }
+  const grows = (dropped === 0 || logShown.length > 0) && el.children.length === logShown.length
+    && logShown.every((e, k) => entries[k] === e);
+  if (!grows) { el.innerHTML = ""; logShown = []; }
+  const fresh = entries.slice(logShown.length);
+  if (fresh.length) el.insertAdjacentHTML("beforeend", fresh.map(logItem).join(""));
+  const news = $("log-news");
+  if (news && logStarted && grows && fresh.length) news.textContent = fresh.flatMap(logSentences).join(" ");
+  logShown = entries;
+  logStarted = true;
   if (atBottom) el.scrollTop = el.scrollHeight;
 }
 

@@ -15,7 +15,8 @@ function nameOf(p) {
 export const END = "done";
 
 const TECH = ["red", "yellow", "blue", "green"];
-const TECH_FILL = { red: "#c0392b", yellow: "#e0b000", blue: "#2e6fd8", green: "#2a9d5c" };
+// technology colours: 3:1 or more against the white panel (WCAG 1.4.11)
+const TECH_FILL = { red: "#c0392b", yellow: "#a67c00", blue: "#2e6fd8", green: "#2a9d5c" };
 
 function chip(id, ctx, extra = "") {
   const legal = ctx.legal.some((a) => words(a.text).includes(id));
@@ -44,35 +45,42 @@ function topSvg(view, ctx, narrow) {
   const w = narrow ? 520 : 1000;
   const perRow = narrow ? 6 : view.station.length;
   const rows = Math.ceil(view.station.length / perRow);
-  const h = 110 + rows * 80;
-  let svg = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Victory points and the space station" xmlns="http://www.w3.org/2000/svg">`;
+  const rh = narrow ? 96 : 80; // a row of station spaces, taller for larger texts when narrow
+  const h = 110 + rows * rh;
+  // the least font size (board units) that shows 12.5 px on screen
+  const least = ctx.width > 0 ? (12.5 * w) / ctx.width : 0;
+  const fs = (n) => Math.round(Math.max(n, least) * 10) / 10;
+  let svg = `<svg viewBox="0 0 ${w} ${h}" role="group" aria-label="Victory points and the space station" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${w}" height="${h}" rx="8" fill="#14213d"/>`;
   // VP track
   const maxVp = Math.max(60, ...view.players.map((p) => p.vp + 5));
   const x0 = 30, x1 = w - 30, ty = 40;
-  svg += text(x0, 22, `Victory points · round ${view.round} of ${view.rounds} · phase ${view.phase} · ${view.step.replace(/_/g, " ")}`, `font-size="15" fill="#fff" font-weight="700"`);
+  const title = narrow ? `VP · round ${view.round} of ${view.rounds} · phase ${view.phase}`
+    : `Victory points · round ${view.round} of ${view.rounds} · phase ${view.phase} · ${view.step.replace(/_/g, " ")}`;
+  svg += text(x0, 22, title, `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
   svg += `<line x1="${x0}" y1="${ty}" x2="${x1}" y2="${ty}" stroke="#8090b0" stroke-width="3"/>`;
   for (let v = 0; v <= maxVp; v += 10) {
     const x = x0 + ((x1 - x0) * v) / maxVp;
-    svg += `<line x1="${x}" y1="${ty - 6}" x2="${x}" y2="${ty + 6}" stroke="#8090b0"/>` + text(x, ty + 20, String(v), `text-anchor="middle" font-size="11" fill="#c9d3ee"`);
+    svg += `<line x1="${x}" y1="${ty - 6}" x2="${x}" y2="${ty + 6}" stroke="#8090b0"/>` + text(x, ty + (narrow ? 26 : 20), String(v), `text-anchor="middle" font-size="${fs(11)}" fill="#c9d3ee"`);
   }
   view.players.forEach((p, k) => {
     const x = x0 + ((x1 - x0) * p.vp) / maxVp;
     svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"><title>${nameOf(p.seat)}: ${p.vp} VP</title></circle>`;
   });
   // the station
-  svg += text(x0, 92, "Space station", `font-size="15" fill="#fff" font-weight="700"`);
+  svg += text(x0, 92, "Space station", `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
   const sw = Math.min(80, (x1 - x0) / perRow - 6);
   view.station.forEach((s, k) => {
-    const x = x0 + (k % perRow) * (sw + 6), y = 102 + Math.floor(k / perRow) * 80;
+    const x = x0 + (k % perRow) * (sw + 6), y = 102 + Math.floor(k / perRow) * rh;
     const owner = s.rocket >= 0 ? s.rocket : null;
     const action = `station ${s.space}`;
     const legal = ctx.legal.some((a) => a.text === action);
     svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="station space ${s.space}"` : ""}>`;
-    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="72" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"/>`;
-    svg += text(x + sw / 2, y + 18, `#${s.space}`, `text-anchor="middle" font-size="12" fill="#fff"`);
-    svg += text(x + sw / 2, y + 38, `${s.vp} VP`, `text-anchor="middle" font-size="14" fill="#ffd166" font-weight="700"`);
-    svg += text(x + sw / 2, y + 58, s.bonus, `text-anchor="middle" font-size="11" fill="#fff"`);
+    const lh = narrow ? 26 : 20; // line height
+    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"/>`;
+    svg += text(x + sw / 2, y + lh - 2, `#${s.space}`, `text-anchor="middle" font-size="${fs(12)}" fill="#fff"`);
+    svg += text(x + sw / 2, y + 2 * lh - 2, `${s.vp} VP`, `text-anchor="middle" font-size="${fs(14)}" fill="${owner === null ? "#ffd166" : "#fff"}" font-weight="700"`);
+    svg += text(x + sw / 2, y + 3 * lh - 2, s.bonus, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);
     svg += "</g>";
   });
   svg += "</svg>";
@@ -131,6 +139,7 @@ export function render(el, view, ctx) {
   NAMES = ctx.names || [];
   const order = [...view.players].sort((a, b) => (a.seat === view.you ? -1 : b.seat === view.you ? 1 : a.seat - b.seat));
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
-  el.innerHTML = `<div class="html-board">${topSvg(view, ctx, narrow)}${decks(view, ctx)}
+  const drawn = { ...ctx, width: el.clientWidth }; // the board's width on screen, for its font sizes
+  el.innerHTML = `<div class="html-board">${topSvg(view, drawn, narrow)}${decks(view, ctx)}
     <div class="agency-grid">${order.map((p) => playerPanel(p, view, ctx)).join("")}</div></div>`;
 }

@@ -6,6 +6,12 @@ import { polar, sector, text, clickable } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
+// the 760-unit board is drawn about 340 px wide on a phone: its texts get at least
+// the size that shows 12.5 px on screen (28 units there), and fewer of them when
+// narrow (both set at each render)
+let NARROW = false;
+let MIN_FONT = 0;
+const fs = (n) => Math.round(Math.max(n, MIN_FONT));
 function nameOf(p) {
   return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
 }
@@ -19,7 +25,8 @@ const CARD_NAMES = {
   tornado: "Tornado!", mya: "Move Your Alien!", asteroids: "Asteroids!", storm: "Electric Storm!",
   terraform: "Terraform!", garglore: "Garglore!",
 };
-const CARD_FILL = { F: "#f08a24", S: "#8d99a6", W: "#9b59b6" };
+// white card names on them read at 4.5:1 or more (WCAG AA)
+const CARD_FILL = { F: "#b35300", S: "#5f6b78", W: "#8e44ad" };
 const PHASE_LABEL = { full: "Full Moon", half: "Half Moon", new: "New Moon" };
 
 function phaseIcon(x, y, r, phase) {
@@ -31,12 +38,13 @@ function phaseIcon(x, y, r, phase) {
 }
 
 function alienDots(x, y, counts, colors, { size = 11, gap = 26 } = {}) {
+  if (NARROW) { size = Math.max(size, 22); gap = Math.max(gap, 48); }
   const present = counts.map((n, p) => [p, n]).filter(([, n]) => n > 0);
   const w = (present.length - 1) * gap;
   return present.map(([p, n], i) => {
     const px = x - w / 2 + i * gap;
     return `<circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${nameOf(p)}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
-      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${Math.round(size * 1.2)}" font-weight="700" fill="#fff"`);
+      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`);
   }).join("");
 }
 
@@ -48,31 +56,34 @@ function segment(seg, i, view, ctx) {
   const [tx, ty] = polar(CX, CY, 214, mid);
   let inner = `<path class="hit" d="${sector(CX, CY, R_IN, R_OUT, a1, a2)}" fill="${fill}" stroke="#7a7f8c" stroke-width="1.5"/>`;
   if (!lp) {
-    inner += text(tx, ty - 26, `Exit ${seg.segment}`, `text-anchor="middle" font-size="19" font-weight="600" fill="#5b4a2a"`);
+    inner += text(tx, ty - 26, `Exit ${seg.segment}`, `text-anchor="middle" font-size="${fs(19)}" font-weight="600" fill="#5b4a2a"`);
     inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, { size: 15, gap: 34 });
     return clickable(inner, { tokens: seg.segment, label: `Exit ${seg.segment}` });
   }
-  inner += text(tx, ty - 50, seg.name, `text-anchor="middle" font-size="20" font-weight="700" fill="#1d2a4a"`);
-  inner += phaseIcon(tx - 40, ty - 24, 13, seg.phase);
-  inner += text(tx - 22, ty - 18, seg.phase, `font-size="17" fill="#333"`);
+  // narrow: larger pieces laid out from the rim inwards (name, phase, platform, Aliens)
+  const at = (r, dy) => (NARROW ? polar(CX, CY, r, mid) : [tx, ty + dy]);
+  const [nx, ny] = at(270, -50), [ix, iy] = at(232, -24), [px, py] = at(194, 0), [ax, ay] = at(158, 58);
+  inner += text(nx, NARROW ? ny + 10 : ny, seg.name, `text-anchor="middle" font-size="${fs(20)}" font-weight="700" fill="#1d2a4a"`);
+  inner += NARROW ? phaseIcon(ix, iy, 16, seg.phase) : phaseIcon(tx - 40, ty - 24, 13, seg.phase);
+  if (!NARROW) inner += text(tx - 22, ty - 18, seg.phase, `font-size="${fs(17)}" fill="#333"`); // the icon tells it there
   // launch platform: capacity boxes filled by boarded Aliens
   const cap = seg.capacity ?? Math.max(seg.boarded.length + 1, 3);
   const shown = Math.min(cap, 7);
-  const bw = 17, start = tx - (shown * (bw + 3)) / 2;
+  const bw = 17, start = px - (shown * (bw + 3)) / 2;
   for (let k = 0; k < shown; k++) {
     const who = seg.boarded[k];
-    inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(ty - 2).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
+    inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(py - (NARROW ? 9 : 2)).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
       fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"><title>${who === undefined ? "free place" : nameOf(who) + " boarded"}</title></rect>`;
   }
-  if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, ty + 12, "∞", `font-size="16"`);
+  if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, py + (NARROW ? 9 : 12), "∞", `font-size="${fs(16)}"`);
   const area = seg.area;
-  if (area.fuel || area.screw) {
-    inner += text(tx, ty + 34, `paid ${area.fuel}F ${area.screw}S`, `text-anchor="middle" font-size="15" fill="#7a3d00" font-weight="600"`);
+  if ((area.fuel || area.screw) && !NARROW) { // narrow: told in the list beside
+    inner += text(tx, ty + 34, `paid ${area.fuel}F ${area.screw}S`, `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
   }
-  inner += alienDots(tx, ty + 58, seg.aliens, ctx.colors, { size: 13, gap: 29 });
+  inner += alienDots(ax, ay, seg.aliens, ctx.colors, { size: 13, gap: 29 });
   if (seg.blocked) {
-    const [gx, gy] = polar(CX, CY, R_OUT - 22, mid + 13);
-    inner += `<g data-learn="garglore" aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="17" fill="#8e2c1f"/><text x="${gx}" y="${gy + 6}" text-anchor="middle" font-size="17" fill="#fff">G</text></g>`;
+    const [gx, gy] = polar(CX, CY, NARROW ? 232 : R_OUT - 22, mid + (NARROW ? 14 : 13));
+    inner += `<g data-learn="garglore" aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">G</text></g>`;
   }
   return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}`, learn: seg.lp });
 }
@@ -86,7 +97,7 @@ function moonOrbit(view) {
     const [x, y] = polar(CX, CY, R_MOON, ang);
     const here = k === view.moon.spot;
     const dot = `<circle ${here ? 'class="hit" ' : ""}cx="${x}" cy="${y}" r="${here ? 22 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`
-      + (name === "star" ? text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${here ? 16 : 14}" fill="#8a6d00"`) : "");
+      + (name === "star" ? text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${fs(here ? 16 : 14)}" fill="#6b5500"`) : "");
     if (here) moon = dot; else out += dot;
   });
   // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
@@ -95,11 +106,11 @@ function moonOrbit(view) {
 
 function core(view, ctx) {
   let inner = `<circle class="hit" cx="${CX}" cy="${CY}" r="${R_CORE}" fill="#3b2a4d" stroke="#e07a3f" stroke-width="4"/>`;
-  inner += text(CX, CY - 52, "Core", `text-anchor="middle" font-size="24" font-weight="700" fill="#fbd8b0"`);
-  inner += alienDots(CX, CY - 8, view.players.map((p) => p.core), ctx.colors, { size: 17, gap: 40 });
+  inner += text(CX, CY - (NARROW ? 64 : 52), "Core", `text-anchor="middle" font-size="${fs(24)}" font-weight="700" fill="#fbd8b0"`);
+  inner += alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, { size: 17, gap: 40 });
   const d = view.days;
-  inner += text(CX, CY + 30, `Day ${Math.min(d.passed + 1, d.total)} of ${d.total}`, `text-anchor="middle" font-size="19" fill="#fbd8b0"`);
-  if (view.moon.override) inner += text(CX, CY + 52, `all at ${PHASE_LABEL[view.moon.override]}`, `text-anchor="middle" font-size="17" fill="#f6e27a"`);
+  inner += text(CX, CY + (NARROW ? 44 : 30), `Day ${Math.min(d.passed + 1, d.total)} of ${d.total}`, `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
+  if (view.moon.override) inner += text(CX, CY + (NARROW ? 78 : 52), `all at ${PHASE_LABEL[view.moon.override]}`, `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
   return clickable(inner, { tokens: "core", label: "The Core" });
 }
 
@@ -157,7 +168,10 @@ function hand(view) {
 
 export function render(el, view, ctx) {
   NAMES = ctx.names || [];
-  let svg = `<svg viewBox="0 0 760 760" role="img" aria-label="The planet: Core, ring and Moon" xmlns="http://www.w3.org/2000/svg">`;
+  NARROW = el.clientWidth > 0 && el.clientWidth < 640;
+  const drawn = el.clientWidth < 660 ? el.clientWidth : el.clientWidth * 0.6; // one column, or beside the list
+  MIN_FONT = drawn > 0 ? (12.5 * 760) / drawn : 0;
+  let svg = `<svg viewBox="0 0 760 760" role="group" aria-label="The planet: Core, ring and Moon" xmlns="http://www.w3.org/2000/svg">`;
   svg += moonOrbit(view);
   view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });
   svg += core(view, ctx);

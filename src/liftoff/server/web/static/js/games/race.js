@@ -17,18 +17,23 @@ const FILL = {
   tank: "#2f6db5", settlers: "#3f86d6", security: "#1d4f8c", solar: "#5aa0e8",
   liftoff: "#e6b800", theft: "#c0392b", terraform: "#d35400", ore: "#a93226",
 };
-const INK = { liftoff: "#2b2300" };
+// card names read at 4.5:1 or more on their fills (WCAG AA); a card not yet revealed
+// is a faded fill with white ink
+const INK = { liftoff: "#2b2300", settlers: "#0b1a33", solar: "#0b1a33", terraform: "#140800" };
+// the least font size (board units) that shows 12.5 px on screen (set at each render)
+let MIN_FONT = 0;
+const fs = (n) => Math.round(Math.max(n, MIN_FONT) * 10) / 10;
 
 // ``about``: what the card is to the reader (its owner), shown with its text (learn.js);
 // ``pick``: the card is a piece of the choice being made (pay with it, steal it)
 function card(x, y, w, h, code, { dim = false, about = "", pick = false } = {}) {
   if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"/>`;
   const name = `${about ? `${about}: ` : ""}${LABEL[code] || code}`;
-  const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" stroke="#1b1b1b"/>`
-    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${Math.min(13, w / 5.2)}" font-weight="700" fill="${INK[code] || "#fff"}"`);
-  if (pick) return `<g opacity="${dim ? 0.55 : 1}">${clickable(face, { tokens: code, label: name, learn: code })}</g>`;
+  const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" stroke="#1b1b1b"/>`
+    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${fs(Math.min(13, w / 5.2))}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"`);
+  if (pick) return clickable(face, { tokens: code, label: name, learn: code });
   const label = about ? ` aria-label="${esc(name)}"` : "";
-  return `<g opacity="${dim ? 0.55 : 1}" data-learn="${esc(code)}"${label}>${face}</g>`;
+  return `<g data-learn="${esc(code)}"${label}>${face}</g>`;
 }
 
 // which revealed cards of a row are pieces of the choice the game waits for from you:
@@ -54,19 +59,23 @@ export function render(el, view, ctx) {
   NAMES = ctx.names || [];
   const planets = view.planets;
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
-  const perRow = Math.min(planets.length, narrow ? 3 : 5);
+  const perRow = Math.min(planets.length, narrow ? 2 : 5);
   const pw = 180, ph = narrow ? 330 : 400, gap = 12;
   const rows = Math.ceil(planets.length / perRow);
-  const width = Math.max(perRow * (pw + gap) + gap, narrow ? 560 : 960);
-  const top = 56;
+  const width = Math.max(perRow * (pw + gap) + gap, narrow ? 0 : 960);
+  MIN_FONT = el.clientWidth > 0 ? (12.5 * width) / el.clientWidth : 0;
+  const top = narrow ? 70 : 56;
   const handY = top + rows * (ph + gap) + 10;
-  const height = handY + (narrow ? 330 : 200);
+  const seated = view.players.some((p) => p.player === view.you);
+  const otherRows = narrow ? Math.max(1, Math.ceil((view.players.length - (seated ? 1 : 0)) / 2)) : 1; // two a row
+  const height = handY + (narrow ? (seated ? 250 : 0) + otherRows * 130 : 200);
   const legal = new Set(ctx.legal.map((a) => a.text));
-  let svg = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
+  let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
-  const phase = view.loading ? "Loading — everyone plays at once" : `Phase: ${view.phase}`;
-  svg += text(16, 32, `Round ${view.round} of ${view.rounds} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
-  if (view.stop_player !== null) svg += text(width - 16, 32, `${nameOf(view.stop_player)} called Stop!`, `text-anchor="end" font-size="18" fill="#ffd166" font-weight="700"`);
+  const phase = view.loading ? (narrow ? "Loading: all at once" : "Loading — everyone plays at once") : `Phase: ${view.phase}`;
+  svg += text(16, 32, narrow ? `Round ${view.round} of ${view.rounds}` : `Round ${view.round} of ${view.rounds} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
+  if (narrow) svg += text(16, 58, phase, `font-size="${fs(15)}" fill="#fff"`);
+  if (view.stop_player !== null) svg += text(width - 16, narrow ? 58 : 32, `${nameOf(view.stop_player)} called Stop!`, `text-anchor="end" font-size="${narrow ? fs(15) : 18}" fill="#ffd166" font-weight="700"`);
 
   planets.forEach((pl, i) => {
     const x = gap + (i % perRow) * (pw + gap);
@@ -79,12 +88,15 @@ export function render(el, view, ctx) {
     inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="planet ${esc(pl.name)}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
-    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="11" fill="#fff"`) + "</g>";
-    inner += text(x + 6, cy - 42, `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="11.5" fill="#c9d3ee"`);
+    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`) + "</g>";
+    // narrow: fewer words a line, the terraforming under the planet until it is resolved
+    inner += text(x + 6, cy - 42, narrow ? `${pl.vp} VP · ore ${pl.ore}` : `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    if (narrow && !pl.result) inner += text(x + pw / 2, cy + 54, `terraform ${pl.terraforming}`, `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
     if (pl.result) {
       const r = pl.result;
       const who = r.winner === null ? "nobody" : `${nameOf(r.winner)}`;
-      inner += text(x + pw / 2, cy + 52, `${r.habitable ? "habitable" : "not habitable"}: ${who} +${r.vp}`, `text-anchor="middle" font-size="12" fill="#ffd166"`);
+      const said = narrow ? (r.habitable ? `${who} +${r.vp}` : "not habitable") : `${r.habitable ? "habitable" : "not habitable"}: ${who} +${r.vp}`;
+      inner += text(x + pw / 2, cy + 54, said, `text-anchor="middle" font-size="${fs(12)}" fill="#ffd166"`);
     }
     // side 0 grows upwards from the planet, side 1 downwards
     pl.players.forEach((p, side) => {
@@ -92,20 +104,21 @@ export function render(el, view, ctx) {
       const color = ctx.colors[p];
       const labelY = side === 0 ? y + 16 : y + ph - 8;
       inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
-      inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}: ${row.length} card${row.length === 1 ? "" : "s"}`, `font-size="12" fill="#fff"`);
+      const count = narrow ? ` · ${row.length}` : `: ${row.length} card${row.length === 1 ? "" : "s"}`;
+      inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}${count}`, `font-size="${fs(12)}" fill="#fff"`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
-      const room = narrow ? 4 : 6;
+      const room = narrow ? 3 : 6;
       const revealed = (i) => view.loading || i < pl.revealed[side];
       const must = row.map((_, i) => i).filter((i) => revealed(i) && pick(row[i])).slice(0, room);
       const rest = row.map((_, i) => i).filter((i) => !must.includes(i));
       const shown = [...must, ...rest.slice(rest.length - (room - must.length))].sort((a, b) => a - b);
       shown.forEach((idx, k) => {
-        const cw = pw - 24, ch = 20;
+        const cw = pw - 24, ch = narrow ? 22 : 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
         inner += card(x + 12, cyk, cw, ch, row[idx], { dim: !revealed(idx), about: nameOf(p), pick: revealed(idx) && pick(row[idx]) });
       });
-      if (row.length > shown.length) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="11" fill="#c9d3ee"`);
+      if (row.length > shown.length && !narrow) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="${fs(11)}" fill="#c9d3ee"`);
     });
     const label = `planet ${pl.number} ${pl.name}${legal.has(action) ? ": play your top card here" : ""}`;
     svg += legal.has(action) ? clickable(inner, { action, label, learn: pl.name }) : `<g>${inner}</g>`;
@@ -115,36 +128,39 @@ export function render(el, view, ctx) {
   const me = view.players.find((p) => p.player === view.you);
   let x = 16;
   if (me) {
-    svg += text(x, handY + 18, "Your stack", `font-size="16" font-weight="700" fill="#fff"`);
+    svg += text(x, handY + 18, "Your stack", `font-size="${fs(16)}" font-weight="700" fill="#fff"`);
     svg += card(x, handY + 28, 120, 150, me.top, { about: "your top card" });
-    svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="14" fill="#fff"`);
-    svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="14" fill="#ffd166"`);
-    let bx = x + 130;
+    svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="${fs(14)}" fill="#fff"`);
+    svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="${fs(14)}" fill="#ffd166"`);
+    // the two buttons side by side, or (narrow) one above the other, 44 px tall on a phone
+    let bx = x + 130, by = handY + 84;
+    const bw = narrow ? 200 : 150, bh = narrow ? 52 : 34;
     for (const [act, label] of [["under", "Under (put it below)"], ["discard", "Discard"]]) {
-      const inner = `<rect class="hit" x="${bx}" y="${handY + 84}" width="150" height="34" rx="6" fill="${legal.has(act) ? "#f0f0f0" : "#555"}" stroke="#999"/>`
-        + text(bx + 75, handY + 106, label, `text-anchor="middle" font-size="13" fill="#111"`);
+      const inner = `<rect class="hit" x="${bx}" y="${by}" width="${bw}" height="${bh}" rx="6" fill="${legal.has(act) ? "#f0f0f0" : "#555"}" stroke="#999"/>`
+        + text(bx + bw / 2, by + bh / 2 + 5, label, `text-anchor="middle" font-size="${fs(13)}" fill="${legal.has(act) ? "#111" : "#f0f0f0"}"`);
       svg += legal.has(act) ? clickable(inner, { action: act, label }) : inner;
-      bx += 160;
+      if (narrow) by += bh + 8; else bx += 160;
     }
-    if (me.known_bottom.length) svg += text(x + 130, handY + 140, `bottom: ${me.known_bottom.map((c) => LABEL[c] || c).join(", ")}`, `font-size="12" fill="#c9d3ee"`);
+    if (me.known_bottom.length) svg += text(narrow ? x : x + 130, handY + (narrow ? 216 : 140), `bottom: ${me.known_bottom.map((c) => LABEL[c] || c).join(", ")}`, `font-size="${fs(12)}" fill="#c9d3ee"`);
     x += 470;
   }
   let othersY = handY;
-  if (narrow && me) { x = 16; othersY = handY + 190; }
+  if (narrow && me) { x = 16; othersY = handY + 236; }
+  const ow = narrow ? 96 : 70; // the width of another's top card
   for (const p of view.players) {
     if (p.player === view.you) continue;
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
     // the name on its own line (names are longer than seat numbers), then the counts
-    svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="14" fill="#fff"`);
-    svg += text(x + 78, othersY + 50, `${p.stack} left`, `font-size="13" fill="#c9d3ee"`);
-    svg += text(x + 78, othersY + 68, `score ${p.score}`, `font-size="13" fill="#c9d3ee"`);
-    svg += card(x, othersY + 28, 70, 90, p.top, { about: `${nameOf(p.player)}'s top card` });
+    svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="${fs(14)}" fill="#fff"`);
+    svg += text(x + ow + 8, othersY + 50, `${p.stack} left`, `font-size="${fs(13)}" fill="#c9d3ee"`);
+    svg += text(x + ow + 8, othersY + 68, `score ${p.score}`, `font-size="${fs(13)}" fill="#c9d3ee"`);
+    svg += card(x, othersY + 28, ow, 90, p.top, { about: `${nameOf(p.player)}'s top card` });
     x += 170;
-    if (x > width - 170) break;
+    if (x > width - 170) { if (!narrow) break; x = 16; othersY += 130; }
   }
-  if (view.log?.length) {
+  if (view.log?.length && !narrow) { // narrow: the game log beside the board tells it
     const lines = view.log.slice(-4).map(logLine);
-    lines.forEach((l, k) => { svg += text(width - 16, handY + 140 + k * 16, l, `text-anchor="end" font-size="12" fill="#c9d3ee"`); });
+    lines.forEach((l, k) => { svg += text(width - 16, handY + 140 + k * 16, l, `text-anchor="end" font-size="${fs(12)}" fill="#c9d3ee"`); });
   }
   svg += "</svg>";
   el.innerHTML = svg;
