@@ -56,10 +56,8 @@ def offered_kinds(
             seen |= {kind(a) for a in legal}
             new = [a for a in legal if kind(a) not in tried] if pick == "untried" else []
             moves = [a for a in legal if kind(a) != "under"] or legal
-            if new:
-                a = new[0]
-            else:
-                a = own.choose(state, 0) if pick == "untried" else rng.choice(moves)
+            sensible = own.choose(state, 0) if pick == "untried" else rng.choice(moves)
+            a = new[0] if new else sensible
             tried.add(kind(a))
             state.apply(0, a)
     return seen
@@ -151,5 +149,5 @@ def test_a_bad_file_names_the_file_the_entry_and_the_field(change: Any, words: s
 def test_a_real_time_tutorial_needs_a_known_speed() -> None:
     data = _data("race")
     data["speed"] = "warp"
-    with pytest.raises(tutorials.TutorialError, match="race/tutorial.json: top level: speed"):
+    with pytest.raises(tutorials.TutorialError, match=r"race/tutorial\.json: top level: speed"):
         tutorials.parse("race", data, "race/tutorial.json")

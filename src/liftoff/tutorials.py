@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import liftoff
@@ -95,31 +96,29 @@ class Tutorial:
         }
 
 
-def _package(game: str) -> str:
-    """The package holding a game's files (its ``summary.md`` and tutorial)."""
-    return type(liftoff.games.get(game)).__module__.rpartition(".")[0]
+def _file(game: str) -> tuple[str, Traversable | None]:
+    """Where a game's tutorial file is (named for messages), and the file when the
+    game's package has one (raises ``liftoff.UnknownGame`` for an unknown game)."""
+    package = type(liftoff.games.get(game)).__module__.rpartition(".")[0]
+    where = f"{package.replace('.', '/') or game}/{FILE}"
+    try:
+        path = resources.files(package) / FILE
+    except (ModuleNotFoundError, ValueError, TypeError):
+        return where, None
+    return where, path if path.is_file() else None
 
 
 def available() -> list[str]:
     """The games that have a tutorial, in the registry's order."""
-    out = []
-    for name in liftoff.games.names():
-        try:
-            if (resources.files(_package(name)) / FILE).is_file():
-                out.append(name)
-        except ModuleNotFoundError:
-            continue
-    return out
+    return [name for name in liftoff.games.names() if _file(name)[1] is not None]
 
 
 @cache
 def load(game: str) -> Tutorial:
     """The tutorial of ``game`` (raises ``liftoff.UnknownGame`` for an unknown game,
     :class:`TutorialError` when it has none or its file is wrong)."""
-    package = _package(game)
-    where = f"{package.replace('.', '/')}/{FILE}"
-    path = resources.files(package) / FILE
-    if not path.is_file():
+    where, path = _file(game)
+    if path is None:
         raise TutorialError(f"{game} has no tutorial ({where} is missing)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

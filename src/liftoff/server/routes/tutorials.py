@@ -40,7 +40,8 @@ def tutorial_of(game: str) -> tutorials.Tutorial:
     except tutorials.TutorialError as exc:
         if game not in tutorials.available():
             raise ApiError(404, "no-tutorial", f"{game} has no interactive first game") from None
-        raise ApiError(503, "bad-tutorial", f"the first game of {game} cannot start: {exc}") from None
+        words = f"the first game of {game} cannot start: {exc}"
+        raise ApiError(503, "bad-tutorial", words) from None
 
 
 @router.get("/api/tutorials", summary="The games with an interactive first game")

@@ -60,7 +60,12 @@ function build() {
     <p id="coach-say" class="coach-say" aria-live="polite"></p>`;
   const main = root.parentElement;
   main.insertBefore(panel, root);
-  $("coach-list-box").open = window.matchMedia("(min-width: 901px)").matches;
+  // the checklist is open on a wide screen, folded on a phone (until the player chooses)
+  const wide = window.matchMedia("(min-width: 901px)");
+  $("coach-list-box").open = wide.matches;
+  let chosen = false;
+  $("coach-list-box").querySelector("summary").addEventListener("click", () => { chosen = true; });
+  wide.addEventListener("change", () => { if (!chosen) $("coach-list-box").open = wide.matches; });
   $("coach-toggle").addEventListener("click", () => {
     progress.hidden = !progress.hidden;
     save();
@@ -114,7 +119,7 @@ function renderNow() {
   const news = latest.map((k) => `<div class="coach-new" data-kind="${esc(k)}"><h3>New: ${esc(content.kinds[k].title)}</h3>
     <p>${esc(content.kinds[k].text)}</p></div>`).join("");
   // the introduction stays one click away
-  $("coach-now").innerHTML = `${news}<details class="coach-about"><summary>About this first game</summary>${intro}${hint}</details>`;
+  $("coach-now").innerHTML = `<div class="coach-news">${news}</div><details class="coach-about"><summary>About this first game</summary>${intro}${hint}</details>`;
 }
 
 function renderList() {
@@ -136,10 +141,9 @@ function renderBot(msg) {
   const theirs = (msg.log || []).filter((e) => e.player !== msg.you && (e.lines || []).length);
   if (!theirs.length) return;
   const entry = theirs[theirs.length - 1];
-  const who = msg.table?.seats?.[entry.player]?.name || "The bot";
   const el = $("coach-bot");
   el.hidden = false;
-  el.innerHTML = `<b>${esc(who)}:</b> ${esc(entry.lines[0])} <a href="#log-panel">Every move is in the game log</a>`;
+  el.innerHTML = `<b>Just now:</b> ${esc(entry.lines[0])} <a href="#log-panel">Every move is in the game log</a>`;
 }
 
 function close(msg) {
