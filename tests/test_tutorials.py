@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import liftoff
-from liftoff import bots, tutorials
+from liftoff import bots
 from liftoff.engine import State
+from liftoff.server import tutorials
 
 GAMES = ["planet", "race", "agency"]
 
@@ -56,8 +57,9 @@ def offered_kinds(
             seen |= {kind(a) for a in legal}
             new = [a for a in legal if kind(a) not in tried] if pick == "untried" else []
             moves = [a for a in legal if kind(a) != "under"] or legal
-            sensible = own.choose(state, 0) if pick == "untried" else rng.choice(moves)
-            a = new[0] if new else sensible
+            a = new[0] if new else None
+            if a is None:  # the bot's and the die's draws only when they choose
+                a = own.choose(state, 0) if pick == "untried" else rng.choice(moves)
             tried.add(kind(a))
             state.apply(0, a)
     return seen

@@ -19,7 +19,7 @@ from server_helpers import Db, Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, new_page, shot
 
 import liftoff
-from liftoff import tutorials
+from liftoff.server import tutorials
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -164,6 +164,11 @@ async def start_from_lobby(page: Any, r: Running, game: str) -> None:
     await expect(button).to_be_visible()
     await button.click()
     await expect(page.locator("#learn-error")).to_contain_text("Type your name first")
+    await expect(page.locator("#learn-name")).to_be_focused()
+    await shot(page, "tutorial-lobby-desktop")
+    await page.set_viewport_size(PHONE)
+    await shot(page, "tutorial-lobby-phone")
+    await page.set_viewport_size(DESKTOP)
     await page.fill("#learn-name", "Ann")
     await button.click()
     await page.wait_for_url("**/t/*")

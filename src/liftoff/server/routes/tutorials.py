@@ -14,8 +14,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 import liftoff
-from liftoff import tutorials
 
+from .. import tutorials
 from ..errors import ApiError
 from ..ratelimit import client_address
 from .common import ERRORS, Manager, SeatOut, json
