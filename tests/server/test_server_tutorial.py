@@ -174,9 +174,11 @@ async def start_from_lobby(page: Any, r: Running, game: str) -> None:
     await page.wait_for_url("**/t/*")
 
 
-async def play_to_the_end(page: Any, game: str, t: tutorials.Tutorial, budget: float) -> set[str]:
+async def play_to_the_end(
+    page: Any, game: str, t: tutorials.Tutorial, budget: float
+) -> tuple[set[str], set[str]]:
     """Play by the action list until the coach's closing message; checks that every
-    kind was explained when it first became possible; the kinds tried."""
+    kind was explained when it first became possible; the kinds offered and tried."""
     offered: set[str] = set()
     tried: set[str] = set()
     deadline = time.monotonic() + budget
@@ -184,7 +186,7 @@ async def play_to_the_end(page: Any, game: str, t: tutorials.Tutorial, budget: f
     while time.monotonic() < deadline:
         snap = await page.evaluate(SNAPSHOT)
         if snap["over"]:
-            return tried
+            return offered, tried
         acts = [a for a in snap["acts"] if kind(a) in t.kinds]
         for k in {kind(a) for a in acts} - offered:
             # a new kind: explained (announced and listed) the moment it became possible
@@ -245,8 +247,10 @@ async def test_the_first_game_from_the_lobby_to_the_end(
     await expect(page.locator("#coach-body")).to_be_visible()
     await page.set_viewport_size(DESKTOP)
 
-    tried = await play_to_the_end(page, game, t, budget=80)
-    assert set(t.seed_offers) - {"pay", "steal", "resolve"} <= tried  # chance-driven ones aside
+    offered, tried = await play_to_the_end(page, game, t, budget=80)
+    assert tried == offered, "every kind that came up was tried once"
+    # the bot is seeded anew at every table: most, not always all, of the seed's kinds come
+    assert len(tried & set(t.seed_offers)) >= len(t.seed_offers) - 2, tried
     snap = await page.evaluate(SNAPSHOT)
     assert tried <= set(snap["tried"]), "every kind tried is ticked"
     assert set(snap["tried"]) <= tried, "only kinds tried are ticked"

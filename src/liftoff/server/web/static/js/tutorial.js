@@ -119,7 +119,9 @@ function renderNow() {
   const news = latest.map((k) => `<div class="coach-new" data-kind="${esc(k)}"><h3>New: ${esc(content.kinds[k].title)}</h3>
     <p>${esc(content.kinds[k].text)}</p></div>`).join("");
   // the introduction stays one click away
-  $("coach-now").innerHTML = `<div class="coach-news">${news}</div><details class="coach-about"><summary>About this first game</summary>${intro}${hint}</details>`;
+  const first = latest.length === progress.seen.length; // the game just began: the introduction shows
+  $("coach-now").innerHTML = `<details class="coach-about"${first ? " open" : ""}><summary>About this first game</summary>${intro}${hint}</details>
+    <div class="coach-news">${news}</div>`;
 }
 
 function renderList() {
