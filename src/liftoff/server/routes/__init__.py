@@ -6,6 +6,7 @@ tables    ``/api/tables``: the lobby, creating a table, a table
 seats     join, leave, rematch
 play      your view, acting, undo
 replay    a finished game's record and replay
+tutorials ``/api/tutorials``: each game's interactive first game, starting one
 health    ``/api/health``
 admin     ``/api/admin``: the operator's routes
 socket    ``/ws/tables/{id}``: a table's WebSocket
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import admin, games, health, pages, play, replay, seats, socket, tables
+from . import admin, games, health, pages, play, replay, seats, socket, tables, tutorials
 
 #: every router, in the order the app includes them (the OpenAPI paths follow it)
 ROUTERS: tuple[APIRouter, ...] = (
@@ -29,6 +30,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     seats.router,
     play.router,
     replay.router,
+    tutorials.router,
     health.router,
     admin.router,
     socket.router,

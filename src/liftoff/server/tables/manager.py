@@ -176,9 +176,11 @@ class TableManager:
         seed: int | None = None,
         creator: str | None = None,
         hints: bool | None = None,
+        tutorial: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; returns it and, when a seat was taken for the creator, its token.
-        ``hints``: whether seats may ask for hints (``None``: :func:`.default_hints`)."""
+        ``hints``: whether seats may ask for hints (``None``: :func:`.default_hints`);
+        ``tutorial``: the game whose interactive first game the table is (public)."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
         self.quotas.check_tables(creator, self.tables.values())
@@ -191,7 +193,7 @@ class TableManager:
         if len(seats) != players:
             raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
         table, you = self._new_table(game, players, seed, options, seats, clock)
-        table.rematch_of, table.creator = rematch_of, creator
+        table.rematch_of, table.creator, table.tutorial = rematch_of, creator, tutorial
         table.hints = default_hints([s.kind for s in table.seats]) if hints is None else hints
         token = seat_person(table.seats[you], name) if you is not None else None
         await self.store.create_table(_stored(table))

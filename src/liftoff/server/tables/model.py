@@ -204,6 +204,7 @@ class LiveTable:
     bot_seed: int = 0
     creator: str | None = None
     hints: bool = False  # whether seats may ask for a hint (everyone sees it)
+    tutorial: str | None = None  # the game whose interactive first game this table is
     # the clocks just before the last action (undo puts them back): remaining, running, when
     clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -308,6 +309,7 @@ class LiveTable:
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,
             "hints": self.hints,
+            "tutorial": self.tutorial,
             "active": list(self.state.active_players()) if self.status == "playing" else [],
         }
         if self.status == "over":

@@ -140,6 +140,35 @@ async function create(ev) {
   }
 }
 
+// -- Learn to play: one click starts a game's interactive first game ------------------
+function renderLearn(list) {
+  $("learn-card").hidden = !list.length;
+  $("learn-name-row").hidden = Boolean(savedName());
+  $("learn").innerHTML = list.map((t) => `<li><button type="button" class="primary" data-learn-game="${esc(t.game)}">
+    Learn ${esc(t.game_title)}</button></li>`).join("");
+}
+
+async function learn(gameName, button) {
+  $("learn-error").textContent = "";
+  const name = savedName() || $("learn-name").value.trim() || $("name").value.trim();
+  if (!name) {
+    $("learn-name-row").hidden = false;
+    $("learn-error").textContent = "Type your name first, then choose the game again.";
+    $("learn-name").focus();
+    return;
+  }
+  saveName(name);
+  button.disabled = true;
+  try {
+    const res = await api("POST", `/api/tutorials/${encodeURIComponent(gameName)}`, { name });
+    saveSeat(res.table, res.seat, res.token, gameName);
+    location.href = `/t/${encodeURIComponent(res.table)}`;
+  } catch (err) {
+    $("learn-error").textContent = err.body?.words || err.message;
+    button.disabled = false;
+  }
+}
+
 function tableItem(t, mine) {
   const who = t.seats.map((s) => esc(seatLabel(s))).join(", ");
   const open = t.seats.filter((s) => s.kind === "open").length;
@@ -163,7 +192,8 @@ async function refresh() {
   const myTables = live.tables.filter((t) => mine[t.id]);
   $("mine-card").hidden = myTables.length === 0;
   $("mine").innerHTML = myTables.map((t) => tableItem(t, true)).join("");
-  const others = live.tables.filter((t) => !mine[t.id]);
+  // someone's first game is theirs alone: not offered to join or watch
+  const others = live.tables.filter((t) => !mine[t.id] && !t.tutorial);
   $("open").innerHTML = others.map((t) => tableItem(t, false)).join("") || "<li class='hint'>No tables yet: create one.</li>";
   $("over").innerHTML = over.tables.slice(0, 15).map((t) => tableItem(t, false)).join("") || "<li class='hint'>None yet.</li>";
 }
@@ -185,6 +215,9 @@ async function main() {
   catalogue = await api("GET", "/api/games");
   $("game").innerHTML = catalogue.games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
   $("name").value = savedName();
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && catalogue.games.some((g) => g.name === wanted)) $("game").value = wanted;
+  api("GET", "/api/tutorials").then((res) => renderLearn(res.tutorials)).catch(() => renderLearn([]));
   $("game").addEventListener("change", renderPlayers);
   $("players").addEventListener("change", renderSeats);
   $("seats").addEventListener("change", (e) => { const li = e.target.closest("li"); if (li) seatDoc(li); });
@@ -192,6 +225,8 @@ async function main() {
   document.addEventListener("click", (e) => {
     const id = e.target.closest("[data-join]")?.dataset.join;
     if (id) join(id);
+    const learning = e.target.closest("[data-learn-game]");
+    if (learning) learn(learning.dataset.learnGame, learning);
   });
   renderPlayers();
   await refresh();
