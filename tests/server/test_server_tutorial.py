@@ -204,6 +204,9 @@ async def play_to_the_end(
         button = page.locator(f'#actions button[data-act="{text}"]')
         try:
             await button.click(timeout=1500)
+            sure = page.locator("#movebar [data-sure]")  # ending a turn asks first
+            if await sure.count():
+                await sure.click(timeout=1500)
         except Exception:  # the list moved on (the bot, or the race): look again
             continue
         tried.add(kind(text))

@@ -98,7 +98,8 @@ function moonOrbit(view) {
     const here = k === view.moon.spot;
     const dot = `<circle ${here ? 'class="hit" ' : ""}cx="${x}" cy="${y}" r="${here ? 22 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`
       + (name === "star" ? text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${fs(here ? 16 : 14)}" fill="#6b5500"`) : "");
-    if (here) moon = dot; else out += dot;
+    // (a clear disc around the Moon makes it a 44 px target on a phone)
+    if (here) moon = `<circle cx="${x}" cy="${y}" r="52" fill="transparent"/>${dot}`; else out += dot;
   });
   // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
   return out + clickable(moon, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}` });
