@@ -81,6 +81,18 @@ async def test_a_tutorial_table_deals_the_published_seed(
     assert other["table"]["tutorial"] is None
 
 
+async def test_a_tutorial_stays_one_after_a_restart(server: ServerFactory, db: Db) -> None:
+    r = await server(db, bot_processes=0, bot_delay=30.0)
+    seat = (await r.call("POST", "/api/tutorials/planet", {"name": "Ann"})).json()
+    plain_table = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+    await r.stop()
+    r2 = await server(db, bot_processes=0)
+    assert r2.manager.tables[seat["table"]].tutorial == "planet"
+    assert r2.manager.tables[plain_table["table"]["id"]].tutorial is None
+    public = (await r2.call("GET", f"/api/tables/{seat['table']}")).json()
+    assert public["tutorial"] == "planet"
+
+
 @pytest.fixture
 def untaught() -> Iterator[str]:
     """A game the server knows that has no first game (planet under another name)."""

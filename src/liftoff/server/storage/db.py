@@ -104,6 +104,7 @@ class TableData:
     # the rules and content version the game is played under (Game.version)
     game_version: dict[str, Any] | None = None
     hints: bool | None = None  # whether seats may ask for hints (None: stored before)
+    tutorial: str | None = None  # the game whose interactive first game the table is
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -375,6 +376,7 @@ class Store:
             "creator": t.creator,
             "game_version": None if t.game_version is None else _dumps(t.game_version),
             "hints": t.hints,
+            "tutorial": t.tutorial,
         }
         seat_values = [
             {
@@ -467,6 +469,7 @@ class Store:
                     creator=r.creator,
                     game_version=None if r.game_version is None else orjson.loads(r.game_version),
                     hints=r.hints,
+                    tutorial=r.tutorial,
                 )
             seats = (
                 (

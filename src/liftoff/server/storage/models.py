@@ -45,6 +45,7 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     game_version: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
     hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # hints allowed
+    tutorial: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its game
 
 
 class SeatRow(Base):

@@ -468,5 +468,6 @@ def _stored(table: LiveTable) -> TableData:
         creator=table.creator,
         game_version=table.game.version.to_json(),
         hints=table.hints,
+        tutorial=table.tutorial,
         seats=[s.data() for s in table.seats],
     )

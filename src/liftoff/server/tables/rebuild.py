@@ -59,6 +59,7 @@ def rebuild(data: TableData) -> LiveTable:
     )
     kinds = [s.kind for s in seats]
     table.hints = default_hints(kinds) if data.hints is None else data.hints
+    table.tutorial = data.tutorial
     if data.actions:
         table.last_actor = data.actions[-1].player  # undo works after a restart
     _replay_log(table, data, len(head))
