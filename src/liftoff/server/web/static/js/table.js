@@ -155,7 +155,9 @@ function renderBanner() {
     return;
   }
   if (msg.legal.length) {
-    el.textContent = t.realtime ? "Go! Load your cards as fast as you can." : "Your turn.";
+    // the board may say what the game waits for (race: a choice, not loading)
+    el.textContent = board?.banner?.(msg.view)
+      || (t.realtime ? "Go! Load your cards as fast as you can." : "Your turn.");
     el.insertAdjacentHTML("beforeend", ' <a class="jump" href="#actions-panel">actions ↓</a>');
     el.classList.add("you");
   } else {

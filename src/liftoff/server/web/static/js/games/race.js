@@ -46,6 +46,14 @@ function pickable(view, pl, p) {
   return (code) => named.has(code) && (wait.choice === "pay" ? mine : !mine);
 }
 
+/** The banner while you are to act, when it is not loading: the choice you make. */
+export function banner(view) {
+  const wait = view.pending;
+  if (view.loading || !wait || wait.player !== view.you) return null;
+  const what = wait.choice === "steal" ? "which card to take" : "how to pay";
+  return `Your choice at planet ${wait.planet}: ${what} — pick on the board.`;
+}
+
 function logLine(e) {
   const [kind, ...rest] = e;
   if (kind === "stop") return `${nameOf(rest[0])} called Stop!`;
