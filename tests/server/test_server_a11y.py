@@ -201,3 +201,40 @@ async def test_lobby_and_replay_pass_axe(server: ServerFactory, sqlite_db: Db, c
         await shot(page, f"a11y-replay-{name}")
         await page.context.close()
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("game", ["planet", "race", "agency"])
+async def test_replay_and_first_game_of_each_game_pass_axe(
+    server: ServerFactory, sqlite_db: Db, chrome: Any, game: str
+) -> None:
+    """The replay of a finished game and the interactive first game (the table page
+    with its coach) of every game, at desktop and phone size."""
+    r = await server(sqlite_db, race_start_pause=0.2, race_round_pause=0.2)
+    bot = {"type": "bot", "bot": "random", "speed": "fast"}
+    options = {"rounds": 1} if game == "race" else {"days": 3} if game == "planet" else {}
+    made = await r.create(game, [bot, bot], options=options)
+    done = made["table"]["id"]
+    first = (await r.call("POST", f"/api/tutorials/{game}", {"name": "Ann"})).json()
+    await r.wait_for(done, lambda t: t["status"] == "over", timeout=120)
+    failures: list[str] = []
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page, errors = await open_page(chrome, viewport)
+        await page.goto(f"{r.base}/t/{done}/replay")
+        await page.wait_for_selector("#replay-actions li")
+        await page.keyboard.press("End")
+        found, _ = await axe_problems(page)
+        failures += [f"replay {name}: {x}" for x in found]
+        if name == "phone":
+            failures += [f"replay {name}: {x}" for x in await phone_problems(page)]
+        await seat_browser(page, r, first["table"], first["token"], game)
+        await page.goto(f"{r.base}/t/{first['table']}")
+        await page.wait_for_selector("#coach, .coach", timeout=20000)
+        await table_ready(page, game)
+        await shot(page, f"a11y-{game}-first-game-{name}")
+        found, _ = await axe_problems(page)
+        failures += [f"first game {name}: {x}" for x in found]
+        if name == "phone":
+            failures += [f"first game {name}: {x}" for x in await phone_problems(page)]
+        failures += [f"{name}: {x}" for x in errors]
+        await page.context.close()
+    assert not failures, "\n".join(failures)
