@@ -39,7 +39,12 @@ function connect() {
     retry = 0;
     ws.send(JSON.stringify({ type: "hello", token: mine?.token || null }));
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    onMessage(m);
+    // for page add-ons (chat, signals): every frame the server sends
+    document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
+  };
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4401) {
       forgetSeat(tableId);
@@ -54,6 +59,8 @@ function connect() {
 function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
 }
+// page add-ons send their own frames (chat) on the table's socket
+document.addEventListener("liftoff:send", (e) => send(e.detail));
 
 function onMessage(m) {
   if (m.type === "state") {
