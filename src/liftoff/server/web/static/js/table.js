@@ -54,8 +54,12 @@ function connect() {
 function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
 }
+// page add-ons (chat.js) send over this socket and read every frame of it
+document.addEventListener("liftoff:send", (e) => send(e.detail));
 
 function onMessage(m) {
+  document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
+  if (String(m.id).startsWith("chat-")) return; // an answer to chat.js, not to a move
   if (m.type === "state") {
     msg = m;
     receivedAt = performance.now();
