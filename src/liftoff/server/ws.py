@@ -14,9 +14,10 @@ Protocol (JSON text frames):
   answered by ``{"type": "ack", "id", "version"}`` or
   ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
   ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``;
-- chat (``tables.chat``, memory only, never to bots nor in records): the server
-  sends ``{"type": "chat_history", "messages": [chat, …]}`` (the table's recent
-  chat) first, then every message said at the table to every connection:
+- chat (``tables.chat``, memory only, never to bots nor in records): after the
+  first ``state`` the server sends ``{"type": "chat_history", "messages":
+  [chat, …]}`` (the table's recent chat, when there is some), then every
+  message said at the table to every connection:
   ``{"type": "chat", "from": {"seat": n | null, "name": "…"}, "text": "…",
   "at": epoch seconds, "n": sequence}``; the client says
   ``{"type": "chat", "text": "…", "id"}`` (1–300 characters, at most 5 per
@@ -178,6 +179,8 @@ class _Connection:
             async with table.lock:  # never between an action and its commit
                 frame = state_message(table, sub)
             await self.send(frame)
+            if self.chat is not None:
+                self.chat.opened.set()  # chat may follow the first state
 
     async def serve(self, sub: Subscriber, token: str | None) -> None:
         """Answer the client's messages until it goes (or is hung up on)."""

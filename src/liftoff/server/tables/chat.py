@@ -3,7 +3,7 @@
 Chat lives in memory only: it never enters the action log, the stored record or
 a replay, and bots never see it (they have no socket). Each table keeps its last
 :data:`CHAT_KEEP` messages so that a browser that connects (or reconnects) gets
-the recent ones in its first frames (``chat_history``). A seat speaks under the
+the recent ones right after its first ``state`` frame (``chat_history``). A seat speaks under the
 name people read for it (the game log's names), anyone else as ``Spectator``.
 
 - text: control characters removed (line breaks and tabs become spaces), trimmed,
@@ -72,6 +72,7 @@ class Listener:
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(QUEUE_KEEP))
     sent: collections.deque[float] = field(default_factory=collections.deque)
     reported: set[int] = field(default_factory=set)
+    opened: asyncio.Event = field(default_factory=asyncio.Event)  # the first state was sent
 
     def push(self, frame: bytes) -> None:
         """Queue a frame for the connection (dropping the oldest one when it lags)."""
@@ -90,7 +91,9 @@ class Listener:
         return True
 
     async def forward(self, send: Callable[[bytes], Awaitable[None]]) -> None:
-        """Send the queued frames until cancelled."""
+        """Send the queued frames until cancelled (once :attr:`opened` is set: a
+        connection's first frame is always its ``state``)."""
+        await self.opened.wait()
         while True:
             await send(await self.queue.get())
 
@@ -129,12 +132,14 @@ class Chat:
                 del self.rooms[tid]
 
     def listen(self, table: LiveTable, sub: Subscriber) -> Listener:
-        """A connection joins the table's chat; its first frame is the recent chat."""
+        """A connection joins the table's chat; the recent chat (if any) is its
+        first chat frame."""
         listener = Listener(table, sub)
         room = self._room(table.id)
         room.members[id(listener)] = listener
-        history = {"type": "chat_history", "messages": list(room.recent)}
-        listener.push(orjson.dumps(history))
+        if room.recent:
+            history = {"type": "chat_history", "messages": list(room.recent)}
+            listener.push(orjson.dumps(history))
         return listener
 
     def leave(self, listener: Listener) -> None:

@@ -14,7 +14,8 @@ let you = null;        // this browser's seat (null: a spectator)
 let seats = [];        // the table's seats (public), from the last state
 let messages = [];     // chat messages, oldest first
 let nextId = 1;
-const pending = new Map(); // request id -> what it was ("chat" | "report")
+const pending = new Map(); // request id -> {kind: "chat" | "report", text}
+const own = new Set();     // the numbers of this browser's own messages
 
 // -- mute (per person: a seat, or every spectator) ------------------------------------
 function muteAll() {
@@ -40,7 +41,7 @@ function personKey(from) {
 // -- sending ------------------------------------------------------------------------------
 function send(obj, kind) {
   const id = `chat-${nextId++}`;
-  pending.set(id, kind);
+  pending.set(id, { kind, text: obj.text });
   document.dispatchEvent(new CustomEvent("liftoff:send", { detail: { ...obj, id } }));
 }
 
@@ -58,13 +59,18 @@ function timeOf(at) {
   return new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
+// whether a message is this browser's own (spectators share a name: by the server's acks)
+function mine(m) {
+  return own.has(m.n) || (you !== null && m.from.seat === you);
+}
+
 function item(m) {
   const li = document.createElement("li");
   li.dataset.n = String(m.n);
   li.dataset.person = personKey(m.from);
   const who = document.createElement("span");
   who.className = "chat-who";
-  who.textContent = m.from.seat === you && you !== null ? `${m.from.name} (you)` : m.from.name;
+  who.textContent = mine(m) ? `${m.from.name} (you)` : m.from.name;
   const when = document.createElement("time");
   when.className = "chat-when";
   when.dateTime = new Date(m.at * 1000).toISOString();
@@ -73,7 +79,7 @@ function item(m) {
   text.className = "chat-text";
   text.textContent = m.text;
   li.append(who, " ", when, " ", text);
-  if (!(m.from.seat === you && you !== null)) {
+  if (!mine(m)) {
     const rep = document.createElement("button");
     rep.type = "button";
     rep.className = "linkish chat-report";
@@ -89,7 +95,8 @@ function renderList() {
   const list = $("chat-list");
   const hidden = muted();
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
-  list.replaceChildren(...messages.filter((m) => !hidden.has(personKey(m.from))).map(item));
+  const shown = messages.filter((m) => mine(m) || !hidden.has(personKey(m.from)));
+  list.replaceChildren(...shown.map(item));
   $("chat-empty").hidden = list.children.length > 0;
   if (atEnd) list.scrollTop = list.scrollHeight;
 }
@@ -119,7 +126,7 @@ function renderMutes() {
 }
 
 function announce(m) {
-  if (m.from.seat === you && you !== null) return; // one's own words need no reading out
+  if (mine(m)) return; // one's own words need no reading out
   if (muted().has(personKey(m.from))) return;
   $("chat-news").textContent = `${m.from.name} says: ${m.text}`;
 }
@@ -135,17 +142,21 @@ function onMessage(m) {
     messages = (m.messages || []).slice(-KEEP);  // the recent chat (again, after a reconnect)
     renderList();
   } else if (m.type === "chat") {
+    // our own message may come before the server's ack: know it by its words
+    const ours = m.from.seat === you && [...pending.values()].some((p) => p.text === m.text);
+    if (ours) own.add(m.n);
     messages.push(m);
     if (messages.length > KEEP) messages = messages.slice(-KEEP);
     renderList();
     announce(m);
   } else if (pending.has(m.id)) {
-    const kind = pending.get(m.id);
+    const { kind } = pending.get(m.id);
     pending.delete(m.id);
     if (m.type === "error") {
       $("chat-error").textContent = m.message || "That could not be sent.";
     } else if (kind === "chat") {
       $("chat-text").value = "";
+      if (!own.has(m.n)) { own.add(m.n); renderList(); }
     } else if (kind === "report") {
       $("chat-error").textContent = m.message || "Reported.";
     }
