@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory, WsClient
-from test_server_browser import CHROMIUM, chrome, new_page, shot
+from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, new_page, shot
 
 from liftoff.server.tables.chat import CHAT_KEEP, MAX_TEXT, RATE_COUNT
 
@@ -244,4 +244,7 @@ async def test_chat_panel_shows_markup_as_text_and_mutes_a_person(
     await expect(watcher.locator("#chat-error")).to_contain_text("messages every 10 seconds")
     await expect(watcher.locator("#refusal .refusal")).to_have_count(0)
     await shot(watcher, "chat-refused")
+    await watcher.set_viewport_size(PHONE)
+    await watcher.locator("#chat-panel").scroll_into_view_if_needed()
+    await watcher.locator("#chat-panel").screenshot(path=str(ARTIFACTS / "chat-phone.png"))
     assert not any(problems), problems
