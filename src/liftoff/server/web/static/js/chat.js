@@ -43,6 +43,9 @@ function send(obj, kind) {
   const id = `chat-${nextId++}`;
   pending.set(id, { kind, text: obj.text });
   document.dispatchEvent(new CustomEvent("liftoff:send", { detail: { ...obj, id } }));
+  setTimeout(() => { // the socket was down (table.js reconnects): say so
+    if (pending.delete(id)) $("chat-error").textContent = "Not sent: the connection dropped. Try again in a moment.";
+  }, 8000);
 }
 
 function say(text) {
@@ -134,6 +137,7 @@ function announce(m) {
 // -- the server's frames ----------------------------------------------------------------------
 function onMessage(m) {
   if (m.type === "state") {
+    $("chat-send").disabled = false; // the socket is open
     const changed = you !== m.you || JSON.stringify(seats) !== JSON.stringify(m.table.seats);
     you = m.you ?? null;
     seats = m.table.seats || [];
