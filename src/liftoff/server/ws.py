@@ -13,7 +13,17 @@ Protocol (JSON text frames):
 - client → server: ``{"type": "act", "action": "…", "version": n, "id": any}``
   answered by ``{"type": "ack", "id", "version"}`` or
   ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
-  ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``.
+  ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``;
+- chat (``tables.chat``, memory only, never to bots nor in records): after the
+  first ``state`` the server sends ``{"type": "chat_history", "messages":
+  [chat, …]}`` (the table's recent chat, when there is some), then every
+  message said at the table to every connection:
+  ``{"type": "chat", "from": {"seat": n | null, "name": "…"}, "text": "…",
+  "at": epoch seconds, "n": sequence}``; the client says
+  ``{"type": "chat", "text": "…", "id"}`` (1–300 characters, at most 5 per
+  10 s) → ``{"type": "ack", "id", "n"}`` or an ``error`` with a sentence, and
+  reports one with ``{"type": "report", "n", "id"}`` → ``{"type": "ack", "id",
+  "reported", "message"}`` (kept in the operator's log).
 
 Each connection has its own rate limit, which every frame counts against (binary
 frames are answered with an error; a client that keeps going too fast is hung up
@@ -33,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .errors import ApiError
 from .ratelimit import TokenBucket, client_address
 from .tables import LiveTable, Subscriber, TableManager, state_message
+from .tables.chat import Listener
 
 
 async def _frame(ws: WebSocket) -> str | bytes | None:
@@ -86,15 +97,19 @@ async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> 
     table, seat, token = greeted
     seating = manager.seating
     sub = seating.connect(table, seat, token)
+    conn.chat = manager.chat.listen(table, sub)
     pusher = asyncio.create_task(conn.pump(table, sub))
+    chatter = asyncio.create_task(conn.chat.forward(conn.send))
     try:
         await conn.serve(sub, token)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        pusher.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pusher
+        for task in (pusher, chatter):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        manager.chat.leave(conn.chat)
         seating.disconnect(table, sub)
 
 
@@ -106,6 +121,7 @@ class _Connection:
         self.table_id = table_id
         self.manager = manager
         self.settings = manager.settings
+        self.chat: Listener | None = None  # the connection's chat, once greeted
 
     async def send(self, data: bytes) -> None:
         # no lock needed: each send writes one whole frame without yielding in between
@@ -163,6 +179,8 @@ class _Connection:
             async with table.lock:  # never between an action and its commit
                 frame = state_message(table, sub)
             await self.send(frame)
+            if self.chat is not None:
+                self.chat.opened.set()  # chat may follow the first state
 
     async def serve(self, sub: Subscriber, token: str | None) -> None:
         """Answer the client's messages until it goes (or is hung up on)."""
@@ -192,7 +210,7 @@ class _Connection:
             await self.answer(frame, sub, token)
 
     async def answer(self, frame: str, sub: Subscriber, token: str | None) -> None:
-        """Answer one text message: ``ping``, ``act`` or ``undo``."""
+        """Answer one text message: ``ping``, ``act``, ``undo``, ``chat`` or ``report``."""
         msg_id: Any = None
         try:
             msg = orjson.loads(frame)
@@ -202,6 +220,14 @@ class _Connection:
             kind = msg.get("type")
             if kind == "ping":
                 await self.send(orjson.dumps({"type": "pong", "id": msg_id}))
+                return
+            if kind in ("chat", "report") and self.chat is not None:
+                chat = self.manager.chat
+                if kind == "chat":
+                    result = chat.say(self.chat, msg.get("text"))
+                else:
+                    result = chat.report(self.chat, msg.get("n"))
+                await self.send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
                 return
             if kind not in ("act", "undo"):
                 raise ApiError(400, "bad-message", f"unknown message type {kind!r}")

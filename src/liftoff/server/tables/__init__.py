@@ -33,6 +33,7 @@ bots       :class:`BotSeats`: the bots playing seats, and their pool
 frames     what clients see: views, state messages, the game log, the lobby
 rebuild    a live table rebuilt from the database
 quotas     :class:`Quotas`: what each client address may hold
+chat       :class:`Chat`: table chat, in memory only (never in records or to bots)
 ========== ================================================================
 """
 

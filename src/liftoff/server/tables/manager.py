@@ -4,7 +4,8 @@ The manager holds the live tables and runs their lifecycle (create, start,
 finish, close, expire, rebuild at start); the rest is done by its rooms:
 :class:`~.seats.Seating` (tokens, joining, presence, zombies),
 :class:`~.play.Play` (actions, undo), :class:`~.bots.BotSeats` (the bots),
-:class:`~.clocks.ClockKeeper` (clock alarms) and :class:`~.quotas.Quotas`.
+:class:`~.clocks.ClockKeeper` (clock alarms), :class:`~.chat.Chat` (table chat)
+and :class:`~.quotas.Quotas`.
 Real-time tables run through their runner (``server.realtime``), for which the
 manager is the host: :meth:`record_applied`, :meth:`restore`, :meth:`refuse`,
 :meth:`illegal`, :meth:`changed`.
@@ -29,6 +30,7 @@ from ..errors import ApiError, refusal_words
 from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
+from .chat import Chat
 from .clocks import ClockKeeper
 from .hints import Hints
 from .model import LiveTable, LogEntry, TableSeat, default_hints, new_bot_seed, new_id
@@ -61,6 +63,7 @@ class TableManager:
         self.clock_keeper = ClockKeeper(self)
         self.quotas = Quotas(self.settings)
         self.hints = Hints(self)
+        self.chat = Chat(self)
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -432,6 +435,7 @@ class TableManager:
             if table.status != "over":
                 table.status = "closed"
             self.seating.forget(table)
+            self.chat.forget(table.id)
             self.tables.pop(table.id, None)
             self.finished.pop(table.id, None)
             if delete:

@@ -39,12 +39,7 @@ function connect() {
     retry = 0;
     ws.send(JSON.stringify({ type: "hello", token: mine?.token || null }));
   };
-  ws.onmessage = (ev) => {
-    const m = JSON.parse(ev.data);
-    onMessage(m);
-    // for page add-ons (chat, signals): every frame the server sends
-    document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
-  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4401) {
       forgetSeat(tableId);
@@ -63,6 +58,9 @@ function send(obj) {
 document.addEventListener("liftoff:send", (e) => send(e.detail));
 
 function onMessage(m) {
+  // for page add-ons (chat): every frame the server sends
+  document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
+  if (String(m.id).startsWith("chat-")) return; // an answer to chat.js, not to a move
   if (m.type === "state") {
     msg = m;
     receivedAt = performance.now();
