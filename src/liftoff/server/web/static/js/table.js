@@ -60,7 +60,9 @@ document.addEventListener("liftoff:send", (e) => send(e.detail));
 function onMessage(m) {
   // for page add-ons (chat): every frame the server sends
   document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
-  if (String(m.id).startsWith("chat-")) return; // an answer to chat.js, not to a move
+  // this page's requests have number ids; an answer to an add-on's own request
+  // (chat.js: "chat-1", …) is the add-on's to show, never a refused move
+  if (m.id != null && typeof m.id !== "number") return;
   if (m.type === "state") {
     msg = m;
     receivedAt = performance.now();
