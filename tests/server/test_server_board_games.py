@@ -10,7 +10,6 @@ round). Screenshots of a move being made are kept as test artifacts.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import re
 from typing import Any
@@ -20,6 +19,7 @@ from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome, shot
+from test_server_learn import seated_page
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -36,25 +36,6 @@ ENDS = {"planet": "end", "agency": "done"}
 
 def words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", text) if w]
-
-
-async def open_seat(
-    r: Running, browser: Any, game: str, viewport: dict[str, int]
-) -> tuple[Any, str]:
-    bot: dict[str, Any] = {"type": "bot", "bot": "random"}
-    if game == "race":
-        bot["speed"] = "fast"
-    made = await r.create(game, [{"type": "you"}, bot], options=SHORT[game])
-    tid = made["table"]["id"]
-    touch = viewport["width"] < 500
-    ctx = await browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = await ctx.new_page()
-    await page.goto(r.base + "/")
-    seat = {tid: {"seat": 0, "token": made["token"], "game": game, "at": 1}}
-    await page.evaluate("s => localStorage.setItem('liftoff.seats', s)", json.dumps(seat))
-    await page.goto(f"{r.base}/t/{tid}")
-    await page.wait_for_selector("#board [data-learn]")
-    return page, tid
 
 
 def made(r: Running, tid: str) -> int:
@@ -167,9 +148,10 @@ async def test_a_whole_game_on_the_board_only(
     server: ServerFactory, sqlite_db: Db, chrome: Any, game: str, viewport: dict[str, int]
 ) -> None:
     r = await server(sqlite_db, bot_delay=0.01, race_start_pause=0.3, race_round_pause=0.3)
-    page, tid = await open_seat(r, chrome, game, viewport)
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
+    bot: dict[str, Any] = {"type": "bot", "bot": "random"}
+    if game == "race":
+        bot["speed"] = "fast"
+    page, problems, tid = await seated_page(r, chrome, game, SHORT[game], viewport, bot)
     size = "phone" if viewport is PHONE else "desktop"
     moves = await play_whole_game(page, r, tid, game, viewport is PHONE, f"{game}-{size}")
     await shot(page, f"board-{game}-{size}-end")

@@ -94,12 +94,17 @@ async def test_rules_summary_with_the_options_in_force(
 
 # -- the browser ------------------------------------------------------------------------
 async def seated_page(
-    r: Running, browser_: Any, game: str, options: dict[str, Any], viewport: dict[str, int]
+    r: Running,
+    browser_: Any,
+    game: str,
+    options: dict[str, Any],
+    viewport: dict[str, int],
+    bot: dict[str, Any] | None = None,
 ) -> tuple[Any, list[str], str]:
-    """A table with this browser in seat 0 and a bot in seat 1: the page, its problems."""
-    made = await r.create(
-        game, [{"type": "you"}, {"type": "bot", "bot": "random"}], options=options
-    )
+    """A table with this browser in seat 0 and a bot (random by default) in seat 1:
+    the page, its problems, the table id."""
+    bot = bot or {"type": "bot", "bot": "random"}
+    made = await r.create(game, [{"type": "you"}, bot], options=options)
     tid = made["table"]["id"]
     touch = viewport["width"] < 500
     ctx = await browser_.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
