@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Query
@@ -48,18 +49,20 @@ async def replay(
         raise ApiError(422, "bad-seat", f"there is no seat {seat}")
     game = table.game
     state = game.new_game(rec["players"], rec["seed"], rec["options"])
-    caused: list[Event] = []
     described: list[str] = []  # every action in words (the record is public now)
+    narrated: list[list[str]] = []  # what each action caused, told as ``seat`` saw it
     view, names = None, table.names()
+
+    def told(events: Sequence[Event]) -> list[str]:
+        return [line for line in (game.narrate(e, seat, names) for e in events) if line]
+
     try:
         for i, (p, text) in enumerate(actions):
             if i == step:
                 view = state.view(seat)
             action = game.parse_action(state, p, text)
             described.append(game.describe_action(state, p, action))
-            applied = state.apply(p, action)
-            if i < step:
-                caused = applied
+            narrated.append(told(state.apply(p, action)))
     except IllegalAction as exc:
         raise ApiError(500, "broken-table", str(exc)) from None
     return json(
@@ -68,10 +71,11 @@ async def replay(
             "steps": len(actions),
             "actions": actions,
             "described": described,
+            "narrated": narrated,
             "seat": seat,
             "view": view if view is not None else state.view(seat),
             # what the last action caused, narrated for ``seat`` (a spectator without one)
-            "lines": [line for line in (game.narrate(e, seat, names) for e in caused) if line],
+            "lines": narrated[step - 1] if step else [],
             "table": table.public(),
         }
     )

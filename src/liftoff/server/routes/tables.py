@@ -11,6 +11,7 @@ from ..limits import http_options
 from ..ratelimit import client_address
 from ..storage import TableData
 from ..tables import frames
+from ..tables.people import seat_names
 from .common import ERRORS, CreateTableIn, Manager, TableId, json
 from .games import game_named
 
@@ -18,7 +19,11 @@ router = APIRouter(tags=["tables"])
 
 
 def _finished(t: TableData) -> dict[str, Any]:
-    """A finished table as listed in the lobby."""
+    """A finished table as listed in the lobby: who won, with what, and when."""
+    names = seat_names(t.seats)
+    out = t.outcome or {}
+    winners = [names[w] for w in out.get("winners", []) if 0 <= w < len(names)]
+    scores = out.get("scores", [])
     return {
         "id": t.id,
         "game": t.game,
@@ -26,7 +31,12 @@ def _finished(t: TableData) -> dict[str, Any]:
         "status": t.status,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in t.seats],
         "updated_at": t.updated_at,
+        "created_at": t.created_at,
+        "ended_at": t.updated_at,
         "outcome": t.outcome,
+        "names": names,
+        "winners": winners,
+        "winning_score": scores[out["winners"][0]] if winners and scores else None,
     }
 
 

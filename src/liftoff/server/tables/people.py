@@ -8,7 +8,7 @@ Built from the engine API only (``Option.label``/``doc``, ``IllegalAction``,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from liftoff.bots import levels as bot_levels
 from liftoff.engine import Game, Option, State
@@ -44,6 +44,41 @@ LEVEL_DOCS = {
     "expert": "Thinks ahead over a thousand imagined games per move (slower).",
 }
 DEFAULT_LEVEL = "medium"
+
+
+class NamedSeat(Protocol):
+    """What naming a seat needs (a live seat or a stored one)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def bot(self) -> str | None: ...
+    @property
+    def name(self) -> str | None: ...
+
+
+def seat_names(seats: Sequence[NamedSeat]) -> list[str]:
+    """The players' names as people read them: a person's name (``Player N``
+    without one); a bot by its kind or level (``Medium bot``, with its seat number
+    when two bots share a kind).
+
+    >>> from liftoff.server.storage import SeatData
+    >>> seat_names([SeatData(0, "human", name="Ann"), SeatData(1, "bot", "hard"),
+    ...             SeatData(2, "bot", "easy"), SeatData(3, "bot", "easy"), SeatData(4, "open")])
+    ['Ann', 'Hard bot', 'Easy bot 3', 'Easy bot 4', 'Player 5']
+    """
+    kinds = [(s.bot or "bot").split(":", 1)[0] if s.kind == "bot" else None for s in seats]
+    out = []
+    for s, kind in zip(seats, kinds, strict=True):
+        if kind is None:
+            out.append(s.name or f"Player {s.seat + 1}")
+        elif kinds.count(kind) > 1:
+            out.append(f"{kind.capitalize()} bot {s.seat + 1}")
+        else:
+            out.append(f"{kind.capitalize()} bot")
+    return out
 
 
 def option_json(game: str, o: Option, choices: list[Any] | None) -> dict[str, Any]:

@@ -182,8 +182,28 @@ function tableItem(t, mine) {
   }
   const tag = t.status === "open" ? `waiting for ${open}` : t.status;
   const title = catalogue.games.find((g) => g.name === t.game)?.title || t.game;
+  if (t.status === "over") return finishedItem(t, title, buttons);
   return `<li><span class="game">${esc(title)}</span><span class="tag ${esc(t.status)}">${esc(tag)}</span>
     <span class="who">${who}</span>${buttons}</li>`;
+}
+
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+// who won (or that it was abandoned), who played, and when it ended
+function result(t) {
+  if (t.abandoned) return "abandoned";
+  const w = t.winners || [];
+  if (!w.length) return "over";
+  const score = t.winning_score != null ? ` (${t.winning_score})` : "";
+  return w.length === 1 ? `${w[0]} won${score}` : `${w.slice(0, -1).join(", ")} and ${w[w.length - 1]} shared the win${score}`;
+}
+
+function finishedItem(t, title, buttons) {
+  const names = t.names || t.seats.map((s) => seatLabel(s));
+  const ended = new Date((t.ended_at || t.updated_at) * 1000);
+  const name = t.title ? `<span class="table-name">${esc(t.title)}</span>` : "";
+  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag over${t.abandoned ? " abandoned" : ""}">${esc(result(t))}</span>
+    <span class="who">${esc(names.join(", "))} · <time datetime="${ended.toISOString()}">${esc(WHEN.format(ended))}</time></span>${buttons}</li>`;
 }
 
 async function refresh() {

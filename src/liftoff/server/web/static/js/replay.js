@@ -41,8 +41,12 @@ function render() {
   $("result").innerHTML = end ? `<p><b>${esc(end.headline)}.</b></p><ul class="scores">${end.players.map((p) =>
     `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(p.score)}</b> <span class="sources">${p.sources
       .map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ")}</span></li>`).join("")}</ul>` : "";
-  $("replay-actions").innerHTML = data.actions.map(([p, text], i) =>
-    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> ${dot(p)} <b>${esc(seatName(t.seats[p], p))}</b>: ${esc(data.described?.[i] || text)}</li>`).join("");
+  $("replay-actions").innerHTML = data.actions.map(([p, text], i) => {
+    // what the action did, told as the chosen seat saw it (the action's words without it)
+    const [first, ...rest] = data.narrated?.[i]?.length ? data.narrated[i]
+      : [`${seatName(t.seats[p], p)}: ${data.described?.[i] || text}`];
+    return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="Go to step ${i + 1}">${i + 1}.</a> ${dot(p)} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
+  }).join("");
   const cur = $("replay-actions").querySelector("[aria-current]");
   cur?.scrollIntoView({ block: "nearest" });
 }
@@ -72,6 +76,8 @@ document.addEventListener("keydown", (e) => {
 });
 
 async function main() {
+  const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+  if (table.status !== "over") { notYet({ body: { error: "in-play" } }, table.status); return; }
   try { board = await import(`./games/${gameName}.js`); } catch { board = null; }
   try {
     glossary = (await api("GET", `/api/games/${gameName}/glossary`)).glossary || {};
@@ -82,4 +88,16 @@ async function main() {
   await load(0);
 }
 
-main().catch((err) => { $("board").textContent = err.message; });
+// a game still in play has no replay yet: say so, and lead back to the table
+function notYet(err, status = "playing") {
+  const wait = $("replay-wait");
+  wait.hidden = false;
+  const back = `<a href="/t/${encodeURIComponent(tableId)}">Back to the table</a>`;
+  const why = status === "closed" ? "This table was closed before its game ended: there is no replay."
+    : status === "open" ? "This game has not started yet: its replay opens when it ends."
+      : "This game is still being played: its replay opens when it ends.";
+  wait.innerHTML = err.body?.error === "in-play" ? `${why} ${back}` : esc(err.body?.words || err.message);
+  $("board").textContent = "";
+}
+
+main().catch(notYet);

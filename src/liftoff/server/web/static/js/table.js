@@ -129,6 +129,7 @@ function render() {
   $("undo").disabled = !msg.undo;
   renderHint();
   if (t.status === "over" && !endShown) showEnd();
+  if (t.status === "over") renderRematch();
   // for page add-ons (the interactive first game's coach): the message just drawn
   document.dispatchEvent(new CustomEvent("liftoff:state", { detail: msg }));
 }
@@ -151,6 +152,7 @@ function renderBanner() {
   }
   if (t.status === "over") {
     el.textContent = t.ending ? `Game over: ${t.ending.headline}.` : "Game over.";
+    if (t.rematch_id) el.textContent += " A rematch has started.";
     el.classList.add("over");
     return;
   }
@@ -317,9 +319,18 @@ function showEnd() {
     <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Points, and what was hidden</th></tr></thead><tbody>${rows}</tbody></table>
     ${piles ? `<details class="piles"><summary>Face-down on the table</summary><ul>${piles}</ul></details>` : ""}`;
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
-  $("rematch").hidden = !mine;
-  $("rematch").textContent = t.rematch_id ? "Join the rematch" : "Rematch";
+  renderRematch();
   $("end").showModal();
+}
+
+// the rematch, live for everyone at the table: start it, join it, or go back to it
+function renderRematch() {
+  const t = msg.table;
+  const there = t.rematch_id ? seatFor(t.rematch_id) : null;
+  const button = $("rematch");
+  button.hidden = !mine && !there;
+  button.textContent = there ? "Go to the rematch" : t.rematch_id ? "Join the rematch" : "Rematch";
+  $("rematch-note").textContent = t.rematch_id && !there ? "A rematch has started: join it." : "";
 }
 
 // -- hints: a suggested move for this seat, in words (asked for, never played) -----------------
@@ -406,6 +417,8 @@ $("seat-actions").addEventListener("click", async (e) => {
   }
 });
 $("rematch").addEventListener("click", async () => {
+  const there = msg?.table?.rematch_id ? seatFor(msg.table.rematch_id) : null;
+  if (there) { location.href = `/t/${encodeURIComponent(msg.table.rematch_id)}`; return; }
   try {
     const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, mine.token);
     saveSeat(res.table, res.seat, res.token, gameName);
