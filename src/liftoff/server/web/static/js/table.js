@@ -121,9 +121,9 @@ function render() {
   document.title = `${t.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
   setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : "");
-  renderBanner();
   renderPlayers();
   renderBoard();
+  renderBanner(); // (after the board: it may say what the board is showing)
   renderActions();
   renderRefusal();
   renderLog();

@@ -246,7 +246,7 @@ export function render(el, given, ctx) {
       inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}${count}`, `font-size="${fs(12)}" fill="#fff"`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
-      const room = narrow ? 3 : 6;
+      const room = narrow ? 3 : 5; // (five fit between the label and the planet)
       const revealed = (i) => view.loading || i < pl.revealed[side];
       const newest = fresh && fresh[0] === i && fresh[1] === side ? fresh[2] : -1;
       const must = row.map((_, i) => i).filter((i) => i === newest || (revealed(i) && pick(row[i]))).slice(0, room);
