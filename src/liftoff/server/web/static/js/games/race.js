@@ -159,10 +159,14 @@ function follow(el, view, ctx) {
     seq.at = first ? log.length : nextStep(log, 0);
   }
   seq.at = Math.min(seq.at, log.length);
-  if (seq.timer !== null || seq.at >= log.length) return;
+  if (seq.at >= log.length) return;
+  // (a longer log while the reveals go on: the rest in the time left, or all now)
   seq.step = stepFor(view, ctx, seq.at);
-  if (seq.step) seq.timer = setTimeout(tick, seq.step);
-  else seq.at = log.length;
+  if (seq.step && seq.timer === null) seq.timer = setTimeout(tick, seq.step);
+  if (seq.step) return;
+  clearTimeout(seq.timer);
+  seq.timer = null;
+  seq.at = log.length;
 }
 
 // The view as it is at this step of the reveals (the view itself when none is shown).
