@@ -21,9 +21,23 @@ export function text(x, y, s, attrs = "") {
 }
 
 // A focusable, clickable group: data-tokens for board selection, or data-action to act at once;
-// ``learn``: the glossary id whose text it shows (learn.js).
-export function clickable(inner, { tokens, action, label, learn }) {
+// ``learn``: the glossary id whose text it shows (learn.js); ``key``: the piece it is,
+// the same in every drawing (motion.js moves it from its old place).
+export function clickable(inner, { tokens, action, label, learn, key }) {
   const data = action ? `data-action="${esc(action)}"` : `data-tokens="${esc(tokens)}"`;
   const about = learn ? ` data-learn="${esc(learn)}"` : "";
-  return `<g class="clickable" ${data}${about} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
+  return `<g class="clickable" ${data}${about}${keyed(key)} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
+}
+
+/**
+ * The attributes of a moving piece (motion.js): ``key`` names it in every drawing;
+ * ``kind`` and ``count`` make it a stack of like pieces; ``from``: the key of the
+ * piece it comes from when it is new.
+ */
+export function keyed(key, { kind, count, from } = {}) {
+  if (!key) return "";
+  let out = ` data-key="${esc(key)}"`;
+  if (kind) out += ` data-kind="${esc(kind)}" data-count="${Number(count) || 1}"`;
+  if (from) out += ` data-from="${esc(from)}"`;
+  return out;
 }

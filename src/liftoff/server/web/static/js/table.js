@@ -4,6 +4,7 @@ import {
 } from "./common.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
 import { mountPlay } from "./play.js";
+import * as motion from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
@@ -120,15 +121,15 @@ function render() {
   document.title = `${t.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
   setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : "");
-  renderBanner();
   renderPlayers();
   renderBoard();
+  renderBanner(); // (after the board: it may say what the board is showing)
   renderActions();
   renderRefusal();
   renderLog();
   $("undo").disabled = !msg.undo;
   renderHint();
-  if (t.status === "over" && !endShown) showEnd();
+  if (t.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
   if (t.status === "over") renderRematch();
   // for page add-ons (the interactive first game's coach): the message just drawn
   document.dispatchEvent(new CustomEvent("liftoff:state", { detail: msg }));
@@ -144,6 +145,8 @@ function renderBanner() {
   const el = $("banner");
   const t = msg.table;
   el.className = "banner";
+  const told = board?.busy?.() && board.banner?.(msg.view); // (race: its reveals being shown)
+  if (told) { el.textContent = told; el.classList.add("wait"); return; }
   if (t.status === "open") {
     const open = t.seats.filter((s) => s.kind === "open").length;
     el.textContent = `Waiting for ${open} more player${open === 1 ? "" : "s"}. Share the link: ${location.href}`;
@@ -210,15 +213,23 @@ function renderBoard() {
   if (!board) return;
   const ctx = {
     you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatName(s)),
-    table: msg.table, glossary,
+    table: msg.table, glossary, redraw, // (redraw: the board shows a moment of its own, race reveals)
   };
   try {
+    motion.before(boardEl); // pieces that move glide there (motion.js)
     board.render(boardEl, msg.view, ctx);
+    motion.after(boardEl);
   } catch (err) {
     boardEl.textContent = `The board could not be drawn: ${err}`;
     console.error(err);
   }
   play.update(msg.legal);
+}
+
+function redraw() {
+  renderBanner();
+  renderBoard();
+  if (msg.table.status === "over" && !endShown && !board?.busy?.()) showEnd();
 }
 
 function renderActions() {

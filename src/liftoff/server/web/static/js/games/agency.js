@@ -3,7 +3,7 @@
 // objectives and drawn cards; the mission decks.
 import { esc } from "../common.js";
 import { words } from "../choose.js";
-import { text } from "../svg.js";
+import { text, keyed } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
@@ -25,7 +25,7 @@ function chip(id, ctx, extra = "") {
   const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"
   const name = about.split(":")[0];
   const label = name ? `${esc(id)} <span class="card-name">${esc(name)}</span>` : esc(id);
-  const learn = ` data-learn="${esc(id)}"`;  // its text on hover, tap or focus (learn.js)
+  const learn = ` data-learn="${esc(id)}"${keyed(`card:${id}`)}`;  // its text on hover, tap or focus (learn.js); the card moves (motion.js)
   if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="card ${esc(id)}${name ? ` ${esc(name)}` : ""}">${label}</button>`;
   return `<span class="${cls}"${learn}>${label}</span>`;
 }
@@ -65,7 +65,7 @@ function topSvg(view, ctx, narrow) {
   }
   view.players.forEach((p, k) => {
     const x = x0 + ((x1 - x0) * p.vp) / maxVp;
-    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"><title>${nameOf(p.seat)}: ${p.vp} VP</title></circle>`;
+    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"${keyed(`vp:${p.seat}`)}><title>${nameOf(p.seat)}: ${p.vp} VP</title></circle>`;
   });
   // the station
   svg += text(x0, 92, "Space station", `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
@@ -77,7 +77,8 @@ function topSvg(view, ctx, narrow) {
     const legal = ctx.legal.some((a) => a.text === action);
     svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="station space ${s.space}"` : ""}>`;
     const lh = narrow ? 26 : 20; // line height
-    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"/>`;
+    const rocket = owner === null ? "" : keyed(`rocket:${s.space}`); // a rocket docked here (fades in)
+    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"${rocket}/>`;
     svg += text(x + sw / 2, y + lh - 2, `#${s.space}`, `text-anchor="middle" font-size="${fs(12)}" fill="#fff"`);
     svg += text(x + sw / 2, y + 2 * lh - 2, `${s.vp} VP`, `text-anchor="middle" font-size="${fs(14)}" fill="${owner === null ? "#ffd166" : "#fff"}" font-weight="700"`);
     svg += text(x + sw / 2, y + 3 * lh - 2, s.bonus, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);

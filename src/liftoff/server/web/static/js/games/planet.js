@@ -2,7 +2,7 @@
 // orbit and each point's phase, the Day Track, Aliens by colour, the Garglore,
 // card areas, the piles and your hand — all drawn from the view.
 import { esc } from "../common.js";
-import { polar, sector, text, clickable } from "../svg.js";
+import { polar, sector, text, clickable, keyed } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
@@ -37,14 +37,16 @@ function phaseIcon(x, y, r, phase) {
     + `<path d="M${x},${y - r} A${r},${r} 0 0 1 ${x},${y + r} Z" fill="${light}"/>`;
 }
 
-function alienDots(x, y, counts, colors, { size = 11, gap = 26 } = {}) {
+// ``where``: the place (a segment, "core"): each player's Aliens there are one stack
+// that motion.js moves (an Alien that left one place and came to another)
+function alienDots(x, y, counts, colors, where, { size = 11, gap = 26 } = {}) {
   if (NARROW) { size = Math.max(size, 22); gap = Math.max(gap, 48); }
   const present = counts.map((n, p) => [p, n]).filter(([, n]) => n > 0);
   const w = (present.length - 1) * gap;
   return present.map(([p, n], i) => {
     const px = x - w / 2 + i * gap;
-    return `<circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${nameOf(p)}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
-      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`);
+    return `<g${keyed(`alien:${p}:${where}`, { kind: `alien:${p}`, count: n })}><circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${nameOf(p)}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
+      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`) + "</g>";
   }).join("");
 }
 
@@ -57,7 +59,7 @@ function segment(seg, i, view, ctx) {
   let inner = `<path class="hit" d="${sector(CX, CY, R_IN, R_OUT, a1, a2)}" fill="${fill}" stroke="#7a7f8c" stroke-width="1.5"/>`;
   if (!lp) {
     inner += text(tx, ty - 26, `Exit ${seg.segment}`, `text-anchor="middle" font-size="${fs(19)}" font-weight="600" fill="#5b4a2a"`);
-    inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, { size: 15, gap: 34 });
+    inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, seg.segment, { size: 15, gap: 34 });
     return clickable(inner, { tokens: seg.segment, label: `Exit ${seg.segment}` });
   }
   // narrow: larger pieces laid out from the rim inwards (name, phase, platform, Aliens)
@@ -73,17 +75,17 @@ function segment(seg, i, view, ctx) {
   for (let k = 0; k < shown; k++) {
     const who = seg.boarded[k];
     inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(py - (NARROW ? 9 : 2)).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
-      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"><title>${who === undefined ? "free place" : nameOf(who) + " boarded"}</title></rect>`;
+      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"${who === undefined ? "" : keyed(`aboard:${seg.segment}:${k}`, { kind: `alien:${who}` })}><title>${who === undefined ? "free place" : nameOf(who) + " boarded"}</title></rect>`;
   }
   if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, py + (NARROW ? 9 : 12), "∞", `font-size="${fs(16)}"`);
   const area = seg.area;
   if ((area.fuel || area.screw) && !NARROW) { // narrow: told in the list beside
     inner += text(tx, ty + 34, `paid ${area.fuel}F ${area.screw}S`, `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
   }
-  inner += alienDots(ax, ay, seg.aliens, ctx.colors, { size: 13, gap: 29 });
+  inner += alienDots(ax, ay, seg.aliens, ctx.colors, seg.segment, { size: 13, gap: 29 });
   if (seg.blocked) {
     const [gx, gy] = polar(CX, CY, NARROW ? 232 : R_OUT - 22, mid + (NARROW ? 14 : 13));
-    inner += `<g data-learn="garglore" aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">G</text></g>`;
+    inner += `<g data-learn="garglore"${keyed("garglore")} aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">G</text></g>`;
   }
   return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}`, learn: seg.lp });
 }
@@ -102,13 +104,13 @@ function moonOrbit(view) {
     if (here) moon = `<circle cx="${x}" cy="${y}" r="52" fill="transparent"/>${dot}`; else out += dot;
   });
   // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
-  return out + clickable(moon, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}` });
+  return out + clickable(moon, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}`, key: "moon" });
 }
 
 function core(view, ctx) {
   let inner = `<circle class="hit" cx="${CX}" cy="${CY}" r="${R_CORE}" fill="#3b2a4d" stroke="#e07a3f" stroke-width="4"/>`;
   inner += text(CX, CY - (NARROW ? 64 : 52), "Core", `text-anchor="middle" font-size="${fs(24)}" font-weight="700" fill="#fbd8b0"`);
-  inner += alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, { size: 17, gap: 40 });
+  inner += alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, "core", { size: 17, gap: 40 });
   const d = view.days;
   inner += text(CX, CY + (NARROW ? 44 : 30), `Day ${Math.min(d.passed + 1, d.total)} of ${d.total}`, `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
   if (view.moon.override) inner += text(CX, CY + (NARROW ? 78 : 52), `all at ${PHASE_LABEL[view.moon.override]}`, `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
@@ -161,7 +163,7 @@ function hand(view) {
     const count = n > 1 ? `<span class="count">×${n}</span>` : "";
     // a Wild is paid as Fuel or as Screw (W=F, W=S in the moves)
     const tokens = code === "W" ? "W W=F W=S" : code;
-    return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}" style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
+    return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}"${keyed(`hand:${code}`)} style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
       aria-label="${n} card${n > 1 ? "s" : ""} ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
   return `<h3>Your hand (${total})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;

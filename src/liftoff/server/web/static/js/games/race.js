@@ -1,7 +1,8 @@
 // Race board: the planets with both players' rows, your top card and stack, the
 // other stacks, scores and the resolution log; updated live.
 import { esc } from "../common.js";
-import { text, clickable } from "../svg.js";
+import { text, clickable, keyed } from "../svg.js";
+import { allowed } from "../motion.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
@@ -26,14 +27,18 @@ const fs = (n) => Math.round(Math.max(n, MIN_FONT) * 10) / 10;
 
 // ``about``: what the card is to the reader (its owner), shown with its text (learn.js);
 // ``pick``: the card is a piece of the choice being made (pay with it, steal it)
-function card(x, y, w, h, code, { dim = false, about = "", pick = false } = {}) {
-  if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"/>`;
+// ``key``/``from``: the piece it is in every drawing, and where a new one comes from
+// (motion.js); ``fresh``: the card just revealed (highlighted)
+function card(x, y, w, h, code, { dim = false, about = "", pick = false, key = "", from = "", fresh = false } = {}) {
+  const moves = keyed(key, { from }) + (key.startsWith("row:") ? ` data-shown="${dim ? 0 : 1}"` : "");
+  if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"${moves}/>`;
   const name = `${about ? `${about}: ` : ""}${LABEL[code] || code}`;
-  const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" stroke="#1b1b1b"/>`
+  const edge = fresh ? `stroke="#ffd166" stroke-width="4"` : `stroke="#1b1b1b"`;
+  const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" ${edge}/>`
     + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${fs(Math.min(13, w / 5.2))}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"`);
-  if (pick) return clickable(face, { tokens: code, label: name, learn: code });
+  if (pick) return clickable(face, { tokens: code, label: name, learn: code, key });
   const label = about ? ` aria-label="${esc(name)}"` : "";
-  return `<g data-learn="${esc(code)}"${label}>${face}</g>`;
+  return `<g data-learn="${esc(code)}"${label}${moves}${fresh ? ' class="newest"' : ""}>${face}</g>`;
 }
 
 // which revealed cards of a row are pieces of the choice the game waits for from you:
@@ -48,6 +53,7 @@ function pickable(view, pl, p) {
 
 /** The banner while you are to act, when it is not loading: the choice you make. */
 export function banner(view) {
+  if (busy()) return "The cards are being revealed… (any key shows them all)";
   const wait = view.pending;
   if (view.loading || !wait || wait.player !== view.you) return null;
   const what = wait.choice === "steal" ? "which card to take" : "how to pay";
@@ -60,11 +66,139 @@ function logLine(e) {
   if (kind === "reveal") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} reveals ${LABEL[rest[3]] || rest[3]}`;
   if (kind === "fail") return `planet ${rest[0] + 1}: ${nameOf(rest[2])}'s ${LABEL[rest[3]] || rest[3]} fails (${rest[4]})`;
   if (kind === "no-liftoff") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} has no Lift Off`;
+  const at = `planet ${rest[0] + 1}: ${nameOf(rest[2])}`;
+  if (kind === "illegal") return `${at}'s cards out of order are set aside`;
+  if (kind === "ore") return `${at} mines ore (+1)`;
+  if (kind === "terraform") return `${at} terraforms`;
+  if (kind === "theft") return `${at} steals`;
+  if (kind === "repelled") return `${at}'s Theft is repelled`;
+  if (kind === "steal") return rest[3] === "none" ? `${at} takes nothing` : `${at} takes ${LABEL[rest[3]] || rest[3]}`;
+  if (kind === "planet") {
+    return rest[1] === null || rest[1] < 0 ? `planet ${rest[0] + 1}: nobody scores` : `planet ${rest[0] + 1}: ${nameOf(rest[1])} scores ${rest[2]}`;
+  }
   return e.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(" ");
 }
 
-export function render(el, view, ctx) {
+
+// -- the resolution, one card after the other -----------------------------------------
+// A state frame brings the whole resolution at once (its log, view.log); the board
+// shows its reveals in turn, the card just revealed highlighted and its log line with
+// it, then the view as it is. Reduced motion, a hidden tab, or a key or "Show all":
+// the view as it is at once. Only a presentation of the frame received.
+const STEP = 500;   // ms between two reveals
+const MOST = 5000;  // the longest a resolution takes to show (ms)
+const LEAST = 90;   // steps shorter than this: shown at once
+const seq = { round: undefined, at: 0, timer: null, redraw: null, view: null, base: null, ctx: null };
+
+/** The board is showing the reveals (the end screen waits for them). */
+export function busy() {
+  return seq.timer !== null;
+}
+
+const isReveal = (e) => e[0] === "reveal";
+
+// the end of the step after ``at``: its reveal and what that card did
+function nextStep(log, at) {
+  let j = at;
+  while (j < log.length && !isReveal(log[j])) j++;
+  if (j >= log.length) return log.length;
+  j++;
+  while (j < log.length && !isReveal(log[j])) j++;
+  return j;
+}
+
+function finish() {
+  if (seq.timer === null) return;
+  clearTimeout(seq.timer);
+  seq.timer = null;
+  seq.at = seq.view ? seq.view.log.length : 0;
+  seq.redraw?.();
+}
+
+function tick() {
+  const log = seq.view.log;
+  seq.at = nextStep(log, seq.at);
+  if (seq.at >= log.length || !allowed()) { finish(); return; }
+  seq.timer = setTimeout(tick, seq.step);
+  seq.redraw?.();
+}
+
+function wire(el) {
+  if (el.dataset.revealWired) return;
+  el.dataset.revealWired = "1";
+  el.addEventListener("click", (e) => { if (e.target.closest("[data-reveal-skip]")) finish(); });
+  document.addEventListener("keydown", (e) => {
+    if (busy() && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) finish();
+  });
+  document.addEventListener("visibilitychange", () => { if (document.hidden) finish(); });
+}
+
+// how long a step lasts (ms), or 0: show it all at once
+function stepFor(view, ctx, from) {
+  const left = view.log.slice(from).filter(isReveal).length;
+  if (!left || !ctx.redraw || !allowed()) return 0;
+  // the round moved on: the reveals fit in the pause before the next one opens
+  const moved = view.round !== view.log_round;
+  const budget = moved ? (ctx.table?.live?.paused_for || 0) * 1000 - 700 : MOST;
+  const step = Math.min(STEP, budget / left);
+  return step >= LEAST ? step : 0;
+}
+
+// Follow a new frame: a new resolution log starts a sequence, a longer one goes on.
+function follow(el, view, ctx) {
+  wire(el);
+  const prev = seq.view;
+  seq.view = view;
+  seq.ctx = ctx;
+  seq.redraw = ctx.redraw || null;
+  const log = view.log || [];
+  if (seq.round !== view.log_round) {
+    const first = seq.round === undefined;
+    seq.round = view.log_round;
+    seq.base = prev && prev.round === view.log_round ? prev : null;
+    seq.at = first ? log.length : nextStep(log, 0);
+  }
+  seq.at = Math.min(seq.at, log.length);
+  if (seq.at >= log.length) return;
+  // (a longer log while the reveals go on: the rest in the time left, or all now)
+  seq.step = stepFor(view, ctx, seq.at);
+  if (seq.step && seq.timer === null) seq.timer = setTimeout(tick, seq.step);
+  if (seq.step) return;
+  clearTimeout(seq.timer);
+  seq.timer = null;
+  seq.at = log.length;
+}
+
+// The view as it is at this step of the reveals (the view itself when none is shown).
+function shown(view) {
+  if (!busy()) return { view, fresh: null };
+  const log = view.log;
+  const done = log.slice(0, seq.at);
+  const counts = view.planets.map(() => [0, 0]);
+  let fresh = null;
+  for (const e of done) if (isReveal(e)) { counts[e[1]][e[2]] += 1; fresh = [e[1], e[2], counts[e[1]][e[2]] - 1]; }
+  const scored = (i, log_) => log_.some((e) => e[0] === "planet" && e[1] === i);
+  const moved = view.round !== view.log_round;
+  const base = moved ? (seq.base || view) : view;
+  const planets = view.planets.map((pl, i) => {
+    const was = base.planets[i] || pl;
+    // the round moved on: its rows are the cards its log revealed
+    const rows = moved ? [0, 1].map((side) => log.filter((e) => isReveal(e) && e[1] === i && e[2] === side).map((e) => e[4])) : pl.rows;
+    const result = !scored(i, log) || scored(i, done) ? pl.result : null;
+    return { ...pl, players: moved ? was.players : pl.players, rows, revealed: counts[i], result };
+  });
+  const stop = log[0]?.[0] === "stop" ? log[0][1] : view.stop_player;
+  const at = moved ? { round: view.log_round, players: base.players } : {};
+  return {
+    view: { ...view, ...at, planets, pending: null, loading: false, phase: "resolution", stop_player: stop, log: done },
+    fresh,
+  };
+}
+
+export function render(el, given, ctx) {
   NAMES = ctx.names || [];
+  follow(el, given, ctx);
+  const { view, fresh } = shown(given);
   const planets = view.planets;
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
   const perRow = Math.min(planets.length, narrow ? 2 : 5);
@@ -116,15 +250,20 @@ export function render(el, view, ctx) {
       inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}${count}`, `font-size="${fs(12)}" fill="#fff"`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
-      const room = narrow ? 3 : 6;
+      const room = narrow ? 3 : 5; // (five fit between the label and the planet)
       const revealed = (i) => view.loading || i < pl.revealed[side];
-      const must = row.map((_, i) => i).filter((i) => revealed(i) && pick(row[i])).slice(0, room);
+      const newest = fresh && fresh[0] === i && fresh[1] === side ? fresh[2] : -1;
+      const must = row.map((_, i) => i).filter((i) => i === newest || (revealed(i) && pick(row[i]))).slice(0, room);
       const rest = row.map((_, i) => i).filter((i) => !must.includes(i));
-      const shown = [...must, ...rest.slice(rest.length - (room - must.length))].sort((a, b) => a - b);
+      const shown = [...must, ...rest.slice(Math.max(0, rest.length - (room - must.length)))].sort((a, b) => a - b);
       shown.forEach((idx, k) => {
         const cw = pw - 24, ch = narrow ? 22 : 20;
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
-        inner += card(x + 12, cyk, cw, ch, row[idx], { dim: !revealed(idx), about: nameOf(p), pick: revealed(idx) && pick(row[idx]) });
+        const key = `row:${i}:${side}:${idx}`; // a placed card keeps its place in the row
+        const from = idx === row.length - 1 ? `top:${p}` : ""; // (placed from the player's stack)
+        inner += card(x + 12, cyk, cw, ch, row[idx], {
+          dim: !revealed(idx), about: nameOf(p), pick: revealed(idx) && pick(row[idx]), key, from, fresh: idx === newest,
+        });
       });
       if (row.length > shown.length && !narrow) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="${fs(11)}" fill="#c9d3ee"`);
     });
@@ -137,7 +276,7 @@ export function render(el, view, ctx) {
   let x = 16;
   if (me) {
     svg += text(x, handY + 18, "Your stack", `font-size="${fs(16)}" font-weight="700" fill="#fff"`);
-    svg += card(x, handY + 28, 120, 150, me.top, { about: "your top card" });
+    svg += card(x, handY + 28, 120, 150, me.top, { about: "your top card", key: `top:${me.player}` });
     svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="${fs(14)}" fill="#fff"`);
     svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="${fs(14)}" fill="#ffd166"`);
     // the two buttons side by side, or (narrow) one above the other, 44 px tall on a phone
@@ -162,14 +301,22 @@ export function render(el, view, ctx) {
     svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="${fs(14)}" fill="#fff"`);
     svg += text(x + ow + 8, othersY + 50, `${p.stack} left`, `font-size="${fs(13)}" fill="#c9d3ee"`);
     svg += text(x + ow + 8, othersY + 68, `score ${p.score}`, `font-size="${fs(13)}" fill="#c9d3ee"`);
-    svg += card(x, othersY + 28, ow, 90, p.top, { about: `${nameOf(p.player)}'s top card` });
+    svg += card(x, othersY + 28, ow, 90, p.top, { about: `${nameOf(p.player)}'s top card`, key: `top:${p.player}` });
     x += 170;
     if (x > width - 170) { if (!narrow) break; x = 16; othersY += 130; }
   }
   if (view.log?.length && !narrow) { // narrow: the game log beside the board tells it
     const lines = view.log.slice(-4).map(logLine);
-    lines.forEach((l, k) => { svg += text(width - 16, handY + 140 + k * 16, l, `text-anchor="end" font-size="${fs(12)}" fill="#c9d3ee"`); });
+    lines.forEach((l, k) => {
+      const last = fresh && k === lines.length - 1; // the line of the card just revealed
+      svg += text(width - 16, handY + 140 + k * 16, l, `text-anchor="end" font-size="${fs(12)}" fill="${last ? "#ffd166" : "#c9d3ee"}"${last ? ' font-weight="700" class="newest-line"' : ""}`);
+    });
   }
   svg += "</svg>";
-  el.innerHTML = svg;
+  // while the reveals are shown: what was just revealed, and a way to see it all now
+  const said = fresh && view.log.length ? logLine(view.log[view.log.length - 1]) : "";
+  const skip = busy() ? `<div class="reveal-bar"><span class="reveal-line">${esc(said ? `${said[0].toUpperCase()}${said.slice(1)}` : "Revealing the cards…")}</span>
+    <button type="button" data-reveal-skip>Show all</button></div>` : "";
+  el.innerHTML = skip + svg;
+  if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
 }
