@@ -27,6 +27,8 @@ def _finished(t: TableData) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in t.seats],
         "updated_at": t.updated_at,
         "outcome": t.outcome,
+        "abandoned": t.abandoned,  # nobody played any more: nobody's loss
+        "name": t.title,
     }
 
 
@@ -55,6 +57,7 @@ async def create(body: CreateTableIn, request: Request, manager: Manager) -> Res
         body.name,
         creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
         hints=body.hints,
+        title=body.title,
     )
     out: dict[str, Any] = {
         "table": table.public(),
