@@ -331,6 +331,8 @@ class LiveTable:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "clock": self.clocks.public(time.monotonic()) if self.clocks else None,
+            # the clock chosen (preset, initial, increment), before the game starts too
+            "clock_setting": self.clock_spec,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,

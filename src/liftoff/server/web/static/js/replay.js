@@ -42,7 +42,7 @@ function render() {
     `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(p.score)}</b> <span class="sources">${p.sources
       .map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ")}</span></li>`).join("")}</ul>` : "";
   $("replay-actions").innerHTML = data.actions.map(([p, text], i) =>
-    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> ${dot(p)} <b>${esc(seatName(t.seats[p], p))}</b>: ${esc(data.described?.[i] || text)}</li>`).join("");
+    `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}">${i + 1}.</a> ${dot(p)} <b>${esc(seatName(t.seats[p], p))}</b>: ${esc(data.described?.[i] || text)}${(data.stand_in || []).includes(i) ? ` (a bot played for ${esc(seatName(t.seats[p], p))})` : ""}</li>`).join("");
   const cur = $("replay-actions").querySelector("[aria-current]");
   cur?.scrollIntoView({ block: "nearest" });
 }
