@@ -167,7 +167,10 @@ class TableManager:
         return table
 
     def changed(self, table: LiveTable) -> None:
-        """The table changed: drop its caches, wake its listeners."""
+        """The table changed: drop its caches, wake its listeners (and who is out of
+        time is looked at again: a seat taken, left or come back)."""
+        if table.clocks is not None:
+            self.timeouts.check(table)
         table.revision += 1
         table.cache.clear()
         table.views.clear()
