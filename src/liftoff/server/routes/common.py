@@ -28,10 +28,17 @@ class SeatIn(BaseModel):
 
 
 class ClockIn(BaseModel):
-    """Time per player and extra time per turn (turn-based games)."""
+    """A clock (turn-based games): a ``preset`` (blitz: 5 min + 5 s a turn, normal:
+    15 min + 15 s, relaxed: 60 min + 60 s) or your own times. The server refuses,
+    in words, both at once, an unknown preset, or times out of bounds."""
 
-    initial: float = Field(600, ge=1, le=86_400, description="seconds per player")
-    increment: float = Field(0, ge=0, le=3_600, description="extra seconds at each turn")
+    preset: str | None = Field(None, max_length=16, description="blitz | normal | relaxed")
+    initial: float | None = Field(
+        None, allow_inf_nan=False, description="seconds per player (1 to 86400; default 600)"
+    )
+    increment: float | None = Field(
+        None, allow_inf_nan=False, description="extra seconds at each turn (0 to 3600)"
+    )
 
 
 class CreateTableIn(BaseModel):
@@ -48,6 +55,7 @@ class CreateTableIn(BaseModel):
     hints: bool | None = Field(
         None, description="may seats ask for hints (default: only with at most one person)"
     )
+    title: str | None = Field(None, max_length=60, description="the table's name (optional)")
 
 
 class JoinIn(BaseModel):
@@ -67,6 +75,19 @@ class ActionIn(BaseModel):
     action: str = Field(..., min_length=1, max_length=400)
     version: int = Field(..., ge=0, le=2**31 - 1)
     id: int | Annotated[str, Field(max_length=64)] | None = None
+
+
+class TimeoutIn(BaseModel):
+    """Your choice about another player out of time: wait for them, or let a bot play."""
+
+    seat: int = Field(..., ge=0, le=7, description="the seat of the player out of time")
+    choice: Literal["wait", "bot"]
+
+
+class ReclaimIn(BaseModel):
+    """Take your seat back from the bot playing for you (``seat``: yours, optional)."""
+
+    seat: int | None = Field(None, ge=0, le=7)
 
 
 class SeatOut(BaseModel):

@@ -25,7 +25,8 @@ async def record(table_id: TableId, manager: Manager) -> Response:
     table = await manager.get(table_id)
     if table.status != "over":
         raise ApiError(403, "in-play", "the record is published when the game is over")
-    return json(table.state.record())
+    # next to the engine's record: the actions a bot played for a person's seat
+    return json({**table.state.record(), "stand_in": sorted(table.stand_ins)})
 
 
 @router.get(
@@ -72,6 +73,7 @@ async def replay(
             "actions": actions,
             "described": described,
             "narrated": narrated,
+            "stand_in": sorted(table.stand_ins),  # actions a bot played for a person
             "seat": seat,
             "view": view if view is not None else state.view(seat),
             # what the last action caused, narrated for ``seat`` (a spectator without one)

@@ -37,6 +37,8 @@ def _finished(t: TableData) -> dict[str, Any]:
         "names": names,
         "winners": winners,
         "winning_score": scores[out["winners"][0]] if winners and scores else None,
+        "abandoned": t.abandoned,  # nobody played any more: nobody's loss
+        "name": t.title,
     }
 
 
@@ -65,6 +67,7 @@ async def create(body: CreateTableIn, request: Request, manager: Manager) -> Res
         body.name,
         creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
         hints=body.hints,
+        title=body.title,
     )
     out: dict[str, Any] = {
         "table": table.public(),

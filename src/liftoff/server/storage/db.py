@@ -36,7 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 
 from .models import ActionRow, LeaseRow, SeatRow, TableRow
 
-_ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks")
+_ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks", "stand_in")
 _INSERT_SQLITE = (
     f"INSERT INTO action_log ({', '.join(_ACTION_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in _ACTION_COLUMNS)})"
@@ -81,6 +81,7 @@ class ActionData:
     version: int
     at: float
     clocks: list[int] | None = None
+    stand_in: bool = False  # the server played it for a person's seat
 
 
 @dataclass
@@ -105,6 +106,8 @@ class TableData:
     game_version: dict[str, Any] | None = None
     hints: bool | None = None  # whether seats may ask for hints (None: stored before)
     tutorial: str | None = None  # the game whose interactive first game the table is
+    abandoned: bool = False  # ended or closed with no person playing any more
+    title: str | None = None  # the table's name (optional)
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -266,6 +269,7 @@ class Store:
                 p.row.version,
                 p.row.at,
                 None if p.row.clocks is None else _dumps(p.row.clocks),
+                True if p.row.stand_in else None,
             )
             for p in batch
         ]
@@ -377,6 +381,8 @@ class Store:
             "game_version": None if t.game_version is None else _dumps(t.game_version),
             "hints": t.hints,
             "tutorial": t.tutorial,
+            "abandoned": None,
+            "title": t.title,
         }
         seat_values = [
             {
@@ -450,27 +456,7 @@ class Store:
             if not rows:
                 return []
             wanted = [r.id for r in rows]
-            out: dict[str, TableData] = {}
-            for r in rows:
-                out[r.id] = TableData(
-                    id=r.id,
-                    game=r.game,
-                    players=r.players,
-                    seed=r.seed,
-                    options=orjson.loads(r.options),
-                    status=r.status,
-                    created_at=r.created_at,
-                    updated_at=r.updated_at,
-                    clock=None if r.clock is None else orjson.loads(r.clock),
-                    outcome=None if r.outcome is None else orjson.loads(r.outcome),
-                    rematch_of=r.rematch_of,
-                    rematch_id=r.rematch_id,
-                    bot_seed=r.bot_seed,
-                    creator=r.creator,
-                    game_version=None if r.game_version is None else orjson.loads(r.game_version),
-                    hints=r.hints,
-                    tutorial=r.tutorial,
-                )
+            out = {r.id: _table_data(r) for r in rows}
             seats = (
                 (
                     await session.execute(
@@ -496,12 +482,13 @@ class Store:
                         ActionRow.version,
                         ActionRow.at,
                         ActionRow.clocks,
+                        ActionRow.stand_in,
                     )
                     .where(ActionRow.table_id.in_(wanted))
                     .order_by(ActionRow.table_id, ActionRow.idx)
                 )
             ).all()
-            for tid, idx, player, text, version, at, clocks in acts:
+            for tid, idx, player, text, version, at, clocks, stand_in in acts:
                 out[tid].actions.append(
                     ActionData(
                         idx,
@@ -510,6 +497,7 @@ class Store:
                         version,
                         at,
                         None if clocks is None else orjson.loads(clocks),
+                        bool(stand_in),
                     )
                 )
             return [out[i] for i in wanted]
@@ -529,20 +517,7 @@ class Store:
                 .scalars()
                 .all()
             )
-            out = [
-                TableData(
-                    id=r.id,
-                    game=r.game,
-                    players=r.players,
-                    seed=r.seed,
-                    options=orjson.loads(r.options),
-                    status=r.status,
-                    created_at=r.created_at,
-                    updated_at=r.updated_at,
-                    outcome=None if r.outcome is None else orjson.loads(r.outcome),
-                )
-                for r in rows
-            ]
+            out = [_table_data(r) for r in rows]
             by_id = {t.id: t for t in out}
             if by_id:
                 seats = (
@@ -561,3 +536,28 @@ class Store:
                         SeatData(s.seat, s.kind, s.bot, s.speed, s.name, None)
                     )
             return out
+
+
+def _table_data(r: TableRow) -> TableData:
+    """A stored table row as :class:`TableData` (no seats, no actions yet)."""
+    return TableData(
+        id=r.id,
+        game=r.game,
+        players=r.players,
+        seed=r.seed,
+        options=orjson.loads(r.options),
+        status=r.status,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+        clock=None if r.clock is None else orjson.loads(r.clock),
+        outcome=None if r.outcome is None else orjson.loads(r.outcome),
+        rematch_of=r.rematch_of,
+        rematch_id=r.rematch_id,
+        bot_seed=r.bot_seed,
+        creator=r.creator,
+        game_version=None if r.game_version is None else orjson.loads(r.game_version),
+        hints=r.hints,
+        tutorial=r.tutorial,
+        abandoned=bool(r.abandoned),
+        title=r.title,
+    )

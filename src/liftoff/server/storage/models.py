@@ -46,6 +46,9 @@ class TableRow(Base):
     game_version: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
     hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # hints allowed
     tutorial: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its game
+    # the game ended (or was closed) with no person playing any more
+    abandoned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    title: Mapped[str | None] = mapped_column(String(60), nullable=True)  # the table's name
 
 
 class SeatRow(Base):
@@ -78,6 +81,8 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)
     clocks: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # the server played it for a person's seat (a stand-in bot or a zombie)
+    stand_in: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class LeaseRow(Base):

@@ -1,4 +1,5 @@
-"""Bot seats: the server plays bot seats, zombies, left seats and players out of time.
+"""Bot seats: the server plays bot seats, zombies, left seats and stand-ins (a bot
+the others let play for a person out of time, see ``tables.timeouts``).
 
 Each seat the server plays has an asyncio task; the bot's thinking runs in the
 bot pool (a worker thread or process, on a clone of the state). A bot never acts
@@ -78,8 +79,7 @@ class BotSeats:
 
     async def _turn(self, table: LiveTable, p: int) -> bool:
         """One decision of seat ``p``'s bot; ``False`` when the server stops playing it."""
-        out_of_time = table.seats[p].kind == "human" and not table.seats[p].zombie
-        await asyncio.sleep(0 if out_of_time else self.host.settings.bot_delay)
+        await asyncio.sleep(self.host.settings.bot_delay)
         state = table.state
         if (
             table.status != "playing"
@@ -113,7 +113,9 @@ class BotSeats:
             ):
                 return True
             try:
-                await self.host.play.apply_locked(table, p, action, version)
+                # a move for a person's seat (a zombie's or a stand-in's) is marked
+                stand_in = table.seats[p].kind != "bot"
+                await self.host.play.apply_locked(table, p, action, version, stand_in=stand_in)
             except ApiError as err:
                 # a database that refuses writes: try again later, log it once
                 backoff = 5.0 if err.code == "storage" else 0.5

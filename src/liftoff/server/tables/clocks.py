@@ -1,17 +1,21 @@
 """Chess-style clocks of turn-based tables.
 
 Each player has time (``initial``) plus extra time at each of their turns
-(``increment``). A player out of time has the bot play for them until their turn
-ends; their next turn brings the extra time again. Undo gives back the clocks as
-they were before the action taken back.
+(``increment``); a table picks a preset (:data:`PRESETS`) or its own times
+within :data:`BOUNDS`. A clock stops at zero: what happens to a player out of
+time is the time-out policy's (``tables.timeouts``). Undo gives back the clocks
+as they were before the action taken back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from ..errors import ApiError
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -19,6 +23,43 @@ if TYPE_CHECKING:
 
 #: the clocks just before an action: remaining ms, running players, when
 Snapshot = tuple[list[int], tuple[int, ...], float]
+
+#: clock presets: (seconds per player, extra seconds at each turn)
+PRESETS: dict[str, tuple[float, float]] = {
+    "blitz": (300, 5),  # 5 minutes + 5 s a turn
+    "normal": (900, 15),  # 15 minutes + 15 s a turn
+    "relaxed": (3600, 60),  # 60 minutes + 60 s a turn
+}
+#: the bounds of a table's own times: (initial low, high), (increment low, high), seconds
+BOUNDS = ((1.0, 86_400.0), (0.0, 3_600.0))
+
+
+def clock_spec(clock: dict[str, Any]) -> dict[str, Any]:
+    """A table's clock setting from a client's: a preset, or its own ``initial`` and
+    ``increment`` (seconds) within :data:`BOUNDS`; refused (422) in words otherwise."""
+    preset = clock.get("preset")
+    if preset is not None:
+        if clock.get("initial") is not None or clock.get("increment") is not None:
+            raise ApiError(422, "bad-clock", "choose a clock preset or your own times, not both")
+        if preset not in PRESETS:
+            raise ApiError(
+                422, "bad-clock", f"clock preset {preset!r}: use one of {', '.join(PRESETS)}"
+            )
+        initial, increment = PRESETS[preset]
+        return {"preset": preset, "initial": initial, "increment": increment}
+    initial = _seconds(clock.get("initial"), 600.0, BOUNDS[0], "time per player")
+    increment = _seconds(clock.get("increment"), 0.0, BOUNDS[1], "extra time per turn")
+    return {"initial": initial, "increment": increment}
+
+
+def _seconds(value: Any, default: float, bounds: tuple[float, float], what: str) -> float:
+    """A number of seconds within ``bounds`` (422 in words otherwise)."""
+    if value is None:
+        return default
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ApiError(422, "bad-clock", f"the {what} is between {low:g} and {high:g} seconds")
+    return float(value)
 
 
 @dataclass
@@ -30,14 +71,26 @@ class Clocks:
     remaining: list[int]
     running: tuple[int, ...] = ()
     since: float = 0.0  # monotonic time of the last charge
+    preset: str | None = None
 
     def charge(self, now: float) -> None:
-        """Take the time since the last charge off every running clock."""
+        """Take the time since the last charge off every running clock (down to zero)."""
         spent = int((now - self.since) * 1000)
         if spent > 0:
             for p in self.running:
-                self.remaining[p] -= spent
+                self.remaining[p] = max(0, self.remaining[p] - spent)
             self.since = now
+
+    def left(self, p: int, now: float) -> int:
+        """Player ``p``'s remaining ms as of ``now`` (never below zero)."""
+        if p not in self.running:
+            return self.remaining[p]
+        return max(0, self.remaining[p] - max(0, int((now - self.since) * 1000)))
+
+    def give(self, p: int, ms: int, now: float) -> None:
+        """Player ``p`` has at least ``ms`` left (a reclaimed seat's allowance)."""
+        self.charge(now)
+        self.remaining[p] = max(self.remaining[p], ms)
 
     def switch(self, now: float, active: tuple[int, ...]) -> None:
         """Charge, then run the clocks of ``active``; a new turn brings the extra time."""
@@ -50,31 +103,29 @@ class Clocks:
 
     def public(self, now: float) -> dict[str, Any]:
         """The clocks as shown to players (remaining ms as of now)."""
-        spent = max(0, int((now - self.since) * 1000))
         return {
+            "preset": self.preset,
             "initial": self.initial_ms / 1000,
             "increment": self.increment_ms / 1000,
-            "remaining": [
-                r - spent if p in self.running else r for p, r in enumerate(self.remaining)
-            ],
+            "remaining": [self.left(p, now) for p in range(len(self.remaining))],
             "running": list(self.running),
         }
 
-    def expires_in(self, now: float) -> float | None:
-        """Seconds until the first running clock reaches zero."""
-        if not self.running:
+    def expires_in(self, now: float, ignore: Collection[int] = ()) -> float | None:
+        """Seconds until the first running clock (not in ``ignore``) reaches zero."""
+        watched = [p for p in self.running if p not in ignore]
+        if not watched:
             return None
         spent = (now - self.since) * 1000
-        return max(0.0, (min(self.remaining[p] for p in self.running) - spent) / 1000)
+        return max(0.0, (min(self.remaining[p] for p in watched) - spent) / 1000)
 
     @classmethod
     def of(cls, spec: dict[str, Any], players: int, remaining: list[int] | None = None) -> Clocks:
         """Clocks for a table's clock setting (``initial``, ``increment`` in seconds)."""
         initial = int(float(spec["initial"]) * 1000)
         increment = int(float(spec.get("increment", 0)) * 1000)
-        return cls(
-            initial, increment, list(remaining) if remaining is not None else [initial] * players
-        )
+        left = list(remaining) if remaining is not None else [initial] * players
+        return cls(initial, increment, left, preset=spec.get("preset"))
 
 
 def before_action(table: LiveTable) -> Snapshot | None:
@@ -115,14 +166,14 @@ def restore_for_undo(table: LiveTable, seat: int, active: tuple[int, ...]) -> No
     else:
         remaining, _running, at = snapshot
         clocks.remaining = list(remaining)
-        clocks.remaining[seat] -= int((now - at) * 1000)
+        clocks.remaining[seat] = max(0, clocks.remaining[seat] - int((now - at) * 1000))
     clocks.running = active
     clocks.since = now
 
 
 class ClockKeeper:
     """Runs the alarm of each clocked table: when a player's time runs out, the
-    bot takes over their turn."""
+    time-out policy is told (``tables.timeouts``)."""
 
     def __init__(self, host: TableManager) -> None:
         self.host = host
@@ -134,6 +185,8 @@ class ClockKeeper:
         if table.clocks is None:
             table.clocks = Clocks.of(table.clock_spec, table.state.num_players)
             table.clocks.switch(time.monotonic(), table.state.active_players())
+        # after a restart a person out of time is so again (the others choose again)
+        self.host.timeouts.check(table)
         self.arm(table)
 
     def arm(self, table: LiveTable) -> None:
@@ -143,7 +196,9 @@ class ClockKeeper:
             table.clock_task = None
         if table.clocks is None or table.status != "playing" or self.host.closing:
             return
-        wait = table.clocks.expires_in(time.monotonic())
+        # a clock already out (its seat waits, or a bot plays it) rings no more
+        done = [p for p in table.clocks.running if table.clocks.remaining[p] <= 0]
+        wait = table.clocks.expires_in(time.monotonic(), ignore=done)
         if wait is None:
             return
         table.clock_task = asyncio.create_task(self._alarm(table, wait))
@@ -154,5 +209,9 @@ class ClockKeeper:
         except asyncio.CancelledError:
             return
         table.clock_task = None
+        if table.clocks is not None:
+            table.clocks.charge(time.monotonic())
+        self.host.timeouts.check(table)
         self.host.changed(table)
+        self.arm(table)
         self.host.bot_seats.kick(table)

@@ -4,8 +4,8 @@ The manager holds the live tables and runs their lifecycle (create, start,
 finish, close, expire, rebuild at start); the rest is done by its rooms:
 :class:`~.seats.Seating` (tokens, joining, presence, zombies),
 :class:`~.play.Play` (actions, undo), :class:`~.bots.BotSeats` (the bots),
-:class:`~.clocks.ClockKeeper` (clock alarms), :class:`~.chat.Chat` (table chat)
-and :class:`~.quotas.Quotas`.
+:class:`~.clocks.ClockKeeper` (clock alarms), :class:`~.timeouts.Timeouts` (the
+time-out policy), :class:`~.chat.Chat` (table chat) and :class:`~.quotas.Quotas`.
 Real-time tables run through their runner (``server.realtime``), for which the
 manager is the host: :meth:`record_applied`, :meth:`restore`, :meth:`refuse`,
 :meth:`illegal`, :meth:`changed`.
@@ -31,14 +31,23 @@ from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
 from .chat import Chat
-from .clocks import ClockKeeper
+from .clocks import ClockKeeper, clock_spec
 from .hints import Hints
-from .model import LiveTable, LogEntry, TableSeat, default_hints, new_bot_seed, new_id
+from .model import (
+    LiveTable,
+    LogEntry,
+    TableSeat,
+    clean_title,
+    default_hints,
+    new_bot_seed,
+    new_id,
+)
 from .play import Play
 from .quotas import Quotas
 from .rebuild import rebuild
 from .seats import Seating, build_seats, seat_person
 from .settings import Settings
+from .timeouts import Timeouts
 
 log = logging.getLogger("liftoff.server")
 
@@ -61,6 +70,7 @@ class TableManager:
         self.play = Play(self)
         self.bot_seats = BotSeats(self)
         self.clock_keeper = ClockKeeper(self)
+        self.timeouts = Timeouts(self)
         self.quotas = Quotas(self.settings)
         self.hints = Hints(self)
         self.chat = Chat(self)
@@ -157,7 +167,10 @@ class TableManager:
         return table
 
     def changed(self, table: LiveTable) -> None:
-        """The table changed: drop its caches, wake its listeners."""
+        """The table changed: drop its caches, wake its listeners (and who is out of
+        time is looked at again: a seat taken, left or come back)."""
+        if table.clocks is not None:
+            self.timeouts.check(table)
         table.revision += 1
         table.cache.clear()
         table.views.clear()
@@ -180,10 +193,12 @@ class TableManager:
         creator: str | None = None,
         hints: bool | None = None,
         tutorial: str | None = None,
+        title: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; returns it and, when a seat was taken for the creator, its token.
         ``hints``: whether seats may ask for hints (``None``: :func:`.default_hints`);
-        ``tutorial``: the game whose interactive first game the table is (public)."""
+        ``tutorial``: the game whose interactive first game the table is (public);
+        ``title``: the table's name (cleaned, at most 60 characters)."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
         self.quotas.check_tables(creator, self.tables.values())
@@ -197,6 +212,7 @@ class TableManager:
             raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
         table, you = self._new_table(game, players, seed, options, seats, clock)
         table.rematch_of, table.creator, table.tutorial = rematch_of, creator, tutorial
+        table.name = clean_title(title)
         table.hints = default_hints([s.kind for s in table.seats]) if hints is None else hints
         token = seat_person(table.seats[you], name) if you is not None else None
         await self.store.create_table(_stored(table))
@@ -224,12 +240,7 @@ class TableManager:
             raise ApiError(422, "bad-options", str(exc)) from None
         realtime = game.info.realtime
         built, you = build_seats(specs, realtime, self.bot_seats.check)
-        clock_spec = None
-        if clock is not None and not realtime:
-            clock_spec = {
-                "initial": float(clock.get("initial", 600)),
-                "increment": float(clock.get("increment", 0)),
-            }
+        spec = clock_spec(clock) if clock is not None and not realtime else None
         now = time.time()
         table = LiveTable(
             id=new_id(),
@@ -241,7 +252,7 @@ class TableManager:
             options=dict(state.options),
             created_at=now,
             updated_at=now,
-            clock_spec=clock_spec,
+            clock_spec=spec,
             bot_seed=new_bot_seed(),
         )
         return table, you
@@ -269,16 +280,20 @@ class TableManager:
             self.bot_seats.kick(table)
 
     async def finish(self, table: LiveTable) -> None:
-        """The game is over: store the outcome, stop the clocks and grace periods."""
+        """The game is over: store the outcome (abandoned when no person played any
+        more, see :meth:`.LiveTable.nobody_plays`), stop the clocks and grace periods."""
         out = table.state.outcome()
         table.status = "over"
+        table.abandoned = table.nobody_plays()
         if table.clocks is not None:
             table.clocks.switch(time.monotonic(), ())
+        self.timeouts.check(table)
         await self.store.update_table(
             table.id,
             status="over",
             outcome=out.to_json() if out is not None else None,
             updated_at=time.time(),
+            abandoned=table.abandoned,
         )
         for s in table.seats:
             s.stop_grace()
@@ -340,10 +355,18 @@ class TableManager:
         ``public[i]``: whether every player may read row ``i``'s text; ``caused[i]``:
         the events it caused."""
         for row in rows:
+            seat = table.seats[row.player]
+            # a move the driver's bot made for a person's seat (away, or left) is marked
+            row.stand_in = row.stand_in or (
+                seat.kind != "bot" and (seat.zombie or seat.kind == "open")
+            )
             await self.store.append(table.id, row)
+            if row.stand_in:
+                table.stand_ins.add(row.idx)
         for row, shown, events in zip(rows, public, caused, strict=True):
             self.moves += 1
-            table.log.append(LogEntry(row.idx, row.player, row.text, row.at, events, shown))
+            entry = LogEntry(row.idx, row.player, row.text, row.at, events, shown, row.stand_in)
+            table.log.append(entry)
             table.seats[row.player].refusal = None
         table.trim_log()
         if table.state.is_over() and table.status != "over":
@@ -378,6 +401,7 @@ class TableManager:
             name,
             rematch_of=table.id,
             hints=table.hints,
+            title=table.name,
         )
         assert you is not None and tok is not None
         table.rematch_id = new.id
@@ -432,6 +456,8 @@ class TableManager:
                 s.stop_grace()
             if table.race is not None:
                 table.race.stop()
+            if table.status == "playing" and reason == "expired":
+                table.abandoned = True  # a game nobody played any more
             if table.status != "over":
                 table.status = "closed"
             self.seating.forget(table)
@@ -441,7 +467,12 @@ class TableManager:
             if delete:
                 await self.store.delete_table(table.id)
             else:
-                await self.store.update_table(table.id, status=table.status, updated_at=time.time())
+                await self.store.update_table(
+                    table.id,
+                    status=table.status,
+                    updated_at=time.time(),
+                    abandoned=table.abandoned,
+                )
             log.info("table %s %s", table.id, "deleted" if delete else reason)
             self.changed(table)
 
@@ -473,5 +504,6 @@ def _stored(table: LiveTable) -> TableData:
         game_version=table.game.version.to_json(),
         hints=table.hints,
         tutorial=table.tutorial,
+        title=table.name,
         seats=[s.data() for s in table.seats],
     )

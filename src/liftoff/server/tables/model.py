@@ -70,6 +70,12 @@ def clean_name(name: str | None, seat: int) -> str:
     return printable or f"Player {seat + 1}"
 
 
+def clean_title(title: str | None) -> str | None:
+    """A table's name as shown: one line, printable, at most 60 characters (or none)."""
+    text = " ".join((title or "").split())[:60]
+    return "".join(ch for ch in text if ch.isprintable()).strip() or None
+
+
 class LiveRunner(Protocol):
     """What the manager needs of a real-time table's runner (``server.realtime``)."""
 
@@ -108,6 +114,17 @@ class TableSeat:
     agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
     last_seen: float = 0.0  # monotonic time of the person's last authenticated request
     refusal: dict[str, Any] | None = None
+    # the time-out policy (``tables.timeouts``): the person's clock ran out on their
+    # turn and the game waits for them; the people who chose to wait for them
+    out_of_time: bool = False
+    waited_by: set[int] = field(default_factory=set)
+    # a stand-in bot plays for the person holding this token (others let it play)
+    stand_in_for: str | None = None
+
+    @property
+    def stand_in(self) -> bool:
+        """Whether a stand-in bot plays for the seat's person now."""
+        return self.stand_in_for is not None and self.stand_in_for == self.token_hash
 
     def data(self) -> SeatData:
         """The stored form."""
@@ -123,6 +140,9 @@ class TableSeat:
             "speed": self.speed,
             "connected": self.connections > 0,
             "zombie": self.zombie,
+            "out_of_time": self.out_of_time,
+            "waited_by": sorted(self.waited_by),
+            "stand_in": self.stand_in,
         }
 
     def stop_grace(self) -> None:
@@ -142,6 +162,7 @@ class LogEntry:
     at: float
     events: Sequence[Event] = ()  # what the action caused, the action first
     public: bool = False  # the game says every player may read the text
+    stand_in: bool = False  # the server played it for a person's seat
 
     def render(
         self, recipient: int, show_text: bool, game: Game[Any], names: Sequence[str]
@@ -167,6 +188,7 @@ class LogEntry:
             "at": self.at,
             "lines": lines,
             "events": seen,
+            "stand_in": self.stand_in,
         }
 
 
@@ -205,6 +227,9 @@ class LiveTable:
     creator: str | None = None
     hints: bool = False  # whether seats may ask for a hint (everyone sees it)
     tutorial: str | None = None  # the game whose interactive first game this table is
+    name: str | None = None  # the table's name, as its creator gave it (stored as title)
+    abandoned: bool = False  # ended (or closed) with no person playing any more
+    stand_ins: set[int] = field(default_factory=set)  # actions the server played for a person
     # the clocks just before the last action (undo puts them back): remaining, running, when
     clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -242,15 +267,16 @@ class LiveTable:
         return self.game.info.realtime
 
     def controlled_by_bot(self, p: int) -> bool:
-        """Whether the server plays seat ``p`` now (bot, zombie, left or out of time)."""
+        """Whether the server plays seat ``p`` now (bot, zombie, left, or a stand-in the
+        others let play for a person out of time)."""
         seat = self.seats[p]
-        if seat.kind == "bot" or seat.zombie or seat.kind == "open":
-            return True
-        clocks = self.clocks
-        if clocks is not None and p in clocks.running:
-            spent = (time.monotonic() - clocks.since) * 1000
-            return clocks.remaining[p] - spent <= 0
-        return False
+        return seat.kind in ("bot", "open") or seat.zombie or seat.stand_in
+
+    def nobody_plays(self) -> bool:
+        """Whether no person plays any more: every seat that is not a bot's is open
+        (left), a zombie or a stand-in's (a table of bots alone is not abandoned)."""
+        people = [s for s in self.seats if s.kind != "bot"]
+        return bool(people) and all(s.kind == "open" or s.zombie or s.stand_in for s in people)
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action now."""
@@ -305,11 +331,15 @@ class LiveTable:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "clock": self.clocks.public(time.monotonic()) if self.clocks else None,
+            # the clock chosen (preset, initial, increment), before the game starts too
+            "clock_setting": self.clock_spec,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,
             "hints": self.hints,
             "tutorial": self.tutorial,
+            "name": self.name,
+            "abandoned": self.abandoned,
             "active": list(self.state.active_players()) if self.status == "playing" else [],
         }
         if self.status == "over":

@@ -97,9 +97,16 @@ class Play:
             return answer
 
     async def apply_locked(
-        self, table: LiveTable, seat: int, action: Action | str, version: int | None
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action | str,
+        version: int | None,
+        *,
+        stand_in: bool = False,
     ) -> None:
-        """Apply, store and announce one action (the table's lock is held)."""
+        """Apply, store and announce one action (the table's lock is held);
+        ``stand_in``: the server plays it for a person's seat (marked in the record)."""
         host = self.host
         state = table.state
         text = str(action)
@@ -123,7 +130,7 @@ class Play:
         clocks_after = clocks.after_action(table, snapshot, before)
         idx = state.version - 1
         row = ActionData(
-            idx, seat, text, idx if version is None else version, now_wall, clocks_after
+            idx, seat, text, idx if version is None else version, now_wall, clocks_after, stand_in
         )
         try:
             await host.store.append(table.id, row)
@@ -134,8 +141,11 @@ class Play:
                 503, "storage", f"the action could not be stored ({db_error_text(exc)})"
             ) from None
         table.seats[seat].refusal = None
+        if stand_in:
+            table.stand_ins.add(idx)
         public = table.game.action_is_public(state, seat, action)
-        await self._after_action(table, LogEntry(idx, seat, text, now_wall, caused, public))
+        entry = LogEntry(idx, seat, text, now_wall, caused, public, stand_in)
+        await self._after_action(table, entry)
 
     async def _after_action(self, table: LiveTable, entry: LogEntry) -> None:
         host = self.host
@@ -143,6 +153,7 @@ class Play:
         table.last_actor = entry.player
         if table.state.is_over():
             await host.finish(table)
+        host.timeouts.check(table)
         host.changed(table)  # no await from here on: listeners see it all at once
         table.log.append(entry)
         table.trim_log()
@@ -174,6 +185,7 @@ class Play:
             record["actions"] = record["actions"][:-1]
             previous = table.game.replay(record)
             await host.store.delete_action(table.id, state.version - 1)
+            table.stand_ins.discard(state.version - 1)
             table.state = previous
             table.last_actor = record["actions"][-1][0] if record["actions"] else None
             if table.log and table.log[-1].n == state.version - 1:
@@ -182,6 +194,7 @@ class Play:
             if table.clocks is not None:
                 clocks.restore_for_undo(table, seat, previous.active_players())
                 host.clock_keeper.arm(table)
+            host.timeouts.check(table)
             host.changed(table)
             host.bot_seats.kick(table)
             return {"ok": True, "version": previous.version}

@@ -60,6 +60,8 @@ def rebuild(data: TableData) -> LiveTable:
     kinds = [s.kind for s in seats]
     table.hints = default_hints(kinds) if data.hints is None else data.hints
     table.tutorial = data.tutorial
+    table.name, table.abandoned = data.title, data.abandoned
+    table.stand_ins = {a.idx for a in data.actions if a.stand_in}
     if data.actions:
         table.last_actor = data.actions[-1].player  # undo works after a restart
     _replay_log(table, data, len(head))
@@ -81,4 +83,4 @@ def _replay_log(table: LiveTable, data: TableData, start: int) -> None:
         except IllegalAction as exc:
             raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
         public = game.action_is_public(state, a.player, action)
-        table.log.append(LogEntry(a.idx, a.player, a.text, a.at, caused, public))
+        table.log.append(LogEntry(a.idx, a.player, a.text, a.at, caused, public, a.stand_in))

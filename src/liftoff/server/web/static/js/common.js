@@ -85,9 +85,9 @@ function cap(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// a clock stops at zero (a player out of time: see timeout.js)
 export function fmtClock(ms) {
-  const neg = ms < 0;
-  const t = Math.floor(Math.abs(ms) / 1000);
+  const t = Math.floor(Math.max(0, ms) / 1000);
   const m = Math.floor(t / 60), s = t % 60;
-  return `${neg ? "-" : ""}${m}:${String(s).padStart(2, "0")}`;
+  return `${m}:${String(s).padStart(2, "0")}`;
 }

@@ -23,6 +23,21 @@ function renderPlayers() {
   renderOptions();
 }
 
+// the clock choices in one line each (the server's presets: tables/clocks.py)
+const CLOCK_DOCS = {
+  "": "No clock: take the time you need.",
+  blitz: "5 minutes each, plus 5 seconds a turn.",
+  normal: "15 minutes each, plus 15 seconds a turn.",
+  relaxed: "60 minutes each, plus 60 seconds a turn.",
+  custom: "Your own minutes each and seconds a turn.",
+};
+
+function renderClock() {
+  const choice = $("clock-preset").value;
+  $("clock-doc").textContent = CLOCK_DOCS[choice] || "";
+  $("clock-custom").hidden = choice !== "custom";
+}
+
 function botChoices(selected) {
   const levels = catalogue.levels || [];
   const named = new Set(levels.map((l) => l.name));
@@ -118,11 +133,13 @@ async function create(ev) {
     seats: seatsIn,
     name: name || null,
   };
-  if ($("clock-on").checked && !game().realtime) {
-    body.clock = {
-      initial: Number($("clock-initial").value) * 60,
-      increment: Number($("clock-increment").value),
-    };
+  const title = $("title").value.trim();
+  if (title) body.title = title;
+  const clock = $("clock-preset").value;
+  if (clock && !game().realtime) {
+    body.clock = clock === "custom"
+      ? { initial: Number($("clock-initial").value) * 60, increment: Number($("clock-increment").value) }
+      : { preset: clock };
   }
   $("create-button").disabled = true;
   try {
@@ -242,6 +259,8 @@ async function main() {
   $("players").addEventListener("change", renderSeats);
   $("seats").addEventListener("change", (e) => { const li = e.target.closest("li"); if (li) seatDoc(li); });
   $("create").addEventListener("submit", create);
+  $("clock-preset").addEventListener("change", renderClock);
+  renderClock();
   document.addEventListener("click", (e) => {
     const id = e.target.closest("[data-join]")?.dataset.join;
     if (id) join(id);

@@ -41,11 +41,13 @@ function render() {
   $("result").innerHTML = end ? `<p><b>${esc(end.headline)}.</b></p><ul class="scores">${end.players.map((p) =>
     `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(p.score)}</b> <span class="sources">${p.sources
       .map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ")}</span></li>`).join("")}</ul>` : "";
+  const standIn = new Set(data.stand_in || []);
   $("replay-actions").innerHTML = data.actions.map(([p, text], i) => {
     // what the action did, told as the chosen seat saw it (the action's words without it)
     const [first, ...rest] = data.narrated?.[i]?.length ? data.narrated[i]
       : [`${seatName(t.seats[p], p)}: ${data.described?.[i] || text}`];
-    return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="Go to step ${i + 1}">${i + 1}.</a> ${dot(p)} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
+    const stood = standIn.has(i) ? ` (a bot played for ${esc(seatName(t.seats[p], p))})` : "";
+    return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="Go to step ${i + 1}">${i + 1}.</a> ${dot(p)} ${esc(first)}${stood}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
   }).join("");
   const cur = $("replay-actions").querySelector("[aria-current]");
   cur?.scrollIntoView({ block: "nearest" });

@@ -280,7 +280,8 @@ function logSentences(e) {
 function logItem(e) {
   const dot = `<span class="dot" style="background:${COLORS[e.player]}"></span>`;
   const [first, ...rest] = logSentences(e);
-  return `<li>${dot} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
+  const by = e.stand_in ? ` <span class="ev">(a bot played for ${esc(playerName(e.player))})</span>` : "";
+  return `<li>${dot} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}${by}</li>`;
 }
 
 // New entries are appended (the list is never rewritten while it grows) and read out

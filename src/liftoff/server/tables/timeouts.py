@@ -1,0 +1,116 @@
+"""The time-out policy of clocked turn-based tables (fair, like a club's).
+
+When a person's clock runs out on their turn nobody plays for them: the seat is
+*out of time* (public) and the game waits. They may still play their move (a
+late move is accepted). Every other person seated at the table may choose to
+wait for them, or to let a stand-in bot play for them; the stand-in plays the
+seat (as for a zombie) until the person takes their seat back, which gives them
+at least :func:`allowance` on their clock. When every other seat is a bot's,
+nobody is asked: the game simply waits. The seat's person can never choose for
+themselves, nor can a spectator.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ApiError
+from .model import LiveTable, TableSeat
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+CHOICES = ("wait", "bot")
+MIN_ALLOWANCE_MS = 30_000  # a reclaimed seat has at least this much time left
+
+
+def allowance(table: LiveTable) -> int:
+    """The ms a person has at least after taking their seat back from the stand-in:
+    the table's extra time per turn, and never under 30 seconds."""
+    increment = table.clocks.increment_ms if table.clocks is not None else 0
+    return max(increment, MIN_ALLOWANCE_MS)
+
+
+def _ran_out(table: LiveTable, s: TableSeat, now: float) -> bool:
+    """Whether ``s``'s person is on their turn with no time left (and plays it)."""
+    clocks = table.clocks
+    return (
+        clocks is not None
+        and table.status == "playing"
+        and s.kind == "human"
+        and not s.zombie
+        and not s.stand_in
+        and s.seat in clocks.running
+        and clocks.left(s.seat, now) <= 0
+    )
+
+
+class Timeouts:
+    """Who is out of time at each table, and the others' choice about them."""
+
+    def __init__(self, host: TableManager) -> None:
+        self.host = host
+
+    def check(self, table: LiveTable) -> bool:
+        """Mark the seats whose person ran out of time on their turn, clear the marks
+        of those whose turn ended (or who left, or are away); whether any changed."""
+        now = time.monotonic()
+        changed = False
+        for s in table.seats:
+            out = _ran_out(table, s, now)
+            if out != s.out_of_time:
+                s.out_of_time, changed = out, True
+                s.waited_by.clear()
+        return changed
+
+    async def choose(
+        self, table_id: str, token: str | None, seat: int, choice: str
+    ) -> dict[str, Any]:
+        """Another person at the table chooses for ``seat`` (out of time): ``wait``
+        for them, or let a ``bot`` play for them until they take their seat back."""
+        host = self.host
+        table = await host.get(table_id)
+        chooser = host.seating.seat_of(table, token)
+        if choice not in CHOICES:
+            raise ApiError(422, "bad-choice", "choose 'wait' or 'bot'")
+        if not 0 <= seat < len(table.seats):
+            raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+        async with table.lock:
+            s = table.seats[seat]
+            if chooser == seat:
+                raise ApiError(
+                    403, "own-seat", "you cannot choose for your own seat: play your move"
+                )
+            self.check(table)
+            if not s.out_of_time:
+                name = table.names()[seat]
+                raise ApiError(409, "not-out-of-time", f"{name} is not out of time")
+            if choice == "wait":
+                s.waited_by.add(chooser)
+            else:
+                s.out_of_time, s.stand_in_for = False, s.token_hash
+                s.waited_by.clear()
+            host.changed(table)
+            host.bot_seats.kick(table)
+            return {"ok": True, "version": table.state.version}
+
+    async def reclaim(self, table_id: str, token: str | None, seat: int | None) -> dict[str, Any]:
+        """The person takes their seat back from the stand-in (at least
+        :func:`allowance` on their clock); ``seat``, when given, must be theirs."""
+        host = self.host
+        table = await host.get(table_id)
+        own = host.seating.seat_of(table, token)
+        if seat is not None and seat != own:
+            raise ApiError(403, "not-your-seat", "you can only take back your own seat")
+        async with table.lock:
+            s = table.seats[own]
+            if not s.stand_in:
+                raise ApiError(409, "no-stand-in", "no bot is playing for you")
+            s.stand_in_for = None
+            if table.clocks is not None:
+                table.clocks.give(own, allowance(table), time.monotonic())
+            self.check(table)
+            host.changed(table)
+            host.clock_keeper.arm(table)
+            return {"ok": True, "version": table.state.version}
