@@ -52,6 +52,7 @@ async def _table_page(request: Request, manager: Manager, table_id: str, page: s
             "table_id": table.id,
             "game": table.game.info.name,
             "title": table.game.info.title,
+            "name": table.name,
         },
     )
 

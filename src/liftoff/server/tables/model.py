@@ -19,7 +19,7 @@ from liftoff.engine.events import EventView
 
 from ..storage import SeatData
 from .clocks import Clocks
-from .people import ending
+from .people import ending, seat_names
 
 LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
 SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
@@ -292,16 +292,7 @@ class LiveTable:
         """The players' names in the narrated game log: a person's name (``Player N``
         without one); a bot by its kind or level (``Medium bot``, with its seat number
         when two bots share a kind)."""
-        kinds = [(s.bot or "bot").split(":", 1)[0] if s.kind == "bot" else None for s in self.seats]
-        out = []
-        for s, kind in zip(self.seats, kinds, strict=True):
-            if kind is None:
-                out.append(s.name or f"Player {s.seat + 1}")
-            elif kinds.count(kind) > 1:
-                out.append(f"{kind.capitalize()} bot {s.seat + 1}")
-            else:
-                out.append(f"{kind.capitalize()} bot")
-        return out
+        return seat_names(self.seats)
 
     def trim_log(self) -> None:
         """Keep the last :data:`LOG_KEEP` lines of the game log."""

@@ -200,7 +200,8 @@ function tableItem(t, mine) {
   const tag = t.status === "open" ? `waiting for ${open}` : t.status;
   const title = catalogue.games.find((g) => g.name === t.game)?.title || t.game;
   if (t.status === "over") return finishedItem(t, title, buttons);
-  return `<li><span class="game">${esc(title)}</span><span class="tag ${esc(t.status)}">${esc(tag)}</span>
+  const name = t.name ? `<span class="table-name">${esc(t.name)}</span>` : "";
+  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(t.status)}">${esc(tag)}</span>
     <span class="who">${who}</span>${buttons}</li>`;
 }
 
@@ -218,7 +219,7 @@ function result(t) {
 function finishedItem(t, title, buttons) {
   const names = t.names || t.seats.map((s) => seatLabel(s));
   const ended = new Date((t.ended_at || t.updated_at) * 1000);
-  const name = t.title ? `<span class="table-name">${esc(t.title)}</span>` : "";
+  const name = t.name ? `<span class="table-name">${esc(t.name)}</span>` : "";
   return `<li><span class="game">${esc(title)}</span>${name}<span class="tag over${t.abandoned ? " abandoned" : ""}">${esc(result(t))}</span>
     <span class="who">${esc(names.join(", "))} · <time datetime="${ended.toISOString()}">${esc(WHEN.format(ended))}</time></span>${buttons}</li>`;
 }
