@@ -58,7 +58,9 @@ OPPONENT = {"type": "bot", "bot": "random", "speed": "slow"}
 
 
 async def svg_contrast_problems(page: Any) -> list[str]:
-    """The boards' SVG texts whose contrast is below WCAG AA, one line each."""
+    """The boards' SVG texts whose contrast is below WCAG AA, one line each (judged
+    at rest: once the pieces that glide or fade in have arrived)."""
+    await page.wait_for_function("() => document.getAnimations().length === 0", timeout=5000)
     found = await page.evaluate(SVG_CONTRAST)
     assert found["checked"] > 0  # there is a board with texts to judge
     return [f"svg text contrast {x}" for x in found["bad"]]
