@@ -280,7 +280,7 @@ async def test_two_people_three_devices(server: ServerFactory, sqlite_db: Db, ch
     # the third device stops old links: the first one only watches, and says so
     await third.locator("#seat-link summary").click()
     await shot(third, "seatlink-control-phone")
-    await third.locator("#seat-link").evaluate("el => el.scrollIntoView({block: \"center\"})")
+    await third.locator("#seat-link").evaluate('el => el.scrollIntoView({block: "center"})')
     await third.screenshot(path=str(ARTIFACTS / "seatlink-control-phone-screen.png"))
     assert await third.evaluate("document.documentElement.scrollWidth <= innerWidth")
     third.once("dialog", lambda d: asyncio.ensure_future(d.accept()))
