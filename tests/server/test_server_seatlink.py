@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory, WsClient
+from test_server_a11y import axe_problems, phone_problems
 from test_server_browser import ARTIFACTS, PHONE, chrome, create_in_lobby, new_page, shot
 
 __all__ = ["chrome"]  # the browser fixture, used by the last test
@@ -209,6 +210,12 @@ async def _closed(r: Running, tid: str, token: str) -> int | None:
 
 
 # -- in the browser ---------------------------------------------------------------------------
+async def a11y_problems(page: Any) -> list[str]:
+    """Serious axe violations and what fails the phone checks (targets, text, width)."""
+    found, _ = await axe_problems(page)
+    return found + await phone_problems(page)
+
+
 async def seat_of_page(page: Any) -> dict[str, Any] | None:
     """The seat this page's browser keeps for its table (localStorage)."""
     got: dict[str, Any] | None = await page.evaluate(
@@ -231,6 +238,21 @@ async def play_a_move(page: Any, r: Running, tid: str) -> None:
     )
 
 
+async def stopped_link_watches(chrome: Any, link: str) -> list[str]:
+    """A stopped link opened on a fresh device: it says so, holds no seat, lists no
+    action. The page's problems."""
+    page, problems = await new_page(chrome, PHONE)
+    await page.goto(link)
+    await expect(page.locator("#seat-note")).to_have_text(
+        "This seat link was stopped, so it plays no seat; you are watching.", timeout=10000
+    )
+    await expect(page.locator("#banner")).to_contain_text("Watching.")
+    await expect(page.locator("#actions-panel")).to_be_hidden()
+    assert await seat_of_page(page) is None and "#" not in page.url
+    await page.context.close()
+    return problems
+
+
 @pytest.mark.browser
 async def test_two_people_three_devices(server: ServerFactory, sqlite_db: Db, chrome: Any) -> None:
     r = await server(sqlite_db)
@@ -244,6 +266,7 @@ async def test_two_people_three_devices(server: ServerFactory, sqlite_db: Db, ch
     await expect(bob.locator("#join-name")).to_be_visible()
     await bob.fill("#join-name", "Bob")
     await shot(bob, "seatlink-join-name-phone")
+    assert not await a11y_problems(bob)
     await bob.click('#seat-actions button[data-seat="1"]')
     await expect(bob.locator("#players")).to_contain_text("Bob (you)", timeout=10000)
     assert await bob.evaluate("localStorage.getItem('liftoff.name')") == "Bob"
@@ -282,7 +305,8 @@ async def test_two_people_three_devices(server: ServerFactory, sqlite_db: Db, ch
     await shot(third, "seatlink-control-phone")
     await third.locator("#seat-link").evaluate('el => el.scrollIntoView({block: "center"})')
     await third.screenshot(path=str(ARTIFACTS / "seatlink-control-phone-screen.png"))
-    assert await third.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    await third.locator("#rename summary").click()
+    assert not await a11y_problems(third)  # both controls open, on a phone
     third.once("dialog", lambda d: asyncio.ensure_future(d.accept()))
     await third.click("#seat-link-renew")
     await expect(alice.locator("#seat-note")).to_have_text(
@@ -307,4 +331,5 @@ async def test_two_people_three_devices(server: ServerFactory, sqlite_db: Db, ch
     assert r.manager.tables[tid].seats[0].connections == 1  # the third device only
     for t in (token, kept["token"]):
         assert not [u for u in urls if t in u]
-    assert not p1 and not p2 and not p3, p1 + p2 + p3
+    p4 = await stopped_link_watches(chrome, link)
+    assert not p1 and not p2 and not p3 and not p4, p1 + p2 + p3 + p4
