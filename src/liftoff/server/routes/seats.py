@@ -1,13 +1,28 @@
-"""Seats of a table: join, leave, the rematch."""
+"""Seats of a table: join, leave, seat links, names, the rematch."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import Response
+from pydantic import BaseModel, Field
 
 from .common import ERRORS, AckOut, JoinIn, Manager, SeatOut, TableId, Token, json, token_of
 
 router = APIRouter(tags=["seats"])
+
+
+class NameIn(BaseModel):
+    """Your seat's new name (one line; empty: ``Player N``)."""
+
+    name: str = Field(..., max_length=40)
+
+
+class NameOut(BaseModel):
+    """Your seat's name as everyone now sees it."""
+
+    table: str
+    seat: int
+    name: str
 
 
 @router.post(
@@ -42,3 +57,25 @@ async def leave(table_id: TableId, cred: Token, manager: Manager) -> Response:
 async def rematch(table_id: TableId, cred: Token, manager: Manager) -> Response:
     new, seat, token = await manager.rematch(table_id, token_of(cred))
     return json({"table": new.id, "seat": seat, "token": token})
+
+
+@router.post(
+    "/api/tables/{table_id}/seat-link/renew",
+    summary="Stop old seat links: a new token for your seat, the old one holds nothing",
+    response_model=SeatOut,
+    responses=ERRORS,
+)
+async def renew_seat_link(table_id: TableId, cred: Token, manager: Manager) -> Response:
+    seat, token = await manager.seating.renew(table_id, token_of(cred))
+    return json({"table": table_id, "seat": seat, "token": token})
+
+
+@router.post(
+    "/api/tables/{table_id}/name",
+    summary="Rename your own seat",
+    response_model=NameOut,
+    responses=ERRORS,
+)
+async def rename_seat(table_id: TableId, body: NameIn, cred: Token, manager: Manager) -> Response:
+    seat, name = await manager.seating.rename(table_id, token_of(cred), body.name)
+    return json({"table": table_id, "seat": seat, "name": name})

@@ -147,6 +147,50 @@ class Seating:
             host.changed(table)
             host.bot_seats.kick(table)
 
+    async def renew(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """Stop old seat links: the seat gets a new token and the old one holds nothing
+        (every listener on it watches at once). Returns the seat and its new token."""
+        host = self.host
+        table = await host.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
+            s = table.seats[seat]
+            old, fresh = s.token_hash, new_token()
+            s.token_hash = hash_token(fresh)
+            try:
+                await host.store.save_seat(table.id, s.data())
+            except BaseException:
+                s.token_hash = old  # not stored: the old token still holds the seat
+                raise
+            if old:
+                self.tokens.pop(old, None)
+            self.grant(table, seat, fresh)
+            self.unseat(table, seat)
+            if s.connections == 0 and table.status == "playing":
+                self.away(table, s)  # the new device has a grace period to connect
+            host.changed(table)
+            return seat, fresh
+
+    async def rename(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str]:
+        """A person renames their own seat; returns it and the name as shown."""
+        host = self.host
+        table = await host.get(table_id)
+        async with table.lock:
+            seat = self.seat_of(table, token)
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
+            s = table.seats[seat]
+            old, s.name = s.name, clean_name(name, seat)
+            try:
+                await host.store.save_seat(table.id, s.data())
+            except BaseException:
+                s.name = old
+                raise
+            host.changed(table)
+            return seat, s.name
+
     def start_play(self, table: LiveTable) -> None:
         """The game starts: absent people's grace periods run, open seats are zombies."""
         for s in table.seats:

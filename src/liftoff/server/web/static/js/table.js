@@ -1,7 +1,8 @@
 // The table page: one WebSocket, the board (per game), actions, log, rules, end screen.
 import {
-  api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, fmtClock,
+  api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, saveName, fmtClock,
 } from "./common.js";
+import { takeSeatLink, mountSeatLink, hold } from "./seatlink.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
 import { mountPlay } from "./play.js";
 import * as motion from "./motion.js";
@@ -13,6 +14,7 @@ const gameName = root.dataset.game;
 const boardEl = $("board");
 
 let board = null;          // the game's board module
+takeSeatLink(tableId, gameName); // first: a #seat= link's token leaves the address bar
 let mine = seatFor(tableId); // {seat, token} when this browser holds a seat
 let msg = null;            // the last state message
 let receivedAt = 0;        // performance.now() when it arrived
@@ -43,6 +45,7 @@ function connect() {
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4401) {
+      if (mine) seatLink.refused();
       forgetSeat(tableId);
       mine = null;
     }
@@ -65,6 +68,7 @@ function onMessage(m) {
   // (chat.js: "chat-1", …) is the add-on's to show, never a refused move
   if (m.id != null && typeof m.id !== "number") return;
   if (m.type === "state") {
+    mine = seatLink.state(m, mine);  // a seat moved to another device: watch
     msg = m;
     receivedAt = performance.now();
     if (m.log_reset) logLines = m.log; else logLines.push(...m.log);
@@ -201,6 +205,8 @@ function renderPlayers() {
   }).join("");
   const box = $("seat-actions");
   box.innerHTML = "";
+  const joinable = !mine && t.status !== "over" && t.seats.some((x) => x.kind === "open");
+  $("join-name-row").hidden = !joinable;
   if (!mine && t.status !== "over") {
     for (const s of t.seats.filter((x) => x.kind === "open")) {
       box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">${dot(s.seat)} Take the seat of ${esc(seatName(s))}</button>`);
@@ -414,11 +420,12 @@ $("seat-actions").addEventListener("click", async (e) => {
   try {
     if (b.id === "leave") {
       if (!confirm("Give up your seat? A bot plays it until someone takes it.")) return;
-      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, undefined, mine.token);
+      await hold(api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, undefined, mine.token));
       forgetSeat(tableId);
       mine = null;
     } else if (b.dataset.seat !== undefined) {
-      const name = savedName() || prompt("Your name?", "") || null;
+      const name = $("join-name").value.trim() || null;
+      saveName(name);
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { seat: Number(b.dataset.seat), name });
       saveSeat(tableId, res.seat, res.token, gameName);
       mine = { seat: res.seat, token: res.token };
@@ -427,6 +434,10 @@ $("seat-actions").addEventListener("click", async (e) => {
   } catch (err) {
     alert(err.message);
   }
+});
+$("join-name").value = savedName();
+const seatLink = mountSeatLink({
+  tableId, game: gameName, reseat: (seat) => { mine = seat; ws.close(1000); },
 });
 $("rematch").addEventListener("click", async () => {
   const there = msg?.table?.rematch_id ? seatFor(msg.table.rematch_id) : null;

@@ -1,0 +1,141 @@
+// Seat links: a seat belongs to a person, not a browser. The link /t/{id}#seat=<token>
+// plays the seat on another device too. The token lives in the address's fragment
+// only: browsers never send a fragment to the server, so it is in no request, access
+// log or Referer. "Stop old links" gives the seat a new token: every device on the
+// old one only watches from then on.
+import { api, saveSeat, forgetSeat, saveName } from "./common.js";
+
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const $ = (id) => document.getElementById(id);
+let holding = false;  // this page is changing its own seat (a leave): no "moved" note
+
+// Run first, before the page connects or draws anything: a #seat= fragment becomes this
+// browser's seat for the table (its number comes with the first state message) and
+// leaves the address bar at once.
+export function takeSeatLink(tableId, game) {
+  const found = /^#seat=(.*)$/s.exec(location.hash);
+  if (!found) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  let token = "";
+  try { token = decodeURIComponent(found[1]); } catch { token = ""; }
+  if (TOKEN.test(token)) saveSeat(tableId, null, token, game);
+  else showNote("That seat link is not complete, so it plays no seat; you are watching.");
+}
+
+export function seatLinkOf(tableId, token) {
+  return `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(token)}`;
+}
+
+function showNote(text) {
+  const el = $("seat-note");
+  if (!el) return;
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+function say(text) {
+  const el = $("seat-link-said");
+  if (el) el.textContent = text;
+}
+
+// Wait for one of this page's own seat changes (a leave): frames that arrive meanwhile
+// as a spectator are expected, not news.
+export async function hold(promise) {
+  holding = true;
+  try { return await promise; } finally { holding = false; }
+}
+
+// The control "Play on another device" (Players panel) and the page's seat as the
+// server sees it. ``reseat(mine)``: the page holds this seat now (reconnect).
+export function mountSeatLink({ tableId, game, reseat }) {
+  let mine = null;
+  let asking = false;   // the renew request is on its way: its answer decides
+  let renewed = false;  // old links were stopped: waiting for the new token's first state
+  $("seat-link-copy").addEventListener("click", async () => {
+    const input = $("seat-link-url");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      say("Link copied. Open it on your other device.");
+    } catch {
+      input.select();
+      say("Select the link and copy it, then open it on your other device.");
+    }
+  });
+  $("rename-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!mine) return;
+    const name = $("rename-name").value.trim();
+    try {
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/name`, { name }, mine.token);
+      saveName(res.name);
+      $("rename-name").value = res.name;
+      $("rename-said").textContent = `Everyone now sees you as ${res.name}.`;
+    } catch (err) {
+      $("rename-said").textContent = err.body?.words || err.message;
+    }
+  });
+  $("seat-link-renew").addEventListener("click", async () => {
+    if (!mine || asking) return;
+    const ok = confirm("Stop old links? Every other device playing your seat will only watch. "
+      + "This device keeps playing, with a new link.");
+    if (!ok) return;
+    asking = true;
+    try {
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seat-link/renew`, undefined, mine.token);
+      saveSeat(tableId, res.seat, res.token, game);
+      mine = { seat: res.seat, token: res.token };
+      show(mine, true);
+      say("Stopping old links…");
+      renewed = true;
+      reseat(mine);  // the old socket closes now; the next state comes on the new token
+    } catch (err) {
+      say(err.body?.words || err.message);
+    } finally {
+      asking = false;
+    }
+  });
+
+  function show(seat, open, m) {
+    const box = $("seat-link");
+    box.hidden = !seat || !open;
+    const rename = $("rename");
+    if (rename.hidden && seat && open && m) $("rename-name").value = m.table.seats[seat.seat]?.name || "";
+    rename.hidden = box.hidden;
+    const url = seat ? seatLinkOf(tableId, seat.token) : "";
+    if ($("seat-link-url").value !== url) $("seat-link-url").value = url;
+  }
+
+  // Each state message: the page's seat as the server sees it (``you``). A page that
+  // thought it held a seat but gets a spectator's frames forgets it and says so.
+  function state(m, current) {
+    mine = current;
+    const live = m.table.status === "open" || m.table.status === "playing";
+    if (current && m.you == null) {
+      if (holding || asking || renewed) { show(current, live, m); return current; }
+      forgetSeat(tableId);
+      const held = m.table.seats[current.seat]?.kind === "human";
+      showNote(held ? "Your seat was moved to another device; you are watching."
+        : "Your seat was given up on another device; you are watching.");
+      mine = null;
+    } else if (current && m.you != null) {
+      if (renewed && !asking) {
+        say("Old links stopped: other devices only watch now. Here is your new link.");
+        renewed = false;
+      }
+      if (current.seat !== m.you) saveSeat(tableId, m.you, current.token, game);
+      mine = { seat: m.you, token: current.token };
+      showNote("");
+    }
+    show(mine, live, m);
+    return mine;
+  }
+
+  // the server refused this page's token when it connected (a stopped link)
+  function refused() {
+    renewed = false;
+    showNote("This seat link was stopped, so it plays no seat; you are watching.");
+    show(null, false);
+  }
+
+  return { state, refused };
+}
