@@ -23,6 +23,7 @@ import liftoff
 
 from .errors import ApiError
 from .health import Lease
+from .logsafety import guard
 from .ratelimit import LimitMiddleware
 from .routes import ROUTERS
 from .routes.pages import static_files
@@ -57,6 +58,7 @@ def create_app(
     ``db_schema`` (PostgreSQL) puts every table in that schema (tests use it).
     Migrations are applied and unfinished games rebuilt when the app starts.
     """
+    guard()  # seat tokens are masked in every log record, even at debug level
     settings = settings or Settings()
     store = Store(db_url, schema=db_schema)
     manager = TableManager(store, settings)
