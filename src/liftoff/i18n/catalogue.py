@@ -4,7 +4,7 @@ language for a reader."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 
@@ -88,6 +88,16 @@ def _preferences(header: str) -> list[str]:
         if q > 0:
             ranked.append((-q, i, m.group(1)))
     return [tag for _, _, tag in sorted(ranked)]
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The language of a terminal's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    e.g. ``ja_JP.UTF-8``), among the catalogues; English otherwise."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key, "").split(".", 1)[0].split("@", 1)[0]
+        if value and value not in ("C", "POSIX"):
+            return negotiate([value.replace("_", "-")])
+    return ENGLISH
 
 
 def negotiate(wanted: str | Iterable[str] | None, offered: Sequence[str] | None = None) -> str:
