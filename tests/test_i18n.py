@@ -17,7 +17,7 @@ from liftoff.i18n.catalogue import catalogue
 from liftoff.i18n.tooling import all_templates, coverage, locale_dir, template_catalogue
 
 #: message-id prefixes whose Japanese is complete (grows as the catalogue fills)
-COMPLETE = {"ja": ("api.",)}
+COMPLETE = {"ja": ("api.", "planet.", "race.", "agency.")}
 KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
@@ -117,3 +117,29 @@ def test_the_language_is_negotiated_from_the_browsers_header(header: str, lang: 
 
 def test_languages_on_offer_are_the_catalogues() -> None:
     assert available()[0] == "en" and "ja" in available()
+
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def test_the_japanese_glossary_is_kept() -> None:
+    """Every game term of the glossary (``locale/ja/glossary.json``, per game) is
+    said the same way wherever its English appears in that game's messages (a
+    verb lists its forms: its dictionary form first, then its stems)."""
+    import json
+
+    glossary = json.loads((locale_dir() / "ja" / "glossary.json").read_text(encoding="utf-8"))
+    words = {str(m.context): str(m.string) for m in catalogue("ja") if m.string}
+    broken = []
+    for game, terms in glossary.items():
+        assert terms and game in liftoff.games.names()
+        for code, english in all_templates().items():
+            if not code.startswith(game + ".") or code not in words:
+                continue
+            plain = FIELD.sub(" ", english)
+            for term, japanese in terms.items():
+                forms = [japanese] if isinstance(japanese, str) else japanese
+                if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", plain, re.I):
+                    if not any(form in words[code] for form in forms):
+                        broken.append((code, term, forms[0]))
+    assert not broken, broken[:10]
