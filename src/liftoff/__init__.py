@@ -6,7 +6,7 @@
 (0,)
 """
 
-from liftoff import games
+from liftoff import games, i18n
 from liftoff.engine import (
     Action,
     ContentError,
@@ -21,6 +21,8 @@ from liftoff.engine import (
 )
 
 __version__ = "0.1.0"
+
+i18n.install()  # the words of other languages than English (gettext catalogues)
 
 __all__ = [
     "Action",

@@ -31,6 +31,7 @@ from liftoff.engine import (
     State,
     derive_seed,
 )
+from liftoff.engine.messages import speaking
 from liftoff.records import save_record
 
 console = Console(highlight=False)
@@ -272,9 +273,9 @@ class TerminalGame:
         breaks (the engine's own ``API-…`` refusals have none to show)."""
         text = self.game.rule_text(exc.rule)
         if not text:
-            console.print(f"[red]{escape(exc.message)}[/red]")
+            console.print(f"[red]{escape(exc.said())}[/red]")
             return
-        console.print(f"[red]{escape(exc.message)}[/red] [dim]({exc.rule})[/dim]")
+        console.print(f"[red]{escape(exc.said())}[/red] [dim]({exc.rule})[/dim]")
         console.print(f"[dim]{exc.rule}: {escape(text)}[/dim]")
 
     def undo(self, player: int) -> None:
@@ -427,8 +428,41 @@ def play(
         help="The players' names, comma-separated: one per person in seat order, or one "
         "per seat (default: Player 1, …; bots by their kind).",
     ),
+    lang: str = typer.Option(
+        None,
+        "--lang",
+        help="The language of the game's messages: en or ja (default: the terminal's locale).",
+    ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
+    with speaking(chosen_language(lang)):
+        _play(game, players, seats, seed, option, save, content, reveal, hints, load, names)
+
+
+def chosen_language(lang: str | None) -> str:
+    """``--lang`` (refused when there is no such catalogue), else the locale's."""
+    from liftoff import i18n
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    if lang not in i18n.available():
+        fail(f"--lang {lang}: there is no such language (use {', '.join(i18n.available())})")
+    return lang
+
+
+def _play(
+    game: str,
+    players: int | None,
+    seats: str,
+    seed: int | None,
+    option: list[str],
+    save: Path | None,
+    content: Path | None,
+    reveal: bool,
+    hints: bool | None,
+    load: Path | None,
+    names: str | None,
+) -> None:
     if load is not None:
         from liftoff.cli.resume import load_from_play
 

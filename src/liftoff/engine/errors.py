@@ -55,6 +55,13 @@ class IllegalAction(LiftoffError, ValueError):
         self.code = code if code is not None else rule
         self.params: dict[str, Any] = dict(params or {})
 
+    def said(self, lang: str | None = None) -> str:
+        """The refusal in words, in ``lang`` (or the current language; English
+        without a catalogue entry)."""
+        from .messages import known, render
+
+        return render(self.code, self.params, lang) if known(self.code) else self.message
+
     @classmethod
     def of(
         cls,

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .messages import known, render
+from .messages import and_list, known, render
 
 #: parameter names that hold a seat number (rendered as the player's name)
 SEAT_KEYS = frozenset({"who", "whom", "owner", "victim", "thief", "first", "winner"})
@@ -79,25 +79,22 @@ class Event:
 def seat_name(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """``"You"`` for the viewer's own seat, else the player's name (``Player N`` without one)."""
     if viewer is not None and seat == viewer:
-        return "You"
+        return render("api.seat.you")
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Player {seat + 1}"
+    return render("api.seat.player", {"number": seat + 1})
 
 
 def _in_sentence(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """A seat's name inside a sentence: "you" for the viewer (capitalised only
     when the sentence starts with it)."""
-    name = seat_name(seat, viewer, names)
-    return "you" if name == "You" and seat == viewer else name
+    if viewer is not None and seat == viewer:
+        return render("api.seat.you.inline")
+    return seat_name(seat, viewer, names)
 
 
 def _and(items: Sequence[str]) -> str:
-    if not items:
-        return ""
-    if len(items) == 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return and_list(items)
 
 
 def narrate(event: Event, viewer: int | None, names: Sequence[str]) -> str:

@@ -229,11 +229,19 @@ class Game(ABC, Generic[S]):
         """A longer, friendly description of ``action`` (defaults to its text)."""
         return str(action)
 
-    def narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    def narrate(
+        self, event: Event, viewer: int | None, names: Sequence[str], lang: str | None = None
+    ) -> str:
         """One plain sentence telling ``viewer`` (a seat, or ``None`` for a
         spectator) what ``event`` was, with the players' ``names``; ``""`` when
         the viewer sees nothing of it. Rendered from the registered templates
-        (see :mod:`liftoff.engine.events`); a game may override it."""
+        (see :mod:`liftoff.engine.events`) in ``lang`` (default: the current
+        language of :func:`liftoff.engine.messages.speaking`, else English); a
+        game changes the words by overriding :meth:`_narrate`."""
+        with messages.speaking(lang):
+            return self._narrate(event, viewer, names)
+
+    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         if event.kind == "action":
             return self._narrate_action(event, viewer, names)
         return narrate_event(event, viewer, names)
@@ -244,8 +252,9 @@ class Game(ABC, Generic[S]):
             return ""
         who = seat_name(int(seen["who"]), viewer, names)
         if "action" not in seen:
-            return f"{who} made a hidden choice"
-        return f"{who}: {seen.get('said') or seen['action']}"
+            return messages.render("api.act.hidden", {"who": who})
+        said = seen.get("said") or seen["action"]
+        return messages.render("api.act.said", {"who": who, "said": said})
 
     def action_is_public(self, state: S, player: int, action: Action) -> bool:
         """Whether every player may read ``action``'s text once ``player`` has

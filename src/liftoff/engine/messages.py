@@ -3,23 +3,93 @@
 Rules code never writes a sentence a player reads. It names a **message id**
 (``"planet.move.not-adjacent"``) and its parameters; the words live in a
 catalogue outside the rules (each game's ``text.py``, registered here), so a
-front end can render them — today in English, later in other languages —
-without the engine doing any I/O.
+front end can render them in the language of its reader without the engine
+doing any I/O.
+
+The English templates registered here are the source; other languages are
+supplied by a :class:`Translator` installed from outside the engine
+(:mod:`liftoff.i18n` reads gettext catalogues). ``render(code, params, lang)``
+renders in ``lang``, or in the language of the enclosing :func:`speaking`
+block, or in English; a message missing from a language's catalogue falls
+back to English.
 
 >>> register({"demo.hello": "hello {name}"})
 >>> render("demo.hello", {"name": "Bea"})
 'hello Bea'
 >>> render("demo.missing", {"x": 1})
 'demo.missing (x=1)'
+>>> and_list(["Ann", "Bea", "Cy"])
+'Ann, Bea and Cy'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import contextvars
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 _TEMPLATES: dict[str, str] = {}
+ENGLISH = "en"
+_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("liftoff_lang", default=None)
+
+
+class Translator(Protocol):
+    """Words in other languages than English (installed with :func:`set_translator`)."""
+
+    def template(self, lang: str, code: str, english: str) -> str | None:
+        """The template of message ``code`` in ``lang`` (``None``: not translated)."""
+        ...
+
+    def and_list(self, lang: str, items: Sequence[str]) -> str | None:
+        """``items`` joined as a list in ``lang`` ("A, B and C"), or ``None``."""
+        ...
+
+
+_translator: Translator | None = None
+
+
+def set_translator(translator: Translator | None) -> None:
+    """Install the source of other languages' words (``None``: English only)."""
+    global _translator
+    _translator = translator
+
+
+def language() -> str:
+    """The language words are rendered in now (see :func:`speaking`)."""
+    return _LANG.get() or ENGLISH
+
+
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Render messages in ``lang`` inside the block (``None``: leave it as it is).
+
+    >>> with speaking("en"):
+    ...     language()
+    'en'
+    """
+    if lang is None:
+        yield
+        return
+    token = _LANG.set(lang)
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def and_list(items: Sequence[str], lang: str | None = None) -> str:
+    """``items`` as a list in words ("Ann, Bea and Cy"), in ``lang`` or the current
+    language."""
+    lang = lang or language()
+    if lang != ENGLISH and _translator is not None and items:
+        joined = _translator.and_list(lang, items)
+        if joined is not None:
+            return joined
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +99,9 @@ class Message:
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def render(self) -> str:
-        """The English sentence for this message."""
-        return render(self.code, self.params)
+    def render(self, lang: str | None = None) -> str:
+        """The sentence for this message (English unless ``lang`` says otherwise)."""
+        return render(self.code, self.params, lang)
 
     def to_json(self) -> dict[str, Any]:
         """``{"code": …, "params": {…}}``."""
@@ -53,19 +123,33 @@ def templates() -> dict[str, str]:
     return dict(_TEMPLATES)
 
 
-def render(code: str, params: Mapping[str, Any] | None = None) -> str:
-    """The English text of message ``code`` with ``params`` filled in.
+def template_of(code: str, lang: str | None = None) -> str | None:
+    """The template of ``code`` in ``lang`` (or the current language), falling back
+    to English; ``None`` for an unknown id."""
+    english = _TEMPLATES.get(code)
+    lang = lang or language()
+    if english is None or lang == ENGLISH or _translator is None:
+        return english
+    return _translator.template(lang, code, english) or english
+
+
+def render(code: str, params: Mapping[str, Any] | None = None, lang: str | None = None) -> str:
+    """The text of message ``code`` with ``params`` filled in, in ``lang`` (default:
+    the current language, see :func:`speaking`; English without one).
 
     An unknown id (or a template that names a missing parameter) renders as the
     id and its parameters, never as an exception: a message is shown to a
     person, and a missing word must not hide what happened.
     """
     values = dict(params or {})
-    template = _TEMPLATES.get(code)
+    template = template_of(code, lang)
     if template is not None:
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
-            pass
+            english = _TEMPLATES[code]
+            if template != english:  # a broken translation: English says it
+                with contextlib.suppress(KeyError, IndexError, ValueError):
+                    return english.format(**values)
     args = ", ".join(f"{k}={v}" for k, v in values.items())
     return f"{code} ({args})" if args else code

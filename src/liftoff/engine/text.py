@@ -27,6 +27,13 @@ TEMPLATES: dict[str, str] = {
         "too late: {text} was chosen on version {version}, before the game "
         "moved on (version {current}); look again"
     ),
+    # seats inside sentences: the reader's own seat, a seat without a name
+    "api.seat.you": "You",
+    "api.seat.you.inline": "you",
+    "api.seat.player": "Player {number}",
+    # an action told by the engine's own narration (a game may tell it better)
+    "api.act.hidden": "{who} made a hidden choice",
+    "api.act.said": "{who}: {said}",
     # the end of a game (State.score_breakdown / State.revealed, Game.score_label)
     "api.score.total": "Points",
     "api.score.unit": "{score} points",

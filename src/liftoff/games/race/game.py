@@ -203,7 +203,7 @@ class RaceGame(Game[RaceState]):
         """Every race action moves a public top card or makes a public choice (RC-LR-1)."""
         return True
 
-    def narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """Race events and actions as plain sentences (see :mod:`.narrate`)."""
         from .narrate import narrate
 

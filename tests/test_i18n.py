@@ -1,0 +1,145 @@
+"""Languages: the catalogues follow the code, translations keep their fields
+and are really in their language, the reader's language is chosen well, and
+rendering falls back to English, never to nothing."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+import liftoff
+from liftoff.engine.events import Event
+from liftoff.engine.messages import and_list, language, render, speaking
+from liftoff.i18n import available, negotiate
+from liftoff.i18n.catalogue import catalogue
+from liftoff.i18n.tooling import all_templates, coverage, locale_dir, template_catalogue
+
+#: message-id prefixes whose Japanese is complete (grows as the catalogue fills)
+COMPLETE = {"ja": ("api.", "planet.", "race.", "agency.")}
+KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_the_template_is_up_to_date_with_the_code() -> None:
+    """A message added, changed or removed in the code is in ``liftoff.pot``
+    (run ``python -m liftoff.i18n.tooling update``)."""
+    from babel.messages.pofile import read_po
+
+    with (locale_dir() / "liftoff.pot").open("rb") as fh:
+        stored = {m.context: m.id for m in read_po(fh) if m.id}
+    fresh = {m.context: m.id for m in template_catalogue() if m.id}
+    assert stored == fresh
+
+
+@pytest.mark.parametrize("lang", [x for x in available() if x != "en"])
+def test_every_catalogue_holds_exactly_the_codes_ids(lang: str) -> None:
+    codes = all_templates()
+    ids = {m.context for m in catalogue(lang) if m.id}
+    assert ids == set(codes), (sorted(ids - set(codes))[:5], sorted(set(codes) - ids)[:5])
+
+
+@pytest.mark.parametrize("lang", [x for x in available() if x != "en"])
+def test_translations_keep_the_fields_and_speak_the_language(lang: str) -> None:
+    codes = all_templates()
+    for m in catalogue(lang):
+        if not m.id or not m.string:
+            continue
+        assert fields(str(m.string)) == fields(codes[str(m.context)]), m.context
+        assert m.string != m.id, m.context
+        if lang == "ja":
+            assert KANA_OR_KANJI.search(str(m.string)), m.context
+
+
+@pytest.mark.parametrize("lang", sorted(COMPLETE))
+def test_the_parts_said_complete_are_complete(lang: str) -> None:
+    wanted = [c for c in all_templates() if c.startswith(COMPLETE[lang])]
+    done = {m.context for m in catalogue(lang) if m.string and not m.fuzzy}
+    missing = [c for c in wanted if c not in done]
+    assert wanted and not missing, missing
+    got, total = coverage()[lang]
+    assert len(wanted) <= got <= total
+
+
+def test_render_speaks_the_language_asked_for_and_falls_back_to_english() -> None:
+    assert render("api.over") == "the game is over"
+    assert render("api.over", lang="ja") == "ゲームは終了しました"
+    with speaking("ja"):
+        assert language() == "ja"
+        assert render("api.seat.player", {"number": 2}) == "プレイヤー2"
+        assert and_list(["A", "B", "C"]) == "A、B、C"
+        # an id without Japanese yet says it in English, never nothing
+        untranslated = next(c for c in all_templates() if not c.startswith("api."))
+        assert render(untranslated, {}) == render(untranslated, {}, lang="en")
+    assert language() == "en" and and_list(["A", "B", "C"]) == "A, B and C"
+    assert render("api.over", lang="xx") == "the game is over"  # no such catalogue
+
+
+def test_a_translation_of_an_older_english_text_is_not_used() -> None:
+    from liftoff.i18n.catalogue import Catalogues
+
+    found = Catalogues().template("ja", "api.over", "the game has ended")
+    assert found is None
+    assert Catalogues().template("ja", "api.over", "the game is over") == "ゲームは終了しました"
+
+
+def test_narration_speaks_the_readers_language() -> None:
+    game = liftoff.games.get("agency")
+    event = Event("action", {"who": 0})  # a hidden choice, told by the engine
+    names = ["Ann", "Bo"]
+    english = game.narrate(event, 1, names)
+    japanese = game.narrate(event, 1, names, lang="ja")
+    assert english != japanese and "Ann" in japanese and KANA_OR_KANJI.search(japanese)
+    assert game.narrate(event, 1, names) == english  # the language does not stick
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("ja-JP,ja;q=0.9,en-US;q=0.8", "ja"),
+        ("fr-CH, ja;q=0.9, en;q=0.8", "ja"),
+        ("en-GB,en;q=0.9,ja;q=0.5", "en"),
+        ("de", "en"),
+        ("", "en"),
+        ("ja;q=0, en", "en"),
+        ("*", "en"),
+        ("x" * 5000, "en"),
+        ("ja;q=abc", "en"),
+    ],
+)
+def test_the_language_is_negotiated_from_the_browsers_header(header: str, lang: str) -> None:
+    assert negotiate(header) == lang
+
+
+def test_languages_on_offer_are_the_catalogues() -> None:
+    assert available()[0] == "en" and "ja" in available()
+
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def test_the_japanese_glossary_is_kept() -> None:
+    """Every game term of the glossary (``locale/ja/glossary.json``, per game) is
+    said the same way wherever its English appears in that game's messages (a
+    verb lists its forms: its dictionary form first, then its stems)."""
+    import json
+
+    glossary = json.loads((locale_dir() / "ja" / "glossary.json").read_text(encoding="utf-8"))
+    words = {str(m.context): str(m.string) for m in catalogue("ja") if m.string}
+    broken = []
+    for game, terms in glossary.items():
+        assert terms and game in liftoff.games.names()
+        for code, english in all_templates().items():
+            if not code.startswith(game + ".") or code not in words:
+                continue
+            plain = FIELD.sub(" ", english)
+            for term, japanese in terms.items():
+                forms = [japanese] if isinstance(japanese, str) else japanese
+                if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", plain, re.I):
+                    if not any(form in words[code] for form in forms):
+                        broken.append((code, term, forms[0]))
+    assert not broken, broken[:10]
