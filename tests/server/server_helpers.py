@@ -104,11 +104,17 @@ class Running:
             "POST", f"/api/tables/{table}/actions", {"action": action, "version": version}, token
         )
 
-    async def connect(self, table: str, token: str | None = None) -> WsClient:
-        """Open the table's WebSocket as a seat (or spectator) and say hello."""
+    async def connect(
+        self, table: str, token: str | None = None, lang: Any = None
+    ) -> WsClient:
+        """Open the table's WebSocket as a seat (or spectator) and say hello (in
+        ``lang`` when given)."""
         ws = await websockets.connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**22)
         client = WsClient(ws)
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hello: dict[str, Any] = {"type": "hello", "token": token}
+        if lang is not None:
+            hello["lang"] = lang
+        await ws.send(json.dumps(hello))
         client.start()
         return client
 

@@ -20,9 +20,17 @@ Adding a language is adding its catalogue (see ``docs/languages.md``).
 
 from __future__ import annotations
 
-from .catalogue import LANGUAGES, Catalogues, available, from_environment, negotiate
+from .catalogue import LANGUAGES, Catalogues, asked, available, from_environment, negotiate
 
-__all__ = ["LANGUAGES", "Catalogues", "available", "from_environment", "install", "negotiate"]
+__all__ = [
+    "LANGUAGES",
+    "Catalogues",
+    "asked",
+    "available",
+    "from_environment",
+    "install",
+    "negotiate",
+]
 
 
 def install() -> Catalogues:

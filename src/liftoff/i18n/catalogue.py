@@ -90,6 +90,14 @@ def _preferences(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
+def asked(lang: object) -> str:
+    """The language a client asked for by name (``"ja"``, ``"ja-JP"``), among the
+    catalogues; English for anything else (not a text, too long, unknown)."""
+    if not isinstance(lang, str) or not lang or len(lang) > 35:
+        return ENGLISH
+    return negotiate([lang])
+
+
 def from_environment(environ: Mapping[str, str]) -> str:
     """The language of a terminal's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
     e.g. ``ja_JP.UTF-8``), among the catalogues; English otherwise."""

@@ -31,6 +31,9 @@ class ApiError(Exception):
         self.rule_text = rule_text
         self.version = version
         self.words = words if words is not None else sentence(message)
+        # the engine's message id and parameters behind the refusal, when there is one:
+        # a reader of another language gets its words from them
+        self.said: tuple[str, dict[str, Any]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The error as sent to clients."""

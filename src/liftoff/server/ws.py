@@ -3,7 +3,9 @@
 Protocol (JSON text frames):
 
 - client → server, first: ``{"type": "hello", "token": "…"}`` (a seat) or
-  ``{"type": "hello"}`` (a spectator);
+  ``{"type": "hello"}`` (a spectator), with ``"lang": "ja"`` for frames whose
+  narrated log, ending and refusals speak that language (English when it has
+  no catalogue);
 - server → client: ``{"type": "state", …}`` after every change: the table, the
   ``version``, the recipient's ``view``, their ``legal`` actions as
   ``[{"text", "description"}]``, ``undo`` (may they take back), their last
@@ -39,6 +41,8 @@ from typing import Any
 
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from liftoff.i18n import asked
 
 from .errors import ApiError
 from .ratelimit import TokenBucket, client_address
@@ -97,6 +101,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> 
     table, seat, token = greeted
     seating = manager.seating
     sub = seating.connect(table, seat, token)
+    sub.lang = conn.lang
     conn.chat = manager.chat.listen(table, sub)
     pusher = asyncio.create_task(conn.pump(table, sub))
     chatter = asyncio.create_task(conn.chat.forward(conn.send))
@@ -122,6 +127,7 @@ class _Connection:
         self.manager = manager
         self.settings = manager.settings
         self.chat: Listener | None = None  # the connection's chat, once greeted
+        self.lang = "en"  # the language of its frames (the hello's ``lang``)
 
     async def send(self, data: bytes) -> None:
         # no lock needed: each send writes one whole frame without yielding in between
@@ -152,6 +158,7 @@ class _Connection:
             table = await self.manager.get(self.table_id)
             token = hello.get("token")
             token = token if isinstance(token, str) else None
+            self.lang = asked(hello.get("lang"))
             seat = self.manager.seating.recipient_of(table, token)
         except ApiError as err:
             await self.fail(err, 4000 + err.status)

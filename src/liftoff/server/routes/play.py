@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Query
 from fastapi.responses import Response
 from pydantic import BaseModel
+
+from liftoff.engine.messages import speaking
+from liftoff.i18n import asked
 
 from ..tables import frames
 from .common import (
@@ -36,12 +41,18 @@ class HintOut(BaseModel):
     summary="Your view (or a spectator's without a token), legal actions and log",
     responses=ERRORS,
 )
-async def view(table_id: TableId, cred: Token, manager: Manager) -> Response:
+async def view(
+    table_id: TableId,
+    cred: Token,
+    manager: Manager,
+    lang: Annotated[str | None, Query(max_length=35, description="e.g. ja")] = None,
+) -> Response:
     table = await manager.get(table_id)
     seat = manager.seating.recipient_of(table, token_of(cred))
     async with table.lock:
-        body = frames.core(table, seat)
-        body["log"] = frames.log_for(table, seat)
+        with speaking(asked(lang)):
+            body = frames.core(table, seat)
+            body["log"] = frames.log_for(table, seat)
     return json(body)
 
 

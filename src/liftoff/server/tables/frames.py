@@ -12,6 +12,9 @@ from typing import Any
 
 import orjson
 
+from liftoff.engine.messages import ENGLISH, known, language, render, speaking
+
+from ..errors import sentence
 from .model import SPECTATOR, LiveTable, Subscriber
 
 
@@ -49,9 +52,21 @@ def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
         "you": recipient,
         "view": seen,
         "legal": legal,
-        "refusal": seat.refusal if seat is not None else None,
+        "refusal": refusal_for(seat.refusal) if seat is not None else None,
         "undo": table.can_undo(recipient),
     }
+
+
+def refusal_for(refusal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A seat's last refusal as its reader sees it: in their language where the
+    engine's message has words in it."""
+    if refusal is None:
+        return None
+    out = {k: v for k, v in refusal.items() if k != "said"}
+    said = refusal.get("said")
+    if said is not None and language() != ENGLISH and known(said[0]):
+        out["words"] = sentence(render(said[0], said[1]))
+    return out
 
 
 def log_for(table: LiveTable, recipient: int | None, after: int = -1) -> list[dict[str, Any]]:
@@ -69,15 +84,17 @@ def log_for(table: LiveTable, recipient: int | None, after: int = -1) -> list[di
 
 
 def state_message(table: LiveTable, sub: Subscriber) -> bytes:
-    """The next ``state`` frame for a subscriber (its log since what it has)."""
-    key = SPECTATOR if sub.seat is None else sub.seat
-    body = table.cache.get(key)
-    if body is None:
-        fresh = core(table, sub.seat)
-        fresh["type"] = "state"
-        body = table.cache[key] = orjson.dumps(fresh)
-    reset = sub.log_epoch != table.log_epoch
-    entries = log_for(table, sub.seat, -1 if reset else sub.log_seq)
+    """The next ``state`` frame for a subscriber (its log since what it has), in
+    the subscriber's language."""
+    key = (SPECTATOR if sub.seat is None else sub.seat, sub.lang)
+    with speaking(sub.lang):
+        body = table.cache.get(key)
+        if body is None:
+            fresh = core(table, sub.seat)
+            fresh["type"] = "state"
+            body = table.cache[key] = orjson.dumps(fresh)
+        reset = sub.log_epoch != table.log_epoch
+        entries = log_for(table, sub.seat, -1 if reset else sub.log_seq)
     sub.log_epoch = table.log_epoch
     if table.log:
         sub.log_seq = table.log[-1].n

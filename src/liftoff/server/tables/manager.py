@@ -174,7 +174,7 @@ class TableManager:
         table.revision += 1
         table.cache.clear()
         table.views.clear()
-        table.public_cache = None
+        table.public_cache.clear()
         table.updated_at = time.time()
         for sub in table.subscribers:
             sub.wake.set()
@@ -317,6 +317,7 @@ class TableManager:
             "rule": err.rule,
             "rule_text": err.rule_text,
             "version": table.state.version,
+            "said": err.said,  # internal: the words again in the reader's language
         }
         self.changed(table)
         return err
@@ -325,7 +326,7 @@ class TableManager:
         """The API error for an engine refusal, with the rule's text (409 *stale*
         for an action chosen before the game moved on)."""
         stale = exc.rule == table.state.stale_rule
-        return ApiError(
+        err = ApiError(
             409 if stale else 422,
             "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
             exc.message,
@@ -334,6 +335,8 @@ class TableManager:
             version=table.state.version,
             words=refusal_words(exc.rule, exc.message),
         )
+        err.said = (exc.code, exc.params)
+        return err
 
     async def restore(self, table: LiveTable) -> None:
         """After a failed write, go back to what the database holds."""

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from liftoff.engine import Event, Game, State, derive_seed
 from liftoff.engine.events import EventView
+from liftoff.engine.messages import ENGLISH, language
 
 from ..storage import SeatData
 from .clocks import Clocks
@@ -201,6 +202,7 @@ class Subscriber:
         self.wake = asyncio.Event()
         self.log_epoch = -1
         self.log_seq = -1
+        self.lang = ENGLISH  # the language its frames speak (the hello's ``lang``)
         self.wake.set()
 
 
@@ -237,9 +239,10 @@ class LiveTable:
     log: list[LogEntry] = field(default_factory=list)
     log_epoch: int = 0
     revision: int = 0
-    cache: dict[int, bytes] = field(default_factory=dict)  # serialized state messages
+    # serialized state messages, by recipient and language
+    cache: dict[tuple[int, str], bytes] = field(default_factory=dict)
     views: dict[int, dict[str, Any]] = field(default_factory=dict)  # this revision's views
-    public_cache: dict[str, Any] | None = None
+    public_cache: dict[str, dict[str, Any]] = field(default_factory=dict)  # by language
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_task: asyncio.Task[None] | None = None
     race: LiveRunner | None = None
@@ -301,9 +304,11 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the table (no hidden game information)."""
-        if self.public_cache is not None and self.clocks is None and self.race is None:
-            return self.public_cache
-        self.public_cache = out = self._public()
+        lang = language()  # the ending is told in the reader's language
+        cached = self.public_cache.get(lang)
+        if cached is not None and self.clocks is None and self.race is None:
+            return cached
+        self.public_cache[lang] = out = self._public()
         return out
 
     def _public(self) -> dict[str, Any]:

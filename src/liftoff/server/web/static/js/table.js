@@ -40,7 +40,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   ws.onopen = () => {
     retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: mine?.token || null }));
+    ws.send(JSON.stringify({ type: "hello", token: mine?.token || null, lang: chosenLang() }));
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
@@ -54,6 +54,18 @@ function connect() {
     setTimeout(connect, 300 * 2 ** retry);
   };
 }
+
+// the language of the game's messages (log, refusals, the ending): the reader's
+// choice, remembered in this browser; the server speaks English without a catalogue
+function chosenLang() {
+  return localStorage.getItem("liftoff.lang") || "en";
+}
+$("lang").value = chosenLang();
+$("lang").addEventListener("change", () => {
+  localStorage.setItem("liftoff.lang", $("lang").value);
+  endShown = false;  // the ending is told again, in the new language
+  ws?.close(1000);   // the new socket says the new language; the log comes again
+});
 
 function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
@@ -338,7 +350,7 @@ function showEnd() {
     ${piles ? `<details class="piles"><summary>Face-down on the table</summary><ul>${piles}</ul></details>` : ""}`;
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
   renderRematch();
-  $("end").showModal();
+  if (!$("end").open) $("end").showModal();
 }
 
 // the rematch, live for everyone at the table: start it, join it, or go back to it
