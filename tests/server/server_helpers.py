@@ -104,9 +104,7 @@ class Running:
             "POST", f"/api/tables/{table}/actions", {"action": action, "version": version}, token
         )
 
-    async def connect(
-        self, table: str, token: str | None = None, lang: Any = None
-    ) -> WsClient:
+    async def connect(self, table: str, token: str | None = None, lang: Any = None) -> WsClient:
         """Open the table's WebSocket as a seat (or spectator) and say hello (in
         ``lang`` when given)."""
         ws = await websockets.connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**22)
