@@ -45,6 +45,7 @@ RECORDER = """
       shown: b.querySelectorAll('[data-key^="row:"][data-shown="1"]').length,
       revealing: Boolean(b.dataset.revealing),
       ended: Boolean(document.getElementById("end")?.open),
+      logged: document.querySelectorAll("#log li").length,
     };
   };
   document.addEventListener("liftoff:state", (e) => {
@@ -191,6 +192,10 @@ async def test_race_reveals_card_by_card_then_the_end_screen(
     assert len(steps) >= 3, steps  # several distinct moments, not all at once
     assert hidden == sorted(hidden, reverse=True), hidden  # never face-down again
     assert hidden[-1] == 0
+    # the game log holds the results back while the board reveals them (no spoiler)
+    held = {s["logged"] for s in after if s["revealing"]}
+    assert len(held) == 1, held
+    await expect(page.locator("#log li")).not_to_have_count(held.pop())
     first_end = next(i for i, s in enumerate(after) if s["ended"])
     assert not any(s["revealing"] for s in after[first_end:]), "the end screen came early"
     # the phone page shows them all at once on a key

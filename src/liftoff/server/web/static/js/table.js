@@ -142,7 +142,7 @@ function render() {
   renderBanner(); // (after the board: it may say what the board is showing)
   renderActions();
   renderRefusal();
-  renderLog();
+  if (!board?.busy?.()) renderLog(); // held back while the board reveals: no spoilers
   $("undo").disabled = !msg.undo;
   renderHint();
   if (t.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
@@ -247,6 +247,7 @@ function renderBoard() {
 function redraw() {
   renderBanner();
   renderBoard();
+  if (!board?.busy?.()) renderLog(); // the lines the reveals held back
   if (msg.table.status === "over" && !endShown && !board?.busy?.()) showEnd();
 }
 
