@@ -136,10 +136,10 @@ function render() {
   const t = msg.table;
   document.title = `${t.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
-  setStatus(t.status === "open" ? "waiting for players" : t.status === "over" ? "game over" : "");
   renderPlayers();
   renderBoard();
   renderBanner(); // (after the board: it may say what the board is showing)
+  renderStatus();
   renderActions();
   renderRefusal();
   if (!board?.busy?.()) renderLog(); // held back while the board reveals: no spoilers
@@ -244,9 +244,17 @@ function renderBoard() {
   play.update(msg.legal);
 }
 
+// "game over" only once the board has shown how (race: after its reveals)
+function renderStatus() {
+  const t = msg.table;
+  const over = t.status === "over" && !board?.busy?.();
+  setStatus(t.status === "open" ? "waiting for players" : over ? "game over" : "");
+}
+
 function redraw() {
   renderBanner();
   renderBoard();
+  renderStatus();
   if (!board?.busy?.()) renderLog(); // the lines the reveals held back
   if (msg.table.status === "over" && !endShown && !board?.busy?.()) showEnd();
 }
