@@ -57,13 +57,17 @@ def locale_dir() -> Path:
 
 
 def all_templates() -> dict[str, str]:
-    """Every registered message id and its English template (every game loaded)."""
+    """Every message id of liftoff's own games and engine, and its English template
+    (games registered from elsewhere, such as a test's, are not liftoff's words)."""
     import liftoff
     from liftoff.engine.messages import templates
 
+    ours = ["api"]
     for name in liftoff.games.names():
-        liftoff.games.get(name)
-    return dict(sorted(templates().items()))
+        if type(liftoff.games.get(name)).__module__.startswith("liftoff.games."):
+            ours.append(name)
+    prefixes = tuple(f"{p}." for p in ours)
+    return dict(sorted((k, v) for k, v in templates().items() if k.startswith(prefixes)))
 
 
 def template_catalogue() -> Catalog:
