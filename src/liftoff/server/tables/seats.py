@@ -147,15 +147,20 @@ class Seating:
             host.changed(table)
             host.bot_seats.kick(table)
 
+    def _own_seat(self, table: LiveTable, token: str | None) -> int:
+        """The caller's seat at a table not over nor closed (403 / 409 otherwise)."""
+        seat = self.seat_of(table, token)
+        if table.status in ("over", "closed"):
+            raise ApiError(409, table.status, f"the table is {table.status}")
+        return seat
+
     async def renew(self, table_id: str, token: str | None) -> tuple[int, str]:
         """Stop old seat links: the seat gets a new token and the old one holds nothing
         (every listener on it watches at once). Returns the seat and its new token."""
         host = self.host
         table = await host.get(table_id)
         async with table.lock:
-            seat = self.seat_of(table, token)
-            if table.status in ("over", "closed"):
-                raise ApiError(409, table.status, f"the table is {table.status}")
+            seat = self._own_seat(table, token)
             s = table.seats[seat]
             old, fresh = s.token_hash, new_token()
             s.token_hash = hash_token(fresh)
@@ -178,9 +183,7 @@ class Seating:
         host = self.host
         table = await host.get(table_id)
         async with table.lock:
-            seat = self.seat_of(table, token)
-            if table.status in ("over", "closed"):
-                raise ApiError(409, table.status, f"the table is {table.status}")
+            seat = self._own_seat(table, token)
             s = table.seats[seat]
             old, s.name = s.name, clean_name(name, seat)
             try:
