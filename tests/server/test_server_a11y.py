@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from server_helpers import Db, Running, ServerFactory
-from test_server_browser import CHROMIUM, chrome, shot
+from test_server_browser import CHROMIUM, chrome, hold_seat, shot
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -126,9 +126,7 @@ async def open_page(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[s
 
 async def seat_browser(page: Any, r: Running, tid: str, token: str, game: str) -> None:
     """Give the page's browser the seat token of seat 0, as the lobby does."""
-    await page.goto(r.base + "/")
-    seat = {tid: {"seat": 0, "token": token, "game": game, "at": 1}}
-    await page.evaluate(f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(seat))})")
+    await hold_seat(page, r, tid, 0, token, game)
 
 
 async def table_ready(page: Any, game: str) -> None:

@@ -72,6 +72,14 @@ async def new_page(browser: Any, viewport: dict[str, int] = LAPTOP) -> tuple[Any
     return page, problems
 
 
+async def hold_seat(page: Any, r: Running, tid: str, seat: int, token: str, game: str) -> None:
+    """Give the page's browser a seat of table ``tid``, as the lobby does when a seat
+    is taken (its token in this origin's ``localStorage``)."""
+    await page.goto(r.base + "/")
+    held = {tid: {"seat": seat, "token": token, "game": game, "at": 1}}
+    await page.evaluate(f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(held))})")
+
+
 async def shot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

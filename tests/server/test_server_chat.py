@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory, WsClient
-from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, new_page, shot
+from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, hold_seat, new_page, shot
 
 from liftoff.server.tables.chat import CHAT_KEEP, MAX_TEXT, RATE_COUNT
 
@@ -182,12 +182,8 @@ async def test_chat_panel_shows_markup_as_text_and_mutes_a_person(
     pages, problems = [], []
     for token, seat in ((made["token"], 0), (bo_seat["token"], 1), (None, None)):
         page, seen = await new_page(chrome)
-        await page.goto(r.base + "/")
-        if token is not None:
-            saved = {tid: {"seat": seat, "token": token, "game": "planet", "at": 1}}
-            await page.evaluate(
-                f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(saved))})"
-            )
+        if token is not None and seat is not None:
+            await hold_seat(page, r, tid, seat, token, "planet")
         await page.goto(f"{r.base}/t/{tid}")
         await expect(page.locator("#chat-send")).to_be_enabled()  # the socket is open
         pages.append(page)

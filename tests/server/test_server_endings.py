@@ -4,7 +4,6 @@ back to the table, rematch invitations live for everyone at the table."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
-from test_server_browser import CHROMIUM, PHONE, chrome, new_page, shot
+from test_server_browser import CHROMIUM, PHONE, chrome, hold_seat, new_page, shot
 
 import liftoff
 
@@ -41,12 +40,8 @@ async def two_people_finished(r: Running) -> tuple[str, str, str, dict[str, Any]
 
 async def seated(chrome: Any, r: Running, tid: str, seat: int | None, token: str | None) -> Any:
     page, problems = await new_page(chrome)
-    await page.goto(r.base + "/")
-    if token is not None:
-        saved = {tid: {"seat": seat, "token": token, "game": "planet", "at": 1}}
-        await page.evaluate(
-            f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(saved))})"
-        )
+    if token is not None and seat is not None:
+        await hold_seat(page, r, tid, seat, token, "planet")
     await page.goto(f"{r.base}/t/{tid}")
     page.problems = problems
     return page

@@ -5,7 +5,6 @@ Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
-from test_server_browser import CHROMIUM, chrome, shot
+from test_server_browser import CHROMIUM, chrome, hold_seat, shot
 
 import liftoff
 
@@ -112,9 +111,7 @@ async def seated_page(
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    await page.goto(r.base + "/")
-    seat = {tid: {"seat": 0, "token": made["token"], "game": game, "at": 1}}
-    await page.evaluate(f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(seat))})")
+    await hold_seat(page, r, tid, 0, made["token"], game)
     await page.goto(f"{r.base}/t/{tid}")
     await page.wait_for_selector("#board [data-learn]")
     return page, problems, tid

@@ -9,7 +9,6 @@ Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import re
 from typing import Any
@@ -18,7 +17,7 @@ import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
 from test_server_a11y import axe_problems, phone_problems
-from test_server_browser import CHROMIUM, LAPTOP, PHONE, chrome, new_page, shot
+from test_server_browser import CHROMIUM, LAPTOP, PHONE, chrome, hold_seat, new_page, shot
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -73,9 +72,7 @@ async def seated(
     tid = made["table"]["id"]
     page, problems = await new_page(browser_, viewport)
     await page.add_init_script(STAND_INS)
-    await page.goto(r.base + "/")
-    seat = {tid: {"seat": 0, "token": made["token"], "game": game, "at": 1}}
-    await page.evaluate(f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(seat))})")
+    await hold_seat(page, r, tid, 0, made["token"], game)
     await page.goto(f"{r.base}/t/{tid}")
     if game == "planet":
         await page.wait_for_selector("#actions button[data-act]")

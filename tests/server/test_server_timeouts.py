@@ -5,7 +5,6 @@ Chromium browsers. Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory, WsClient
 from test_server_a11y import axe_problems, phone_problems
-from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, new_page
+from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, hold_seat, new_page
 
 import liftoff
 
@@ -273,9 +272,7 @@ async def seat_page(
     browser: Any, r: Running, tid: str, seat: int, token: str, size: dict[str, int]
 ) -> tuple[Any, list[str]]:
     page, problems = await new_page(browser, size)
-    await page.goto(r.base + "/")
-    held = {tid: {"seat": seat, "token": token, "game": "planet", "at": 1}}
-    await page.evaluate(f"localStorage.setItem('liftoff.seats', {json.dumps(json.dumps(held))})")
+    await hold_seat(page, r, tid, seat, token, "planet")
     await page.goto(f"{r.base}/t/{tid}")
     return page, problems
 
