@@ -436,34 +436,9 @@ def play(
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     with speaking(chosen_language(lang)):
-        _play(game, players, seats, seed, option, save, content, reveal, hints, load, names)
-
-
-def chosen_language(lang: str | None) -> str:
-    """``--lang`` (refused when there is no such catalogue), else the locale's."""
-    from liftoff import i18n
-
-    if lang is None:
-        return i18n.from_environment(os.environ)
-    if lang not in i18n.available():
-        fail(f"--lang {lang}: there is no such language (use {', '.join(i18n.available())})")
-    return lang
-
-
-def _play(
-    game: str,
-    players: int | None,
-    seats: str,
-    seed: int | None,
-    option: list[str],
-    save: Path | None,
-    content: Path | None,
-    reveal: bool,
-    hints: bool | None,
-    load: Path | None,
-    names: str | None,
-) -> None:
-    if load is not None:
+        if load is None:
+            start_game(game, players, seats, seed, option, save, content, reveal, hints, names)
+            return
         from liftoff.cli.resume import load_from_play
 
         load_from_play(
@@ -479,8 +454,17 @@ def _play(
             hints=hints,
             names=names,
         )
-        return
-    start_game(game, players, seats, seed, option, save, content, reveal, hints, names)
+
+
+def chosen_language(lang: str | None) -> str:
+    """``--lang`` (refused when there is no such catalogue), else the locale's."""
+    from liftoff import i18n
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    if lang not in i18n.available():
+        fail(f"--lang {lang}: there is no such language (use {', '.join(i18n.available())})")
+    return lang
 
 
 def start_game(
