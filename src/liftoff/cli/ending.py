@@ -18,7 +18,7 @@ from rich.text import Text
 
 from liftoff.engine import Game, GameNotOver, State
 from liftoff.engine.events import seat_name
-from liftoff.engine.messages import known, render
+from liftoff.engine.messages import and_list, known, render
 
 #: a table pile (a deck, a draw pile) is shown on one line: its size and first cards
 PILE_WIDTH = 76
@@ -32,10 +32,6 @@ def _words(game: Game[Any], area: str, what: str, **params: Any) -> str:
     """A game's template ``<game>.<area>.<what>``, else the engine's ``api.…`` one."""
     code = f"{game.info.name}.{area}.{what}"
     return render(code if known(code) else f"api.{area}.{what}", params)
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | None) -> str:
@@ -53,10 +49,10 @@ def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | 
         text = render(f"api.end.{code}", {"winner": winner, "score": unit})
     elif len({out.scores[w] for w in out.winners}) == 1:
         winners = [seat_name(w, viewer, names) for w in out.winners]
-        text = render("api.end.share", {"winners": _and(winners), "score": unit})
+        text = render("api.end.share", {"winners": and_list(winners), "score": unit})
     else:  # a team wins together, each with their own score
         winners = [f"{seat_name(w, viewer, names)} {_number(out.scores[w])}" for w in out.winners]
-        text = render("api.end.together", {"winners": _and(winners)})
+        text = render("api.end.together", {"winners": and_list(winners)})
     rest = [
         f"{seat_name(p, viewer, names)} {_number(out.scores[p])}"
         for p in out.ranking

@@ -93,10 +93,6 @@ def _in_sentence(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return seat_name(seat, viewer, names)
 
 
-def _and(items: Sequence[str]) -> str:
-    return and_list(items)
-
-
 def narrate(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """One plain sentence for ``viewer`` (``""`` when they see nothing of it)."""
     seen = event.seen_by(viewer)
@@ -113,9 +109,9 @@ def narrate(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             params[key] = _in_sentence(value, viewer, names)
         elif key in SEATS_KEYS and isinstance(value, list | tuple):
-            params[key] = _and([_in_sentence(int(v), viewer, names) for v in value])
+            params[key] = and_list([_in_sentence(int(v), viewer, names) for v in value])
         elif isinstance(value, list | tuple):
-            params[key] = _and([str(v) for v in value])
+            params[key] = and_list([str(v) for v in value])
         else:
             params[key] = value
     text = render(code, params)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from liftoff.bots import levels as bot_levels
 from liftoff.engine import Game, Option, State
-from liftoff.engine.messages import known, render
+from liftoff.engine.messages import and_list, known, render
 
 from ..errors import sentence
 
@@ -121,10 +121,6 @@ def _words(game: Game[Any], area: str, what: str, **params: Any) -> str:
     return render(code if known(code) else f"api.{area}.{what}", params)
 
 
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _points(value: float) -> str:
     return f"{value:g}"
 
@@ -139,10 +135,10 @@ def headline(game: Game[Any], state: State, names: Sequence[str]) -> str:
         return render("api.end.wins", {"winner": names[out.winners[0]], "score": unit})
     if len({out.scores[w] for w in out.winners}) == 1:
         return render(
-            "api.end.share", {"winners": _and([names[w] for w in out.winners]), "score": unit}
+            "api.end.share", {"winners": and_list([names[w] for w in out.winners]), "score": unit}
         )
     team = [f"{names[w]} {_points(out.scores[w])}" for w in out.winners]
-    return render("api.end.together", {"winners": _and(team)})
+    return render("api.end.together", {"winners": and_list(team)})
 
 
 def ending(game: Game[Any], state: State, names: Sequence[str]) -> dict[str, Any]:
