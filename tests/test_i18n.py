@@ -11,10 +11,17 @@ import pytest
 
 import liftoff
 from liftoff.engine.events import Event
-from liftoff.engine.messages import and_list, language, render, speaking
+from liftoff.engine.messages import and_list, language, plural, register, render, speaking, texts
 from liftoff.i18n import available, negotiate
 from liftoff.i18n.catalogue import catalogue
-from liftoff.i18n.tooling import all_templates, coverage, locale_dir, template_catalogue
+from liftoff.i18n.tooling import (
+    all_ids,
+    all_plurals,
+    all_templates,
+    coverage,
+    locale_dir,
+    template_catalogue,
+)
 
 #: message-id prefixes whose Japanese is complete (grows as the catalogue fills)
 COMPLETE = {"ja": ("api.", "planet.", "race.", "agency.")}
@@ -38,18 +45,26 @@ def test_the_template_is_up_to_date_with_the_code() -> None:
 
 @pytest.mark.parametrize("lang", [x for x in available() if x != "en"])
 def test_every_catalogue_holds_exactly_the_codes_ids(lang: str) -> None:
-    codes = all_templates()
+    codes = all_ids()
     ids = {m.context for m in catalogue(lang) if m.id}
-    assert ids == set(codes), (sorted(ids - set(codes))[:5], sorted(set(codes) - ids)[:5])
+    assert ids == codes, (sorted(ids - codes)[:5], sorted(codes - ids)[:5])
 
 
 @pytest.mark.parametrize("lang", [x for x in available() if x != "en"])
 def test_translations_keep_the_fields_and_speak_the_language(lang: str) -> None:
     codes = all_templates()
+    plain = texts()
     for m in catalogue(lang):
         if not m.id or not m.string:
             continue
-        assert fields(str(m.string)) == fields(codes[str(m.context)]), m.context
+        if m.pluralizable:
+            wanted = fields(all_plurals()[str(m.context)][1])
+            for form in m.string:
+                assert not form or fields(form) <= wanted | {"count"}, m.context
+                assert not form or lang != "ja" or KANA_OR_KANJI.search(form), m.context
+            continue
+        if str(m.context) not in plain:  # a plain text's braces are words
+            assert fields(str(m.string)) == fields(codes[str(m.context)]), m.context
         assert m.string != m.id, m.context
         if lang == "ja":
             assert KANA_OR_KANJI.search(str(m.string)), m.context
@@ -57,8 +72,8 @@ def test_translations_keep_the_fields_and_speak_the_language(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", sorted(COMPLETE))
 def test_the_parts_said_complete_are_complete(lang: str) -> None:
-    wanted = [c for c in all_templates() if c.startswith(COMPLETE[lang])]
-    done = {m.context for m in catalogue(lang) if m.string and not m.fuzzy}
+    wanted = [c for c in sorted(all_ids()) if c.startswith(COMPLETE[lang])]
+    done = {m.context for m in catalogue(lang) if m.string and all(m.string) and not m.fuzzy}
     missing = [c for c in wanted if c not in done]
     assert wanted and not missing, missing
     got, total = coverage()[lang]
@@ -72,11 +87,23 @@ def test_render_speaks_the_language_asked_for_and_falls_back_to_english() -> Non
         assert language() == "ja"
         assert render("api.seat.player", {"number": 2}) == "プレイヤー2"
         assert and_list(["A", "B", "C"]) == "A、B、C"
-        # an id without Japanese yet says it in English, never nothing
-        untranslated = next(c for c in all_templates() if not c.startswith("api."))
-        assert render(untranslated, {}) == render(untranslated, {}, lang="en")
+        # an id without Japanese says it in English, never nothing
+        register({"demo.untranslated": "said in {what}"})
+        assert render("demo.untranslated", {"what": "English"}) == "said in English"
     assert language() == "en" and and_list(["A", "B", "C"]) == "A, B and C"
     assert render("api.over", lang="xx") == "the game is over"  # no such catalogue
+
+
+def test_plurals_take_the_form_their_number_asks_for() -> None:
+    """English has two forms, Japanese one; the catalogue's plural rule chooses."""
+    from liftoff.i18n.catalogue import Catalogues, _plural_index
+
+    assert _plural_index("ja")(1) == _plural_index("ja")(5) == 0
+    forms = ("{count} card", "{count} cards")
+    assert Catalogues().plural("ja", "api.none", forms, 2) is None  # no such entry
+    for code, english in all_plurals().items():
+        assert plural(code, 1, lang="en") != plural(code, 2, lang="en"), code
+        assert english[0] != english[1]
 
 
 def test_a_translation_of_an_older_english_text_is_not_used() -> None:

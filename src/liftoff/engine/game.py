@@ -7,12 +7,10 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from . import messages
+from . import messages, words
 from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, ReplayError
 from .events import Event, seat_name
@@ -93,35 +91,28 @@ def _label(game: str, area: str, label: str) -> str:
     return label.replace("_", " ").replace("-", " ").capitalize()
 
 
-@cache
-def _summary_file(package: str) -> str:
-    """The text of a game package's ``summary.md`` ("" without one)."""
-    try:
-        return (resources.files(package) / "summary.md").read_text(encoding="utf-8").strip()
-    except (FileNotFoundError, ModuleNotFoundError):
-        return ""
-
-
-def _option_line(option: Option, value: OptionValue) -> str:
+def _option_line(game: str, option: Option, value: OptionValue) -> str:
+    doc = words.option_doc(game, option)
     if option.kind is bool:
-        return f"- {'On' if value else 'Off'}: {option.doc}"
-    return f"- {option.doc}: {value}"
+        return messages.render("api.options.on" if value else "api.options.off", {"doc": doc})
+    return messages.render("api.options.value", {"doc": doc, "value": value})
 
 
-def options_in_force(options: OptionSet, values: Mapping[str, OptionValue]) -> str:
-    """The options of a table in words (Markdown): those chosen, then the rest."""
+def options_in_force(game: str, options: OptionSet, values: Mapping[str, OptionValue]) -> str:
+    """The options of a table of ``game`` in words (Markdown), in the current
+    language: those chosen, then the rest."""
     public = options.public()
     chosen = [o for o in public if values[o.name] != o.default]
     usual = [o for o in public if values[o.name] == o.default]
-    lines = ["## The options at this table"]
+    lines = ["## " + messages.render("api.options.title")]
     if not public:
-        return lines[0] + "\n\nThis game has no options: the rules as printed."
-    lines += [_option_line(o, values[o.name]) for o in chosen] or [
-        "Every option is at its usual setting: the standard game."
+        return lines[0] + "\n\n" + messages.render("api.options.none")
+    lines += [_option_line(game, o, values[o.name]) for o in chosen] or [
+        messages.render("api.options.standard")
     ]
     if usual:
-        lines += ["", "## Options left at their usual setting"]
-        lines += [_option_line(o, values[o.name]) for o in usual]
+        lines += ["", "## " + messages.render("api.options.usual")]
+        lines += [_option_line(game, o, values[o.name]) for o in usual]
     return "\n".join(lines)
 
 
@@ -292,13 +283,23 @@ class Game(ABC, Generic[S]):
         raise NotImplementedError(f"{self.info.title} is not played in real time")
 
     # -- rules text ----------------------------------------------------------
+    def rule_sources(self) -> Mapping[str, str]:
+        """Every rule and ruling this game ships, ID → English text (the source;
+        empty by default). Register them with
+        :func:`liftoff.engine.words.register_game_texts` to have them translated."""
+        return {}
+
     def rule_text(self, rule: str) -> str | None:
-        """The catalogue text of clause ``rule``, if this game ships it."""
-        return None
+        """The text of clause ``rule`` in the current language, if this game ships it."""
+        english = self.rule_sources().get(rule)
+        if english is None:
+            return None
+        code = words.rule_code(self.info.name, rule)
+        return messages.text(code) if messages.known(code) else english
 
     def rule_catalogue(self) -> Mapping[str, str]:
-        """Every rule and ruling this game ships, ID → text (empty by default)."""
-        return {}
+        """Every rule and ruling this game ships, ID → text in the current language."""
+        return words.rules_in(self.info.name, self.rule_sources())
 
     def find_rules(self, query: str, limit: int = 10) -> list[tuple[str, str]]:
         """The ``(id, text)`` of the rules and rulings whose ID or text holds
@@ -328,9 +329,10 @@ class Game(ABC, Generic[S]):
         (completed and checked like ``new_game``'s; raises :class:`OptionError`).
         Markdown: ``## `` headings, ``- `` list items and plain paragraphs."""
         values = self.options.validate(options)
-        own = _summary_file(type(self).__module__.rpartition(".")[0])
-        head = own or f"## {self.info.title}\n\n{self.info.summary}"
-        return f"{head}\n\n{options_in_force(self.options, values)}"
+        code = f"{self.info.name}.summary"
+        head = messages.text(code) if messages.known(code) else ""
+        head = head or f"## {self.info.title}\n\n{self.info.summary}"
+        return f"{head}\n\n{options_in_force(self.info.name, self.options, values)}"
 
     # -- words for the end of a game ------------------------------------------
     def score_label(self, label: str) -> str:

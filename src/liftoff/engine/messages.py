@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 _TEMPLATES: dict[str, str] = {}
+_TEXTS: dict[str, str] = {}
+_PLURALS: dict[str, tuple[str, str]] = {}
 ENGLISH = "en"
 _LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("liftoff_lang", default=None)
 
@@ -44,6 +46,11 @@ class Translator(Protocol):
 
     def and_list(self, lang: str, items: Sequence[str]) -> str | None:
         """``items`` joined as a list in ``lang`` ("A, B and C"), or ``None``."""
+        ...
+
+    def plural(self, lang: str, code: str, english: tuple[str, str], n: int) -> str | None:
+        """The form of plural message ``code`` for ``n`` in ``lang`` (``None``: not
+        translated)."""
         ...
 
 
@@ -113,14 +120,77 @@ def register(templates: Mapping[str, str]) -> None:
     _TEMPLATES.update(templates)
 
 
+def register_texts(texts: Mapping[str, str]) -> None:
+    """Add English texts that have no fields and are shown as they are (rule texts,
+    card texts: their braces are words, not fields); see :func:`text`."""
+    _TEXTS.update(texts)
+
+
+def register_plurals(plurals: Mapping[str, tuple[str, str]]) -> None:
+    """Add English templates whose words depend on the number ``count``: the
+    one-form and the other-form (``("{count} card", "{count} cards")``); other
+    languages have as many forms as their plural rules ask (Japanese one)."""
+    _PLURALS.update(plurals)
+
+
 def known(code: str) -> bool:
-    """Whether ``code`` has a registered template."""
-    return code in _TEMPLATES
+    """Whether ``code`` has a registered template, text or plural."""
+    return code in _TEMPLATES or code in _TEXTS or code in _PLURALS
 
 
 def templates() -> dict[str, str]:
     """Every registered template, by id (a copy)."""
     return dict(_TEMPLATES)
+
+
+def texts() -> dict[str, str]:
+    """Every registered plain text, by id (a copy)."""
+    return dict(_TEXTS)
+
+
+def plurals() -> dict[str, tuple[str, str]]:
+    """Every registered plural template, by id: (one, other) (a copy)."""
+    return dict(_PLURALS)
+
+
+def text(code: str, lang: str | None = None) -> str:
+    """The plain text ``code`` in ``lang`` (or the current language), falling back
+    to English; the id itself when unknown.
+
+    >>> register_texts({"demo.rule": "Roll {1, 2}."})
+    >>> text("demo.rule")
+    'Roll {1, 2}.'
+    """
+    english = _TEXTS.get(code)
+    if english is None:
+        return code
+    lang = lang or language()
+    if lang == ENGLISH or _translator is None:
+        return english
+    return _translator.template(lang, code, english) or english
+
+
+def plural(
+    code: str, count: int, params: Mapping[str, Any] | None = None, lang: str | None = None
+) -> str:
+    """Plural message ``code`` for the number ``count`` (also the ``{count}`` field).
+
+    >>> register_plurals({"demo.cards": ("{count} card", "{count} cards")})
+    >>> plural("demo.cards", 1), plural("demo.cards", 3)
+    ('1 card', '3 cards')
+    """
+    values = {**(params or {}), "count": count}
+    forms = _PLURALS.get(code)
+    if forms is None:
+        return render(code, values, lang)
+    lang = lang or language()
+    template = forms[0] if count == 1 else forms[1]
+    if lang != ENGLISH and _translator is not None:
+        template = _translator.plural(lang, code, forms, count) or template
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return (forms[0] if count == 1 else forms[1]).format(**values)
 
 
 def template_of(code: str, lang: str | None = None) -> str | None:

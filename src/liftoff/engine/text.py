@@ -44,6 +44,14 @@ TEMPLATES: dict[str, str] = {
     "api.end.share": "{winners} share the win with {score}",
     "api.end.together": "{winners} win together",
     "api.end.tiebreak": "Ties were broken by the rules of the game.",
+    # the options of a table, in the rules summary (Game.rules_summary)
+    "api.options.title": "The options at this table",
+    "api.options.none": "This game has no options: the rules as printed.",
+    "api.options.standard": "Every option is at its usual setting: the standard game.",
+    "api.options.usual": "Options left at their usual setting",
+    "api.options.on": "- On: {doc}",
+    "api.options.off": "- Off: {doc}",
+    "api.options.value": "- {doc}: {value}",
 }
 
 register(TEMPLATES)

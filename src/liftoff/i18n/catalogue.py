@@ -3,8 +3,9 @@ language for a reader."""
 
 from __future__ import annotations
 
+import gettext
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 
@@ -45,9 +46,25 @@ def _entries(lang: str) -> dict[str, tuple[str, str]]:
     """``lang``'s translated, non-fuzzy entries: message id -> (English, words)."""
     out: dict[str, tuple[str, str]] = {}
     for msg in catalogue(lang):
-        if msg.id and msg.context and msg.string and not msg.fuzzy:
+        if msg.id and msg.context and msg.string and not msg.fuzzy and not msg.pluralizable:
             out[msg.context] = (str(msg.id), str(msg.string))
     return out
+
+
+@cache
+def _plural_entries(lang: str) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """``lang``'s translated plural entries: message id -> (English forms, forms)."""
+    out = {}
+    for msg in catalogue(lang):
+        if msg.context and msg.pluralizable and not msg.fuzzy and all(msg.string):
+            out[msg.context] = (tuple(msg.id), tuple(msg.string))
+    return out
+
+
+@cache
+def _plural_index(lang: str) -> Callable[[int], int]:
+    """Which form a number takes in ``lang`` (the catalogue's gettext plural rule)."""
+    return gettext.c2py(catalogue(lang).plural_expr)  # type: ignore[attr-defined,no-any-return]
 
 
 class Catalogues:
@@ -60,6 +77,15 @@ class Catalogues:
         if found is None or found[0] != english:
             return None
         return found[1]
+
+    def plural(self, lang: str, code: str, english: tuple[str, str], n: int) -> str | None:
+        """The form of ``code`` that ``n`` takes in ``lang`` (by the language's plural
+        rule, from Babel's CLDR data); ``None`` when untranslated or out of date."""
+        found = _plural_entries(lang).get(code)
+        if found is None or found[0] != english:
+            return None
+        index = _plural_index(lang)(n)
+        return found[1][min(index, len(found[1]) - 1)]
 
     def and_list(self, lang: str, items: Sequence[str]) -> str | None:
         """``items`` joined the way ``lang`` lists things (Babel's CLDR data)."""

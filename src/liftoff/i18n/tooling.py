@@ -4,6 +4,7 @@
     uv run python -m liftoff.i18n.tooling update      # merge it into every catalogue
     uv run python -m liftoff.i18n.tooling update --new fr   # start a new language
     uv run python -m liftoff.i18n.tooling check       # coverage per language
+    uv run python -m liftoff.i18n.tooling fill ja words.json   # take words from JSON
 
 The template (``liftoff.pot``) holds every message id registered by the
 engine and the games: ``msgctxt`` is the id, ``msgid`` the English template.
@@ -20,7 +21,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from .catalogue import DOMAIN, catalogue
@@ -56,25 +57,52 @@ def locale_dir() -> Path:
     return Path(str(resources.files("liftoff") / "locale"))
 
 
-def all_templates() -> dict[str, str]:
-    """Every message id of liftoff's own games and engine, and its English template
-    (games registered from elsewhere, such as a test's, are not liftoff's words)."""
+def _ours() -> tuple[str, ...]:
+    """The id prefixes of liftoff's own words: the engine contract (``api.``), the
+    browser (``web.``), the terminal (``cli.``) and liftoff's own games (games
+    registered from elsewhere, such as a test's, are not liftoff's words)."""
     import liftoff
-    from liftoff.engine.messages import templates
 
-    ours = ["api"]
+    ours = ["api", "web", "cli"]
     for name in liftoff.games.names():
         if type(liftoff.games.get(name)).__module__.startswith("liftoff.games."):
             ours.append(name)
-    prefixes = tuple(f"{p}." for p in ours)
-    return dict(sorted((k, v) for k, v in templates().items() if k.startswith(prefixes)))
+    return tuple(f"{p}." for p in ours)
+
+
+def all_templates() -> dict[str, str]:
+    """Every message id of liftoff's own words with one English text — templates
+    with ``{fields}`` and plain texts (rules, card texts) — by id."""
+    from liftoff.engine.messages import templates, texts
+
+    prefixes = _ours()
+    found = {**templates(), **texts()}
+    return dict(sorted((k, v) for k, v in found.items() if k.startswith(prefixes)))
+
+
+def all_plurals() -> dict[str, tuple[str, str]]:
+    """Every plural message id of liftoff's own words: (one, other) English forms."""
+    from liftoff.engine.messages import plurals
+
+    prefixes = _ours()
+    return dict(sorted((k, v) for k, v in plurals().items() if k.startswith(prefixes)))
+
+
+def all_ids() -> set[str]:
+    """Every message id a catalogue should hold."""
+    return set(all_templates()) | set(all_plurals())
 
 
 def template_catalogue() -> Catalog:
     """The catalogue template of today's code (no translations)."""
+    from liftoff.engine.messages import texts
+
+    plain = texts()
     pot = _catalog(None)
     for code, english in all_templates().items():
-        pot.add(english, context=code, flags=("python-brace-format",))
+        pot.add(english, context=code, flags=() if code in plain else ("python-brace-format",))
+    for code, forms in all_plurals().items():
+        pot.add(forms, context=code, flags=("python-brace-format",))
     return pot
 
 
@@ -115,20 +143,47 @@ def update(new: str | None = None) -> list[Path]:
     return written
 
 
+def _current(msg: Message, codes: dict[str, object]) -> bool:
+    """Whether ``msg`` is translated, confirmed and from today's English."""
+    if msg.context not in codes or msg.fuzzy:
+        return False
+    if msg.pluralizable:
+        return all(msg.string) and tuple(msg.id) == codes[msg.context]
+    return bool(msg.string) and msg.id == codes[msg.context]
+
+
+def fill(lang: str, words: dict[str, str | list[str]]) -> tuple[int, list[str]]:
+    """Put ``words`` (message id → translation; a list of forms for a plural id)
+    into ``lang``'s catalogue, confirming each entry; returns how many entries
+    were filled and the ids the catalogue does not have."""
+    path = locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as fh:
+        cat = read_po(fh, locale=lang, domain=DOMAIN)
+    by_id = {m.context: m for m in cat if m.context}
+    unknown, filled = [], 0
+    for code, said in words.items():
+        msg = by_id.get(code)
+        if msg is None:
+            unknown.append(code)
+            continue
+        msg.string = tuple(said) if msg.pluralizable else str(said)
+        msg.flags.discard("fuzzy")
+        filled += 1
+    _write(cat, path)
+    catalogue.cache_clear()
+    return filled, unknown
+
+
 def coverage() -> dict[str, tuple[int, int]]:
     """Per language: (translated and current entries, message ids in the code)."""
     from .catalogue import available
 
-    codes = all_templates()
+    codes: dict[str, object] = {**all_templates(), **all_plurals()}
     out = {}
     for lang in available():
         if lang == "en":
             continue
-        done = sum(
-            1
-            for m in catalogue(lang)
-            if m.context in codes and m.string and not m.fuzzy and m.id == codes[m.context]
-        )
+        done = sum(1 for m in catalogue(lang) if _current(m, codes))
         out[lang] = (done, len(codes))
     return out
 
@@ -136,8 +191,10 @@ def coverage() -> dict[str, tuple[int, int]]:
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module's text)."""
     parser = argparse.ArgumentParser(prog="python -m liftoff.i18n.tooling")
-    parser.add_argument("command", choices=["extract", "update", "check"])
+    parser.add_argument("command", choices=["extract", "update", "check", "fill"])
     parser.add_argument("--new", help="start the catalogue of a new language (update)")
+    parser.add_argument("lang", nargs="?", help="the language to fill (fill)")
+    parser.add_argument("words", nargs="?", help="a JSON file: message id → words (fill)")
     args = parser.parse_args(argv)
     if args.command == "extract":
         print(f"wrote {extract()}")
@@ -145,6 +202,16 @@ def main(argv: list[str] | None = None) -> int:
         extract()
         for path in update(args.new):
             print(f"updated {path}")
+    elif args.command == "fill":
+        if not args.lang or not args.words:
+            parser.error("fill needs a language and a JSON file")
+        import json
+
+        data = json.loads(Path(args.words).read_text(encoding="utf-8"))
+        done, unknown = fill(args.lang, data)
+        print(f"filled {done} entries of {args.lang}")
+        for code in unknown:
+            print(f"not in the catalogue (run update first?): {code}", file=sys.stderr)
     else:
         for lang, (done, total) in coverage().items():
             print(f"{lang}: {done} of {total} messages translated ({100 * done / total:.0f}%)")

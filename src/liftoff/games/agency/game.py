@@ -18,11 +18,11 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.content import load_rules
 from liftoff.engine.events import narrate as narrate_event
+from liftoff.engine.words import register_game_texts
 
 from . import actions, describe
-from .content import FILES, PACKAGE, Content, default_content, validate_path
+from .content import FILES, Content, default_content, validate_path
 from .content import load_content as read_content
 from .state import AgencyState
 
@@ -76,6 +76,10 @@ OPTIONS = OptionSet(
 )
 
 
+#: the rules and rulings, ID → English (registered for translation as ``agency.rule.<ID>``)
+RULES = register_game_texts("agency", "liftoff.games.agency", OPTIONS)
+
+
 class AgencyGame(Game[AgencyState]):
     """Lift Off (2018) bound to one set of content."""
 
@@ -84,9 +88,6 @@ class AgencyGame(Game[AgencyState]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else default_content()
-        rules = dict(load_rules(PACKAGE))
-        rules.update(load_rules(PACKAGE, "rulings.json"))
-        self._rules = rules
         self._glossary: dict[str, str] | None = None
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
@@ -172,11 +173,8 @@ class AgencyGame(Game[AgencyState]):
             self._glossary = describe.card_glossary(self.content)
         return self._glossary
 
-    def rule_text(self, rule: str) -> str | None:
-        return self._rules.get(rule)
-
-    def rule_catalogue(self) -> Mapping[str, str]:
-        return self._rules
+    def rule_sources(self) -> Mapping[str, str]:
+        return RULES
 
     def from_json(self, data: Mapping[str, Any]) -> AgencyState:
         return AgencyState.from_json(self, data)

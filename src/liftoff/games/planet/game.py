@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.content import load_rules
+from liftoff.engine.words import register_game_texts
 
 from . import actions as A
 from .cards import CODES
@@ -300,11 +299,8 @@ class PlanetGame(Game[PlanetState]):
             self._glossary = glossary(self.content)
         return self._glossary
 
-    def rule_text(self, rule: str) -> str | None:
-        return _rules().get(rule)
-
-    def rule_catalogue(self) -> Mapping[str, str]:
-        return _rules()
+    def rule_sources(self) -> Mapping[str, str]:
+        return RULES
 
     def from_json(self, data: Mapping[str, Any]) -> PlanetState:
         return PlanetState.from_json(self, data)
@@ -323,11 +319,8 @@ class PlanetGame(Game[PlanetState]):
         yield 3, {"jetpack_costs": "2/3/4", "days": 2}
 
 
-@cache
-def _rules() -> dict[str, str]:
-    rules = dict(load_rules("liftoff.games.planet.data"))
-    rules.update(load_rules("liftoff.games.planet.data", "rulings.json"))
-    return rules
+#: the rules and rulings, ID → English (registered for translation as ``planet.rule.<ID>``)
+RULES = register_game_texts("planet", "liftoff.games.planet", OPTIONS)
 
 
 def load_game(content_dir: str | Path) -> PlanetGame:

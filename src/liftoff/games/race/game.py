@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.content import load_rules
+from liftoff.engine.words import register_game_texts
 
 from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
@@ -118,11 +117,8 @@ OPTIONS = OptionSet(
 )
 
 
-@cache
-def _rules() -> Mapping[str, str]:
-    rules = dict(load_rules("liftoff.games.race.data"))
-    rules.update(load_rules("liftoff.games.race.data", "rulings.json"))
-    return rules
+#: the rules and rulings, ID → English (registered for translation as ``race.rule.<ID>``)
+RULES = register_game_texts("race", "liftoff.games.race", OPTIONS)
 
 
 class RaceGame(Game[RaceState]):
@@ -221,11 +217,8 @@ class RaceGame(Game[RaceState]):
 
         return glossary(self.table(DEFAULT))
 
-    def rule_text(self, rule: str) -> str | None:
-        return _rules().get(rule)
-
-    def rule_catalogue(self) -> Mapping[str, str]:
-        return _rules()
+    def rule_sources(self) -> Mapping[str, str]:
+        return RULES
 
     def realtime_driver(
         self,

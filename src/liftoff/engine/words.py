@@ -1,0 +1,67 @@
+"""A game's texts for players as messages: its rules, rulings, summary and options.
+
+A game registers them once, at import (:func:`register_game_texts`), as plain
+texts under ids of its own — ``<game>.rule.<ID>``, ``<game>.summary``,
+``<game>.option.<name>.label`` / ``.doc`` — so the catalogues carry their
+translations like any other message, and :class:`~liftoff.engine.game.Game`
+serves them in the reader's language (:func:`liftoff.engine.messages.speaking`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+
+from . import messages
+from .content import load_rules
+from .options import Option, OptionSet
+
+
+def rule_code(game: str, rule: str) -> str:
+    """The message id of rule ``rule``'s text (``planet.rule.PL-MOON-3``)."""
+    return f"{game}.rule.{rule}"
+
+
+def summary_file(package: str) -> str:
+    """The text of a game package's ``summary.md`` ("" without one)."""
+    try:
+        return (resources.files(package) / "summary.md").read_text(encoding="utf-8").strip()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return ""
+
+
+def register_game_texts(game: str, package: str, options: OptionSet) -> dict[str, str]:
+    """Register ``game``'s rules and rulings (``<package>.data``'s ``rules.json``
+    and ``rulings.json``), its ``summary.md`` and its public options' labels and
+    descriptions as plain texts; returns the English rules and rulings by ID."""
+    rules = dict(load_rules(f"{package}.data"))
+    rules.update(load_rules(f"{package}.data", "rulings.json"))
+    found = {rule_code(game, rid): text for rid, text in rules.items()}
+    summary = summary_file(package)
+    if summary:
+        found[f"{game}.summary"] = summary
+    for option in options.public():
+        found[f"{game}.option.{option.name}.doc"] = option.doc
+        if option.label:
+            found[f"{game}.option.{option.name}.label"] = option.label
+    messages.register_texts(found)
+    return rules
+
+
+def _said(code: str, english: str) -> str:
+    return messages.text(code) if messages.known(code) else english
+
+
+def option_label(game: str, option: Option) -> str:
+    """``option``'s name for people in the current language ("First game")."""
+    return _said(f"{game}.option.{option.name}.label", option.label or option.name)
+
+
+def option_doc(game: str, option: Option) -> str:
+    """What ``option`` does, in the current language."""
+    return _said(f"{game}.option.{option.name}.doc", option.doc)
+
+
+def rules_in(game: str, rules: Mapping[str, str]) -> dict[str, str]:
+    """``rules`` (ID → English) in the current language."""
+    return {rid: _said(rule_code(game, rid), text) for rid, text in rules.items()}
