@@ -67,6 +67,27 @@ class GameVersion:
         return f"rules {self.rules}" + (f", content {self.content}" if self.content else "")
 
 
+#: a run of one script: Latin letters and digits, katakana, or kanji (Japanese
+#: words run together without spaces; kana particles and endings between them
+#: are left out, so 「月の移動」 looks for 月 and 移動)
+_SEARCH_WORD = re.compile(
+    r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+(?:['-]\w+)*"
+    r"|[\u30a0-\u30ff\uff66-\uff9f]+"
+    r"|[\u3400-\u4dbf\u4e00-\u9fff々]+"
+)
+
+
+def search_words(query: str) -> list[str]:
+    """The words of a rules search, for languages with and without spaces.
+
+    >>> search_words("Moon's moves")
+    ["moon's", 'moves']
+    >>> search_words("エイリアンを月の出口へ")
+    ['エイリアン', '月', '出口']
+    """
+    return _SEARCH_WORD.findall(query.lower())
+
+
 def _rule_rank(rid: str, text: str, words: Sequence[str]) -> int | None:
     """How well a rule matches every one of ``words`` (``None``: not at all)."""
     ident, body = rid.lower(), text.lower()
@@ -309,7 +330,7 @@ class Game(ABC, Generic[S]):
         catalogue = dict(self.rule_catalogue())
         wanted = query.strip()
         exact = next((k for k in catalogue if k.lower() == wanted.lower()), None)
-        words = re.findall(r"[\w'-]+", wanted.lower())
+        words = search_words(wanted)
         if not words:
             return []
         ranked = []

@@ -9,6 +9,7 @@ serves them in the reader's language (:func:`liftoff.engine.messages.speaking`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from importlib import resources
 
@@ -44,8 +45,15 @@ def register_game_texts(game: str, package: str, options: OptionSet) -> dict[str
         found[f"{game}.option.{option.name}.doc"] = option.doc
         if option.label:
             found[f"{game}.option.{option.name}.label"] = option.label
+        for choice in option.choices or ():
+            if isinstance(choice, str) and _WORD.match(choice):
+                found[f"{game}.option.{option.name}.choice.{choice}"] = choice
     messages.register_texts(found)
     return rules
+
+
+#: a choice that is a word ("literal", "once") has words; "A" or "1/3/5" does not
+_WORD = re.compile(r"^[a-z]{2,}$")
 
 
 def _said(code: str, english: str) -> str:
@@ -65,3 +73,9 @@ def option_doc(game: str, option: Option) -> str:
 def rules_in(game: str, rules: Mapping[str, str]) -> dict[str, str]:
     """``rules`` (ID → English) in the current language."""
     return {rid: _said(rule_code(game, rid), text) for rid, text in rules.items()}
+
+
+def choice_label(game: str, option: Option, choice: object) -> str:
+    """A choice of ``option`` as people read it, in the current language (a
+    choice that is not a word, such as ``A`` or ``1/3/5``, as it is)."""
+    return _said(f"{game}.option.{option.name}.choice.{choice}", str(choice))

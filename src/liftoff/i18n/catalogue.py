@@ -56,15 +56,19 @@ def _plural_entries(lang: str) -> dict[str, tuple[tuple[str, ...], tuple[str, ..
     """``lang``'s translated plural entries: message id -> (English forms, forms)."""
     out = {}
     for msg in catalogue(lang):
-        if msg.context and msg.pluralizable and not msg.fuzzy and all(msg.string):
-            out[msg.context] = (tuple(msg.id), tuple(msg.string))
+        forms = msg.string
+        if not isinstance(forms, tuple | list) or not all(forms):
+            continue
+        if msg.context and msg.pluralizable and not msg.fuzzy:
+            out[msg.context] = (tuple(msg.id), tuple(forms))
     return out
 
 
 @cache
 def _plural_index(lang: str) -> Callable[[int], int]:
     """Which form a number takes in ``lang`` (the catalogue's gettext plural rule)."""
-    return gettext.c2py(catalogue(lang).plural_expr)  # type: ignore[attr-defined,no-any-return]
+    rule: Callable[[int], int] = gettext.c2py(catalogue(lang).plural_expr)
+    return rule
 
 
 class Catalogues:

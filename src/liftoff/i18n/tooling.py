@@ -61,8 +61,18 @@ def _ours() -> tuple[str, ...]:
     """The id prefixes of liftoff's own words: the engine contract (``api.``), the
     browser (``web.``), the terminal (``cli.``) and liftoff's own games (games
     registered from elsewhere, such as a test's, are not liftoff's words)."""
-    import liftoff
+    import importlib
 
+    import liftoff
+    from liftoff.i18n.web import web_words
+
+    web_words()  # the browser's words
+    for module in ("liftoff.cli.words", "liftoff.server.tutorials"):  # the terminal's, tutorials'
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a part not written, or its extra not installed
+            if exc.name not in (module, "fastapi"):
+                raise
     ours = ["api", "web", "cli"]
     for name in liftoff.games.names():
         if type(liftoff.games.get(name)).__module__.startswith("liftoff.games."):
@@ -148,7 +158,9 @@ def _current(msg: Message, codes: dict[str, object]) -> bool:
     if msg.context not in codes or msg.fuzzy:
         return False
     if msg.pluralizable:
-        return all(msg.string) and tuple(msg.id) == codes[msg.context]
+        forms = msg.string
+        done = isinstance(forms, tuple | list) and all(forms)
+        return done and tuple(msg.id) == codes[msg.context]
     return bool(msg.string) and msg.id == codes[msg.context]
 
 

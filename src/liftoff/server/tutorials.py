@@ -24,6 +24,7 @@ from typing import Any
 import liftoff
 from liftoff import bots as bot_registry
 from liftoff.engine import OptionError
+from liftoff.engine.messages import register_texts, text, texts
 from liftoff.engine.realtime import SPEEDS
 
 FILE = "tutorial.json"
@@ -45,6 +46,12 @@ _TOP = {
 }
 
 
+def said(code: str, english: str) -> str:
+    """A tutorial's words in the current language: the translation registered under
+    ``code`` when it was made from this English, else the English."""
+    return text(code) if texts().get(code) == english else english
+
+
 class TutorialError(ValueError):
     """A tutorial file that cannot be used (the message names file, entry, field)."""
 
@@ -56,9 +63,10 @@ class Explanation:
     title: str
     text: str
 
-    def to_json(self) -> dict[str, str]:
-        """The explanation as clients read it."""
-        return {"title": self.title, "text": self.text}
+    def to_json(self, code: str = "") -> dict[str, str]:
+        """The explanation as clients read it, in the current language when its
+        words are registered under ``code`` (``<game>.tutorial.kind.<kind>``)."""
+        return {"title": said(f"{code}.title", self.title), "text": said(f"{code}.text", self.text)}
 
 
 @dataclass(frozen=True)
@@ -79,20 +87,22 @@ class Tutorial:
     events: dict[str, Explanation]
 
     def to_json(self) -> dict[str, Any]:
-        """The tutorial as published (the seed included: it is public content)."""
+        """The tutorial as published (the seed included: it is public content), in
+        the current language (:func:`liftoff.engine.messages.speaking`)."""
+        code = f"{self.game}.tutorial"
         return {
             "game": self.game,
-            "title": self.title,
+            "title": said(f"{code}.title", self.title),
             "seed": self.seed,
             "players": self.players,
             "bot": self.bot,
             "speed": self.speed,
             "options": self.options,
-            "introduction": self.introduction,
-            "closing": self.closing,
+            "introduction": said(f"{code}.introduction", self.introduction),
+            "closing": said(f"{code}.closing", self.closing),
             "seed_offers": list(self.seed_offers),
-            "kinds": {k: e.to_json() for k, e in self.kinds.items()},
-            "events": {k: e.to_json() for k, e in self.events.items()},
+            "kinds": {k: e.to_json(f"{code}.kind.{k}") for k, e in self.kinds.items()},
+            "events": {k: e.to_json(f"{code}.event.{k}") for k, e in self.events.items()},
         }
 
 
@@ -225,3 +235,25 @@ class _Reader:
         if not lo <= value <= hi:
             raise self._fail(field, f"must be from {lo} to {hi} (is {value})")
         return value
+
+
+def register_texts_of(tutorial: Tutorial) -> None:
+    """Register a tutorial's words for translation: ``<game>.tutorial.title``,
+    ``.introduction``, ``.closing``, ``.kind.<kind>.title`` / ``.text`` and
+    ``.event.<kind>.title`` / ``.text``."""
+    code = f"{tutorial.game}.tutorial"
+    found = {
+        f"{code}.title": tutorial.title,
+        f"{code}.introduction": tutorial.introduction,
+        f"{code}.closing": tutorial.closing,
+    }
+    for area, explained in (("kind", tutorial.kinds), ("event", tutorial.events)):
+        for kind, e in explained.items():
+            found[f"{code}.{area}.{kind}.title"] = e.title
+            found[f"{code}.{area}.{kind}.text"] = e.text
+    register_texts(found)
+
+
+# liftoff's own tutorials' words are in the catalogues
+for _name in available():
+    register_texts_of(load(_name))

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path, Query, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
+
+from liftoff.i18n import asked, negotiate
 
 from ..tables import TableManager
 
@@ -141,3 +143,28 @@ Manager = Annotated[TableManager, Depends(_manager)]
 def json(data: Any, status: int = 200) -> Response:
     """A JSON answer (orjson)."""
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
+
+
+#: the cookie that remembers the language a person chose in the browser
+LANG_COOKIE = "liftoff_lang"
+
+
+def reader_language(
+    request: Request,
+    lang: Annotated[
+        str | None, Query(max_length=35, description="the reader's language, e.g. ja")
+    ] = None,
+) -> str:
+    """The language to answer in: ``?lang=``, else the language chosen in this
+    browser (its cookie), else the browser's ``Accept-Language``; English when
+    none of them is on offer."""
+    if lang:
+        return asked(lang)
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen:
+        return asked(chosen)
+    return negotiate(request.headers.get("accept-language", "")[:512])
+
+
+#: the reader's language, as a route parameter
+Lang = Annotated[str, Depends(reader_language)]

@@ -10,11 +10,12 @@ from fastapi.responses import Response
 import liftoff
 from liftoff import bots as bot_registry
 from liftoff.engine import Game, OptionError
+from liftoff.engine.messages import speaking
 
 from ..errors import ApiError
 from ..tables.bots import speeds
 from ..tables.people import levels_json, option_json
-from .common import ERRORS, Manager, json
+from .common import ERRORS, Lang, Manager, json
 
 router = APIRouter(tags=["games"])
 
@@ -55,8 +56,14 @@ def game_named(name: str) -> Game[Any]:
 
 
 @router.get("/api/games", summary="The games, their options and bots")
-async def games(manager: Manager) -> Response:
+async def games(manager: Manager, lang: Lang) -> Response:
+    """Labels, descriptions and level names are in the reader's language."""
     content_sets = manager.settings.content_sets
+    with speaking(lang):
+        return _games(content_sets)
+
+
+def _games(content_sets: dict[str, dict[str, str]]) -> Response:
     return json(
         {
             "games": [game_info(n, content_sets) for n in liftoff.games.names()],
@@ -74,11 +81,13 @@ async def games(manager: Manager) -> Response:
 )
 async def find_rules(
     game: Annotated[str, Path(max_length=32)],
+    lang: Lang,
     q: Annotated[str, Query(description="words, or a rule id")] = "",
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 10,
 ) -> Response:
     """The rules and rulings whose id or text holds every word of ``q``
-    (``Game.find_rules``); an exact rule id comes first."""
+    (``Game.find_rules``), searched and answered in the reader's language; an
+    exact rule id comes first."""
     found = game_named(game)
     words = q.strip()
     if not words:
@@ -89,7 +98,9 @@ async def find_rules(
             "bad-query",
             f"a rules search is at most {MAX_QUERY} characters; this one has {len(words)}",
         )
-    return json([{"id": rid, "text": text} for rid, text in found.find_rules(words, limit)])
+    with speaking(lang):
+        hits = found.find_rules(words, limit)
+    return json([{"id": rid, "text": text} for rid, text in hits])
 
 
 @router.get(
@@ -97,15 +108,18 @@ async def find_rules(
     summary="The rules in short, with the options in force (query: option=value)",
     responses=ERRORS,
 )
-async def rules_summary(game: Annotated[str, Path(max_length=32)], request: Request) -> Response:
+async def rules_summary(
+    game: Annotated[str, Path(max_length=32)], request: Request, lang: Lang
+) -> Response:
     """``Game.rules_summary`` (Markdown) for the options given as query
     parameters (the table's ``options``); an unknown or bad option is a 422."""
     found = game_named(game)
-    given = dict(request.query_params)
+    given = {k: v for k, v in request.query_params.items() if k != "lang"}
     if len(given) > 64 or any(len(k) > 64 or len(v) > 400 for k, v in given.items()):
         raise ApiError(422, "bad-options", "too many or too long options")
     try:
-        text = found.rules_summary(given)
+        with speaking(lang):
+            text = found.rules_summary(given)
     except OptionError as exc:
         raise ApiError(422, "bad-options", str(exc)) from None
     return json({"game": game, "title": found.info.title, "text": text})
@@ -113,9 +127,10 @@ async def rules_summary(game: Annotated[str, Path(max_length=32)], request: Requ
 
 @router.get("/api/games/{game}/rules/{rule}", summary="The text of one rule", responses=ERRORS)
 async def rule_text(
-    game: Annotated[str, Path(max_length=32)], rule: Annotated[str, Path(max_length=64)]
+    game: Annotated[str, Path(max_length=32)], rule: Annotated[str, Path(max_length=64)], lang: Lang
 ) -> Response:
-    text = game_named(game).rule_text(rule)
+    with speaking(lang):
+        text = game_named(game).rule_text(rule)
     if text is None:
         raise ApiError(404, "no-rule", f"no rule {rule!r} in {game}")
     return json({"rule": rule, "text": text})
@@ -126,5 +141,6 @@ async def rule_text(
     summary="Public texts of a game's content names (card id → name and effects)",
     responses=ERRORS,
 )
-async def glossary(game: Annotated[str, Path(max_length=32)]) -> Response:
-    return json({"game": game, "glossary": dict(game_named(game).glossary())})
+async def glossary(game: Annotated[str, Path(max_length=32)], lang: Lang) -> Response:
+    with speaking(lang):
+        return json({"game": game, "glossary": dict(game_named(game).glossary())})

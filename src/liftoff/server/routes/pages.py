@@ -2,18 +2,58 @@
 
 from __future__ import annotations
 
+import json
 from importlib import resources
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup, escape
+
+from liftoff.engine.messages import template_of
+from liftoff.i18n import LANGUAGES, available
+from liftoff.i18n.web import web_words, words_for
 
 from ..errors import ApiError
-from .common import Manager, TableId
+from .common import Lang, Manager, TableId
 
 WEB = resources.files("liftoff.server") / "web"
 templates = Jinja2Templates(directory=str(WEB / "templates"))
+
+
+@pass_context
+def _t(context: Context, code: str, **params: Any) -> Markup:
+    """A browser word in the page's language, HTML-escaped; a parameter given as
+    ``Markup`` (``"<kbd>r</kbd>"|safe``) goes in as it is."""
+    english = web_words().get(code)
+    if english is None:
+        return Markup(escape(code))
+    template = template_of(code, context.get("lang")) or english
+    try:
+        return Markup(escape(template)).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return Markup(escape(english)).format(**params)
+
+
+templates.env.globals["t"] = _t
+
+
+def _page(
+    request: Request, name: str, lang: str, context: dict[str, Any], status: int = 200
+) -> Response:
+    """A page in the reader's language: ``lang`` on ``<html>``, the language menu,
+    and every browser word in that language for the page's scripts."""
+    words = json.dumps(words_for(lang), ensure_ascii=False, separators=(",", ":"))
+    # inside <script type="application/json">: nothing may close the element
+    words = words.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    languages = [(code, LANGUAGES.get(code, code)) for code in available()]
+    full = {**context, "lang": lang, "words_json": Markup(words), "languages": languages}
+    return templates.TemplateResponse(request, name, full, status_code=status)
+
 
 router = APIRouter(include_in_schema=False)
 
@@ -24,29 +64,29 @@ def static_files() -> StaticFiles:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby_page(request: Request) -> Response:
-    return templates.TemplateResponse(request, "lobby.html", {"page": "lobby"})
+async def lobby_page(request: Request, lang: Lang) -> Response:
+    return _page(request, "lobby.html", lang, {"page": "lobby"})
 
 
 @router.get("/docs", response_class=HTMLResponse)
-async def api_docs(request: Request) -> Response:
-    return templates.TemplateResponse(request, "api.html", {"page": "api"})
+async def api_docs(request: Request, lang: Lang) -> Response:
+    return _page(request, "api.html", lang, {"page": "api"})
 
 
-async def _table_page(request: Request, manager: Manager, table_id: str, page: str) -> Response:
+async def _table_page(
+    request: Request, manager: Manager, table_id: str, page: str, lang: str
+) -> Response:
     """A page about one table (``table`` or ``replay``), or the missing-table page."""
     try:
         table = await manager.get(table_id)
     except ApiError as err:
-        return templates.TemplateResponse(
-            request,
-            "missing.html",
-            {"page": "missing", "message": err.message},
-            status_code=404,
+        return _page(
+            request, "missing.html", lang, {"page": "missing", "message": err.message}, 404
         )
-    return templates.TemplateResponse(
+    return _page(
         request,
         f"{page}.html",
+        lang,
         {
             "page": page,
             "table_id": table.id,
@@ -58,10 +98,12 @@ async def _table_page(request: Request, manager: Manager, table_id: str, page: s
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-async def table_page(request: Request, table_id: TableId, manager: Manager) -> Response:
-    return await _table_page(request, manager, table_id, "table")
+async def table_page(request: Request, table_id: TableId, manager: Manager, lang: Lang) -> Response:
+    return await _table_page(request, manager, table_id, "table", lang)
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(request: Request, table_id: TableId, manager: Manager) -> Response:
-    return await _table_page(request, manager, table_id, "replay")
+async def replay_page(
+    request: Request, table_id: TableId, manager: Manager, lang: Lang
+) -> Response:
+    return await _table_page(request, manager, table_id, "replay", lang)

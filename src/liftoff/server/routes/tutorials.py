@@ -14,11 +14,12 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 import liftoff
+from liftoff.engine.messages import speaking
 
 from .. import tutorials
 from ..errors import ApiError
 from ..ratelimit import client_address
-from .common import ERRORS, Manager, SeatOut, json
+from .common import ERRORS, Lang, Manager, SeatOut, json
 
 router = APIRouter(tags=["tutorials"])
 
@@ -45,20 +46,22 @@ def tutorial_of(game: str) -> tutorials.Tutorial:
 
 
 @router.get("/api/tutorials", summary="The games with an interactive first game")
-async def list_tutorials() -> Response:
+async def list_tutorials(lang: Lang) -> Response:
     out: list[dict[str, Any]] = []
     for name in tutorials.available():
-        t = tutorial_of(name)
+        with speaking(lang):
+            said = tutorial_of(name).to_json()
         game = liftoff.games.get(name)
-        out.append({"game": name, "title": t.title, "game_title": game.info.title})
+        out.append({"game": name, "title": said["title"], "game_title": game.info.title})
     return json({"tutorials": out})
 
 
 @router.get("/api/tutorials/{game}", summary="A game's interactive first game", responses=ERRORS)
-async def get_tutorial(game: GameName) -> Response:
+async def get_tutorial(game: GameName, lang: Lang) -> Response:
     """The tutorial as published: seed, opponent, introduction, an explanation per
-    kind of action (the first word of an action's text)."""
-    return json(tutorial_of(game).to_json())
+    kind of action (the first word of an action's text), in the reader's language."""
+    with speaking(lang):
+        return json(tutorial_of(game).to_json())
 
 
 @router.post(

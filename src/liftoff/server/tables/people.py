@@ -13,6 +13,8 @@ from typing import Any, Protocol
 from liftoff.bots import levels as bot_levels
 from liftoff.engine import Game, Option, State
 from liftoff.engine.messages import and_list, known, render
+from liftoff.engine.words import choice_label, option_doc, option_label
+from liftoff.i18n.web import web_words
 
 from ..errors import sentence
 
@@ -35,14 +37,22 @@ ADVANCED = frozenset(
     }
 )
 
-#: one line on each bot level (``liftoff.bots.levels``), weakest first
-LEVEL_DOCS = {
-    "beginner": "Plays by feel and often slips: good for a first game.",
-    "easy": "Plays sensibly but makes the odd careless move.",
-    "medium": "Plays every turn by sound rules of thumb.",
-    "hard": "Thinks ahead over a couple of hundred imagined games per move.",
-    "expert": "Thinks ahead over a thousand imagined games per move (slower).",
-}
+#: the browser's and the server's words (``web.*``), registered as messages
+web_words()
+
+
+def level_doc(name: str) -> str:
+    """One line on a bot level, in the current language ("" for another bot)."""
+    code = f"web.server.level.{name}.doc"
+    return render(code) if known(code) else ""
+
+
+def bot_label(kind: str) -> str:
+    """A bot's kind or level as people read it ("Medium"), in the current language."""
+    code = f"web.server.level.{kind}"
+    return render(code) if known(code) else kind.capitalize()
+
+
 DEFAULT_LEVEL = "medium"
 
 
@@ -73,18 +83,19 @@ def seat_names(seats: Sequence[NamedSeat]) -> list[str]:
     out = []
     for s, kind in zip(seats, kinds, strict=True):
         if kind is None:
-            out.append(s.name or f"Player {s.seat + 1}")
+            out.append(s.name or render("web.server.player", {"n": s.seat + 1}))
         elif kinds.count(kind) > 1:
-            out.append(f"{kind.capitalize()} bot {s.seat + 1}")
+            level = bot_label(kind)
+            out.append(render("web.server.bot.numbered", {"level": level, "n": s.seat + 1}))
         else:
-            out.append(f"{kind.capitalize()} bot")
+            out.append(render("web.server.bot", {"level": bot_label(kind)}))
     return out
 
 
 def option_json(game: str, o: Option, choices: list[Any] | None) -> dict[str, Any]:
     """An option as the lobby shows it (label, one-line doc, Advanced fold)."""
-    label = o.label or o.name.replace("_", " ").capitalize()
-    doc = o.doc
+    label = option_label(game, o) if o.label else o.name.replace("_", " ").capitalize()
+    doc = option_doc(game, o)
     if doc.lower().startswith(label.lower() + ":"):  # "First game: Bonfire, …" says it twice
         doc = doc[len(label) + 1 :]
     return {
@@ -94,6 +105,7 @@ def option_json(game: str, o: Option, choices: list[Any] | None) -> dict[str, An
         "default": o.default,
         "doc": sentence(doc),
         "choices": choices,
+        "choice_labels": [choice_label(game, o, c) for c in choices] if choices else None,
         "minimum": o.minimum,
         "maximum": o.maximum,
         "rule": o.rule,
@@ -108,8 +120,8 @@ def levels_json() -> list[dict[str, Any]]:
     return [
         {
             "name": name,
-            "label": f"{name.capitalize()} bot",
-            "doc": LEVEL_DOCS.get(name, ""),
+            "label": render("web.server.bot", {"level": bot_label(name)}),
+            "doc": level_doc(name),
             "default": name == DEFAULT_LEVEL,
         }
         for name in bot_levels()

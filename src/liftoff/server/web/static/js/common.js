@@ -1,4 +1,36 @@
-// Shared helpers: the REST API, seat tokens kept in this browser, escaping.
+// Shared helpers: the REST API, seat tokens kept in this browser, escaping, words.
+
+// The page's language and its words (web.* messages, put in the page by the
+// server in the reader's language; English where a word has no translation).
+export const LANG = document.documentElement.lang || "en";
+const WORDS = (() => {
+  try { return JSON.parse(document.getElementById("words")?.textContent || "{}"); } catch { return {}; }
+})();
+
+// A word of the page with its {fields} filled: t("web.table.turn", {name: "Ann"}).
+export function t(code, params = {}) {
+  const template = WORDS[code];
+  if (template === undefined) return code;
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// A word that depends on a number: the ids `code.one` and `code.other`, chosen by
+// the language's plural rule (Intl.PluralRules); {count} is the number.
+const PLURALS = new Intl.PluralRules(LANG);
+export function tn(code, count, params = {}) {
+  const form = `${code}.${PLURALS.select(count)}`;
+  return t(form in WORDS ? form : `${code}.other`, { ...params, count });
+}
+
+// A number as the page's language writes it.
+export function num(value) {
+  return new Intl.NumberFormat(LANG).format(value);
+}
+
+// A list of names as the page's language joins them ("Ann, Bo and Cy", 「Ann、Bo、Cy」).
+export function list(items) {
+  return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+}
 
 // player colours: white numbers on them read at 4.5:1 or more (WCAG AA)
 export const COLORS = ["#c8374a", "#2e6fd8", "#1e7b46", "#a86400", "#7e4cc4", "#555"];
@@ -66,22 +98,26 @@ export function saveName(name) {
 // "Player 2"), never a seat id; an open seat says so.
 export function seatLabel(s) {
   if (!s) return "";
-  if (s.kind === "open") return `${s.name || `Player ${s.seat + 1}`} (${s.zombie ? "open seat, a bot plays" : "open seat"})`;
-  const name = s.name || (s.kind === "bot" ? `${cap(String(s.bot || "").split(":")[0])} bot` : `Player ${s.seat + 1}`);
-  return s.kind === "bot" && s.speed ? `${name} (${s.speed})` : name;
+  const player = t("web.common.player", { n: s.seat + 1 });
+  if (s.kind === "open") return `${s.name || player} (${t(s.zombie ? "web.common.open-seat.zombie" : "web.common.open-seat")})`;
+  const name = s.name || (s.kind === "bot" ? t("web.common.bot", { level: cap(String(s.bot || "").split(":")[0]) }) : player);
+  return s.kind === "bot" && s.speed ? `${name} (${t(`web.common.speed.${s.speed}`)})` : name;
 }
 
 // The name alone ("Ann", "Medium bot", "Player 2").
 export function seatName(s, p) {
-  return s?.name || `Player ${(s?.seat ?? p) + 1}`;
+  return s?.name || t("web.common.player", { n: (s?.seat ?? p) + 1 });
 }
 
 // The seat's colour dot (with its colour's name for screen readers).
 export function dot(p) {
-  return `<span class="dot" style="background:${COLORS[p] || "#555"}" title="${COLOR_NAMES[p] || ""}"></span>`;
+  return `<span class="dot" style="background:${COLORS[p] || "#555"}" title="${esc(t(`web.common.color.${p}`))}"></span>`;
 }
 
+// a bot's level in the page's language ("Medium"); another bot by its kind
 function cap(text) {
+  const said = t(`web.server.level.${text}`);
+  if (said !== `web.server.level.${text}`) return said;
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 

@@ -1,6 +1,7 @@
 // The table page: one WebSocket, the board (per game), actions, log, rules, end screen.
 import {
   api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, saveName, fmtClock,
+  LANG,
 } from "./common.js";
 import { takeSeatLink, mountSeatLink, hold } from "./seatlink.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
@@ -55,17 +56,11 @@ function connect() {
   };
 }
 
-// the language of the game's messages (log, refusals, the ending): the reader's
-// choice, remembered in this browser; the server speaks English without a catalogue
+// the language of the game's messages (log, refusals, the ending): the page's
+// (chosen in the header's menu, see lang.js; the server speaks English without a catalogue)
 function chosenLang() {
-  return localStorage.getItem("liftoff.lang") || "en";
+  return LANG;
 }
-$("lang").value = chosenLang();
-$("lang").addEventListener("change", () => {
-  localStorage.setItem("liftoff.lang", $("lang").value);
-  endShown = false;  // the ending is told again, in the new language
-  ws?.close(1000);   // the new socket says the new language; the log comes again
-});
 
 function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
