@@ -12,10 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from . import messages
 from .content import load_rules
 from .options import Option, OptionSet
+
+if TYPE_CHECKING:
+    from .game import GameInfo
 
 
 def rule_code(game: str, rule: str) -> str:
@@ -79,3 +83,26 @@ def choice_label(game: str, option: Option, choice: object) -> str:
     """A choice of ``option`` as people read it, in the current language (a
     choice that is not a word, such as ``A`` or ``1/3/5``, as it is)."""
     return _said(f"{game}.option.{option.name}.choice.{choice}", str(choice))
+
+
+def register_info(info: GameInfo) -> None:
+    """Register a game's title and one-line summary for translation
+    (``<game>.title``, ``<game>.about``); done when the registry loads a game."""
+    found = {f"{info.name}.title": info.title}
+    if info.summary:
+        found[f"{info.name}.about"] = info.summary
+    messages.register_texts(found)
+
+
+def title(info: GameInfo) -> str:
+    """A game's title in the current language ("Lift Off! (2000)", 「リフト・オフ」)."""
+    return _said(f"{info.name}.title", info.title)
+
+
+def info_json(info: GameInfo) -> dict[str, Any]:
+    """``info.to_json()`` with its title and summary in the current language."""
+    out = info.to_json()
+    out["title"] = title(info)
+    if info.summary:
+        out["summary"] = _said(f"{info.name}.about", info.summary)
+    return out

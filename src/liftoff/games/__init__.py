@@ -11,6 +11,7 @@ import importlib.util
 from typing import Any
 
 from liftoff.engine import Game, UnknownGame
+from liftoff.engine.words import register_info
 
 _MODULES: dict[str, str] = {
     "planet": "liftoff.games.planet",
@@ -32,6 +33,7 @@ def _load(name: str) -> Game[Any] | None:
         game = getattr(importlib.import_module(module_name), "GAME", None)
         if game is None:
             return None
+        register_info(game.info)  # its title and summary, for translation
         _LOADED[name] = game
     return _LOADED[name]
 

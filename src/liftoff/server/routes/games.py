@@ -11,6 +11,7 @@ import liftoff
 from liftoff import bots as bot_registry
 from liftoff.engine import Game, OptionError
 from liftoff.engine.messages import speaking
+from liftoff.engine.words import info_json
 
 from ..errors import ApiError
 from ..tables.bots import speeds
@@ -38,7 +39,7 @@ def _choices(game_name: str, o: Any, content_sets: dict[str, dict[str, str]]) ->
 def game_info(name: str, content_sets: dict[str, dict[str, str]]) -> dict[str, Any]:
     """A game's facts and options as clients see them."""
     game = liftoff.games.get(name)
-    info = game.info.to_json()
+    info = info_json(game.info)
     info["options"] = [
         option_json(name, o, _choices(name, o, content_sets))
         for o in game.options

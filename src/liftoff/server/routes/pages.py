@@ -14,7 +14,9 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from liftoff.engine.messages import template_of
+from liftoff.engine import GameInfo
+from liftoff.engine.messages import speaking, template_of
+from liftoff.engine.words import title
 from liftoff.i18n import LANGUAGES, available
 from liftoff.i18n.web import web_words, words_for
 
@@ -40,6 +42,12 @@ def _t(context: Context, code: str, **params: Any) -> Markup:
 
 
 templates.env.globals["t"] = _t
+
+
+def game_title(info: GameInfo, lang: str) -> str:
+    """A game's title in ``lang``."""
+    with speaking(lang):
+        return title(info)
 
 
 def _page(
@@ -91,7 +99,7 @@ async def _table_page(
             "page": page,
             "table_id": table.id,
             "game": table.game.info.name,
-            "title": table.game.info.title,
+            "title": game_title(table.game.info, lang),
             "name": table.name,
         },
     )

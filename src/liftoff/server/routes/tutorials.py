@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 import liftoff
 from liftoff.engine.messages import speaking
+from liftoff.engine.words import title
 
 from .. import tutorials
 from ..errors import ApiError
@@ -49,10 +50,11 @@ def tutorial_of(game: str) -> tutorials.Tutorial:
 async def list_tutorials(lang: Lang) -> Response:
     out: list[dict[str, Any]] = []
     for name in tutorials.available():
+        game = liftoff.games.get(name)
         with speaking(lang):
             said = tutorial_of(name).to_json()
-        game = liftoff.games.get(name)
-        out.append({"game": name, "title": said["title"], "game_title": game.info.title})
+            game_title = title(game.info)
+        out.append({"game": name, "title": said["title"], "game_title": game_title})
     return json({"tutorials": out})
 
 

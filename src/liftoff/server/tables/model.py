@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from liftoff.engine import Event, Game, State, derive_seed
 from liftoff.engine.events import EventView
 from liftoff.engine.messages import ENGLISH, language
+from liftoff.engine.words import title as game_title
 
 from ..storage import SeatData
 from .clocks import Clocks
@@ -317,7 +318,7 @@ class LiveTable:
         out: dict[str, Any] = {
             "id": self.id,
             "game": info.name,
-            "title": info.title,
+            "title": game_title(info),
             "players": self.state.num_players,
             "options": self.options,
             "status": self.status,
