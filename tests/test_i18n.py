@@ -172,3 +172,46 @@ def test_the_japanese_glossary_is_kept() -> None:
                 if used and not any(form in words[code] for form in forms):
                     broken.append((code, term, forms[0]))
     assert not broken, broken[:10]
+
+
+TEMPLATE_CODE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+TEMPLATE_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]+(?![\w-])")
+
+
+def test_the_pages_templates_say_nothing_outside_the_catalogue() -> None:
+    """Every word a page template shows (text, titles, labels, placeholders, alt
+    texts) comes from ``t()``: what is left after taking out the template code,
+    the tags' names and other attributes, and the keys on the keyboard, is no
+    word at all."""
+    from html.parser import HTMLParser
+
+    class Words(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[str] = []
+            self.skip = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in ("script", "style", "kbd", "code"):
+                self.skip += 1
+            for name, value in attrs:
+                if name in ("title", "aria-label", "placeholder", "alt") and value:
+                    self.found += TEMPLATE_WORD.findall(value)
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style", "kbd", "code"):
+                self.skip = max(0, self.skip - 1)
+
+        def handle_data(self, data: str) -> None:
+            if not self.skip:
+                self.found += TEMPLATE_WORD.findall(data)
+
+    folder = locale_dir().parent / "server" / "web" / "templates"
+    left = {}
+    for path in sorted(folder.glob("*.html")):
+        parser = Words()
+        parser.feed(TEMPLATE_CODE.sub(" ", path.read_text(encoding="utf-8")))
+        words = [w for w in parser.found if w not in {"liftoff"}]
+        if words:
+            left[path.name] = words[:8]
+    assert not left, left
