@@ -112,9 +112,8 @@ def glossary(content: PlanetContent) -> dict[str, str]:
         )
         said = {"name": name, "kind": kind, "text": card_text(card.code, card.text)}
         out[card.code] = render("planet.glossary.card", said)
-    for token, paid in (("W=F", "F"), ("W=S", "S")):
-        wild, as_ = names.get("W", "Wild"), names.get(paid, paid)
-        out[token] = render("planet.glossary.token", {"card": wild, "kind": as_})
+    for token, paid in (("W=F", "F"), ("W=S", "S")):  # the deck has F, S and W (DeckFile)
+        out[token] = render("planet.glossary.token", {"card": names["W"], "kind": names[paid]})
     for spec in content.points.points:
         out[spec.id] = point_text(spec)
     out["pool"] = render("planet.glossary.pool")

@@ -118,8 +118,13 @@ def content_text(code: str, english: str) -> str:
 
 def card_name(game: PlanetGame, kind: int | str) -> str:
     """The name of card kind ``kind`` (an index or a code) for people."""
+    return _card_named(game.card_names, kind)
+
+
+def _card_named(names: Sequence[str], kind: int | str) -> str:
+    """Card kind ``kind`` for people, its content's English names being ``names``."""
     index = kind if isinstance(kind, int) else KIND_OF[kind]
-    return content_text(card_code(CODES[index]), game.card_names[index])
+    return content_text(card_code(CODES[index]), names[index])
 
 
 def card_text(code: str, english: str) -> str:
@@ -149,10 +154,15 @@ def lp_named(game: PlanetGame, english: str) -> str:
 
 def token_name(game: PlanetGame, token: str) -> str:
     """A card or payment token by its name ("Wild as Screw"); the token when unknown."""
+    return token_words(game.card_names, token)
+
+
+def token_words(names: Sequence[str], token: str) -> str:
+    """:func:`token_name`, the content's English card names being ``names``."""
     if token in KIND_OF:
-        return card_name(game, token)
+        return _card_named(names, token)
     if token in TOKENS:  # a Wild paid as Fuel or as Screw
-        card, kind = card_name(game, TOKENS[token][0]), card_name(game, token[-1])
+        card, kind = _card_named(names, TOKENS[token][0]), _card_named(names, token[-1])
         return render("planet.word.as", {"card": card, "kind": kind})
     return token
 
@@ -201,7 +211,8 @@ class Said(str):
     """A parameter of a refusal that is said in the language of the sentence it
     is filled into (``str.format`` asks it): its value is what English says (so
     JSON, comparisons and English sentences see exactly that), and ``say(*args)``
-    gives its words in any other language.
+    gives its words in any other language (``say`` a module's function, ``args``
+    plain data: a refusal is copied and kept).
 
     >>> word = Said("Bonfire", lp_name, "bonfire", "Bonfire")
     >>> word == "Bonfire", f"{word}"
@@ -235,12 +246,12 @@ def said_lp(lp: str, english: str, value: str | None = None) -> Said:
 
 def said_card(game: PlanetGame, code: str) -> Said:
     """Card ``code`` in a refusal: English says the code, other languages the name."""
-    return Said(code, card_name, game, code)
+    return Said(code, content_text, card_code(code), game.card_names[KIND_OF[code]])
 
 
 def said_token(game: PlanetGame, token: str) -> Said:
     """Payment token ``token`` in a refusal: English says the token ("W=F")."""
-    return Said(token, token_name, game, token)
+    return Said(token, token_words, game.card_names, token)
 
 
 def said_kind(kind: str) -> Said:
