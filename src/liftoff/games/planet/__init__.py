@@ -7,6 +7,7 @@
 """
 
 from . import text as _text  # noqa: F401  (registers the English message templates)
+from . import words as _words  # noqa: F401  (registers the content's words)
 from .game import OPTIONS, PlanetGame, load_game
 from .state import PlanetState
 from .view import PlanetView

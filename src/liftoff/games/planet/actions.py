@@ -15,11 +15,13 @@ by code (``F``, ``S``, ``W``, ``moon``, ``mya``, …); a Wild paid as Fuel is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from liftoff.engine import Action, IllegalAction
 
 from . import text as _text  # noqa: F401  (registers the refusal templates)
 from .cards import CODES, KIND_OF, TOKENS, token_sort
+from .words import said_message
 
 CORE = -1
 
@@ -197,9 +199,11 @@ END = End()
 PASS = Pass()
 
 
-def _bad(text: str, why: str) -> IllegalAction:
+def _bad(text: str, why: str, **params: Any) -> IllegalAction:
+    """Refuse ``text``: it is not an action, for the reason ``planet.parse.why.<why>``."""
+    said = said_message(f"planet.parse.why.{why}", **params)
     return IllegalAction.of(
-        "planet.parse.unreadable", "API-PARSE", None, text, quoted=repr(text), why=why
+        "planet.parse.unreadable", "API-PARSE", None, text, quoted=repr(text), why=said
     )
 
 
@@ -209,15 +213,15 @@ def _seg(word: str, text: str) -> int:
         return CORE
     if len(w) == 2 and w[0] == "s" and w[1] in "01234567":
         return int(w[1])
-    raise _bad(text, f"{word!r} is not a place (core or S0..S7)")
+    raise _bad(text, "place", word=repr(word))
 
 
 def _lp(word: str, lps: frozenset[str] | None, text: str) -> str:
     w = word.lower()
     if lps is not None and w not in lps:
-        raise _bad(text, f"{word!r} is not a Lift Off Point ({', '.join(sorted(lps))})")
+        raise _bad(text, "lp-of", word=repr(word), known=", ".join(sorted(lps)))
     if not w.isalpha():
-        raise _bad(text, f"{word!r} is not a Lift Off Point")
+        raise _bad(text, "lp", word=repr(word))
     return w
 
 
@@ -226,12 +230,9 @@ def _token(word: str, text: str) -> str:
     if w in ("f", "s", "w=f", "w=s"):
         w = w.upper()
     if w in ("W", "w"):
-        raise _bad(
-            text,
-            "a Wild pays as the resource it stands for: write W=F (as Fuel) or W=S (as Screw)",
-        )
+        raise _bad(text, "wild")
     if w not in TOKENS:
-        raise _bad(text, f"{word!r} is not a card (F, S, W=F, W=S or an action card)")
+        raise _bad(text, "token", word=repr(word))
     return w
 
 
@@ -239,14 +240,14 @@ def _owner(word: str, text: str) -> int:
     w = word.lower()
     if len(w) >= 2 and w[0] == "p" and w[1:].isdigit():
         return int(w[1:])
-    raise _bad(text, f"{word!r} is not a player (p0, p1, …)")
+    raise _bad(text, "player", word=repr(word))
 
 
 def _count(word: str, suffix: str, text: str) -> int:
     w = word.upper()
     if w.endswith(suffix) and w[:-1].isdigit():
         return int(w[:-1])
-    raise _bad(text, f"{word!r} should look like 2{suffix}")
+    raise _bad(text, "count", word=repr(word), suffix=suffix)
 
 
 def parse(text: str, lps: frozenset[str] | None = None) -> Action:
@@ -256,10 +257,10 @@ def parse(text: str, lps: frozenset[str] | None = None) -> Action:
     :class:`IllegalAction` with rule ``API-PARSE`` for anything else.
     """
     if not isinstance(text, str):
-        raise _bad(repr(text), "an action must be text")
+        raise _bad(repr(text), "not-text")
     words = text.split()
     if not words:
-        raise _bad(text, "empty action")
+        raise _bad(text, "empty")
     verb, args = words[0].lower(), words[1:]
     n = len(args)
     if verb == "end" and n == 0:
@@ -292,7 +293,7 @@ def parse(text: str, lps: frozenset[str] | None = None) -> Action:
         if (fuel, wild) == (0, 0):
             return Pledge(0, 0)
         if n == 2 and (fuel == 0 or wild == 0):
-            raise _bad(text, "write pledge 2F 1W")
+            raise _bad(text, "pledge")
         return Pledge(fuel, wild)
     if verb == "play" and n >= 1:
         card = args[0].lower()
@@ -312,16 +313,8 @@ def parse(text: str, lps: frozenset[str] | None = None) -> Action:
         if card == "garglore" and len(rest) == 1:
             target = rest[0].lower()
             return PlayGarglore("pool" if target == "pool" else _lp(target, lps, text))
-        raise _bad(
-            text,
-            "unknown card play (moon cw|ccw, supernova, asteroids, tornado, storm, "
-            "mya pN FROM TO, mya pN off LP, terraform LP [NEW], garglore LP|pool)",
-        )
-    raise _bad(
-        text,
-        "unknown action; actions are move, board, pay, roll, abandon, play, trade, "
-        "end, pledge, pass",
-    )
+        raise _bad(text, "play")
+    raise _bad(text, "unknown")
 
 
 def _card(word: str, text: str) -> str:
@@ -329,5 +322,5 @@ def _card(word: str, text: str) -> str:
     if w in ("f", "s", "w"):
         w = w.upper()
     if w not in CODES:
-        raise _bad(text, f"{word!r} is not a card ({', '.join(CODES)})")
+        raise _bad(text, "card", word=repr(word), known=", ".join(CODES))
     return w

@@ -68,11 +68,10 @@ class LiftOffPoint:
         )
 
     def describe_cost(self, cost: Cost) -> str:
-        parts = []
-        for n, word in zip(cost, ("Fuel", "Screw", "Action card"), strict=True):
-            if n:
-                parts.append(f"{n} {word}{'s' if n > 1 else ''}")
-        return " + ".join(parts) or "free"
+        """``cost`` in words in the current language ("2 Fuels + 1 Screw", "free")."""
+        from .words import cost_text
+
+        return cost_text(*cost)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,20 @@ not None``): on the fast path (``apply_legal`` in search and simulation) none
 of this data is built. Every event's ``kind`` is a message id whose English
 words live in :mod:`.text` (``planet.ev.<what>``). Cards drawn into a hand are
 seen by their owner only; everyone else sees how many.
+
+The data is the same for every reader, whatever their language: names and
+counts in it are English, next to the ids they name (``lp``, ``codes``,
+``count``); narration says them in the reader's language
+(:func:`.narrate.local_event`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from liftoff.engine.messages import ENGLISH, plural, render
+
+from . import words as _words  # noqa: F401  (registers the spots' and counts' words)
 from .cards import CODES
 from .config import PHASE_NAMES
 
@@ -25,17 +33,20 @@ def card_names(s: PlanetState) -> tuple[str, ...]:
 
 
 def spot_name(s: PlanetState, spot: int) -> str:
-    """A Moon spot as a player says it: the star, above a Lift Off Point, or an Exit."""
+    """A Moon spot as a player says it (in English): the star, above a Lift Off
+    Point, or an Exit."""
     code = s.cfg.spots[spot]
     if code.startswith("slot"):
-        return "the " + s.lp_at(int(code[4]) - 1).name
+        name = s.lp_at(int(code[4]) - 1).name
+        return render("planet.spot.lp", {"name": name}, lang=ENGLISH)
     if code.startswith("exit"):
-        return f"Exit S{2 * int(code[4])}"
-    return "the star"
+        return render("planet.spot.exit", {"segment": f"S{2 * int(code[4])}"}, lang=ENGLISH)
+    return render("planet.spot.star", lang=ENGLISH)
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
+def _n(count: int, what: str) -> str:
+    """ "2 cards", "1 day" (in English: the event's data)."""
+    return plural(f"planet.count.{what}", count, lang=ENGLISH)
 
 
 def drew(s: PlanetState, p: int, kinds: list[int]) -> None:
@@ -55,12 +66,12 @@ def drew(s: PlanetState, p: int, kinds: list[int]) -> None:
             "codes": [CODES[k] for k in shown],
         },
         to=(p,),
-        public={"who": p, "count": count, "n": _n(count, "card", "cards")},
+        public={"who": p, "count": count, "n": _n(count, "cards")},
     )
 
 
 def discarded_hand(s: PlanetState, p: int, count: int) -> None:
-    s._emit("planet.ev.discard-hand", {"who": p, "count": count, "n": _n(count, "card", "cards")})
+    s._emit("planet.ev.discard-hand", {"who": p, "count": count, "n": _n(count, "cards")})
 
 
 def turn(s: PlanetState, p: int) -> None:
@@ -76,7 +87,7 @@ def moon(s: PlanetState, step: int, days_before: int) -> None:
         left = s.cfg.days_total - days
         s._emit(
             "planet.ev.sun" if days > days_before else "planet.ev.sun-back",
-            {"days_passed": days, "days_left": left, "n": _n(left, "day", "days")},
+            {"days_passed": days, "days_left": left, "n": _n(left, "days")},
         )
 
 

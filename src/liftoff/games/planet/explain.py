@@ -2,12 +2,15 @@
 
 ``explain(state, player, action)`` is called only for an action that is not
 legal now; it names the rule (``PL-…``) and the message (``planet.…``, English
-words in :mod:`.text`) with its parameters.
+words in :mod:`.text`) with its parameters. A parameter that is a word for
+people (a name, a cost) is a :class:`~.words.Said`: English sees what it always
+saw, and the refusal rendered later for a reader of another language says it in
+theirs.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from liftoff.engine import Action, IllegalAction
 
@@ -17,8 +20,11 @@ from .actions import CORE
 from .cards import ACTIONS, CODES, GARGLORE, KIND_OF, MOON, MYA, TERRAFORM, TOKENS, F, W
 from .layout import ABSENT, EXITS, TEAM, TELEPORT
 from .legal import can_board
+from .words import said_card, said_cost, said_kind, said_lp, said_token
 
 if TYPE_CHECKING:
+    from .config import LiftOffPoint
+    from .game import PlanetGame
     from .state import PlanetState
 
 # the actions a player may take on another player's turn in Let's Team Up
@@ -89,12 +95,27 @@ def explain(s: PlanetState, p: int, action: Action) -> IllegalAction:
     if isinstance(action, A.Roll):
         return _explain_roll(s, p, action)
     if isinstance(action, A.Trade):
-        return _no("planet.trade.not-held", "PL-CARD-3", p, action, a=action.a, b=action.b)
+        a, b = said_card(_game(s), action.a), said_card(_game(s), action.b)
+        return _no("planet.trade.not-held", "PL-CARD-3", p, action, a=a, b=b)
     return _explain_card(s, p, action)
 
 
-def _not_on_board(p: int, action: Action, lp: str) -> IllegalAction:
-    return _no("planet.lp.not-on-board", "PL-COMP-5", p, action, lp=lp)
+def _game(s: PlanetState) -> PlanetGame:
+    return cast("PlanetGame", s.game)
+
+
+def _lp_id(s: PlanetState, lp: str) -> str:
+    """Lift Off Point id ``lp`` as a refusal says it (English: the id)."""
+    spec = s.cfg.lps.get(lp)
+    return lp if spec is None else said_lp(lp, spec.name, lp)
+
+
+def _name(lp: LiftOffPoint) -> str:
+    return said_lp(lp.id, lp.name)
+
+
+def _not_on_board(s: PlanetState, p: int, action: Action, lp: str) -> IllegalAction:
+    return _no("planet.lp.not-on-board", "PL-COMP-5", p, action, lp=_lp_id(s, lp))
 
 
 def _explain_pledge(s: PlanetState, p: int, action: Action) -> IllegalAction:
@@ -123,24 +144,24 @@ def _explain_move(s: PlanetState, p: int, action: A.Move) -> IllegalAction:
 
 def _explain_abandon(s: PlanetState, p: int, action: A.Abandon) -> IllegalAction:
     if s.slot_of(action.lp) < 0:
-        return _not_on_board(p, action, action.lp)
+        return _not_on_board(s, p, action, action.lp)
     if s.moves <= 0:
         return _no("planet.abandon.no-points", "PL-MOVE-7", p, action)
-    return _no("planet.abandon.no-alien", "PL-MOVE-7", p, action, lp=action.lp)
+    return _no("planet.abandon.no-alien", "PL-MOVE-7", p, action, lp=_lp_id(s, action.lp))
 
 
 def _explain_board(s: PlanetState, p: int, action: A.Board) -> IllegalAction:
     slot = s.slot_of(action.lp)
     if slot < 0:
-        return _not_on_board(p, action, action.lp)
+        return _not_on_board(s, p, action, action.lp)
     lp = s.lp_at(slot)
     rule = can_board(s, p, slot)
     if rule == "PL-PAY-1":
-        return _no("planet.board.no-alien", rule, p, action, lp=lp.id, name=lp.name)
+        return _no("planet.board.no-alien", rule, p, action, lp=lp.id, name=_name(lp))
     if rule == "PL-LIFT-5":
-        return _no("planet.board.full", rule, p, action, lp=lp.id, name=lp.name)
+        return _no("planet.board.full", rule, p, action, lp=lp.id, name=_name(lp))
     if rule:
-        return _no("planet.board.cannot", rule, p, action, lp=lp.id, name=lp.name)
+        return _no("planet.board.cannot", rule, p, action, lp=lp.id, name=_name(lp))
     cost = s.placement_cost(slot)
     tokens = [TOKENS[t] for t in action.pay]
     got = (
@@ -150,41 +171,40 @@ def _explain_board(s: PlanetState, p: int, action: A.Board) -> IllegalAction:
     )
     if got != cost:
         rule = _COST_RULE.get(lp.id, "PL-PAY-10")
-        words = lp.describe_cost(cost)
-        return _no("planet.board.cost", rule, p, action, lp=lp.id, name=lp.name, cost=words)
+        words = said_cost(*cost)
+        return _no("planet.board.cost", rule, p, action, lp=lp.id, name=_name(lp), cost=words)
     return _no("planet.cards.not-held", "PL-PAY-1", p, action)
 
 
 def _explain_pay(s: PlanetState, p: int, action: A.Pay) -> IllegalAction:
     slot = s.slot_of(action.lp)
     if slot < 0:
-        return _not_on_board(p, action, action.lp)
+        return _not_on_board(s, p, action, action.lp)
     lp = s.lp_at(slot)
     if lp.mechanic == "teleport":
         return _no("planet.pay.teleport", "PL-TELE-6", p, action)
     if lp.mechanic != "threshold":
-        return _no("planet.pay.no-extra", "PL-LR-1", p, action, lp=lp.id, name=lp.name)
+        return _no("planet.pay.no-extra", "PL-LR-1", p, action, lp=lp.id, name=_name(lp))
     if action.token not in ("F", "S", "W=F", "W=S"):
         return _no("planet.pay.not-resource", "PL-RES-4", p, action)
-    return _no(
-        "planet.pay.cannot", "PL-PAY-3", p, action, token=action.token, lp=lp.id, name=lp.name
-    )
+    token = said_token(_game(s), action.token)
+    return _no("planet.pay.cannot", "PL-PAY-3", p, action, token=token, lp=lp.id, name=_name(lp))
 
 
 def _explain_roll(s: PlanetState, p: int, action: A.Roll) -> IllegalAction:
     slot = s.slot_of(action.lp)
     if slot < 0:
-        return _not_on_board(p, action, action.lp)
+        return _not_on_board(s, p, action, action.lp)
     lp = s.lp_at(slot)
     if lp.mechanic != "dice":
-        return _no("planet.roll.no-die", "PL-DIE-1", p, action, lp=lp.id, name=lp.name)
+        return _no("planet.roll.no-die", "PL-DIE-1", p, action, lp=lp.id, name=_name(lp))
     if s.blocked(slot):
         return _no("planet.roll.garglore", "PL-GARG-5", p, action)
     if not s.boarded[slot]:
         return _no("planet.roll.nobody", "PL-LIFT-7", p, action)
     rule = "PL-BONF-3" if lp.roll_kind == "fuel" else "PL-TRAMP-3"
-    kind = lp.roll_kind.capitalize()
-    return _no("planet.roll.cost", rule, p, action, lp=lp.id, name=lp.name, kind=kind)
+    kind = said_kind(lp.roll_kind)
+    return _no("planet.roll.cost", rule, p, action, lp=lp.id, name=_name(lp), kind=kind)
 
 
 def _explain_card(s: PlanetState, p: int, action: Action) -> IllegalAction:
@@ -199,7 +219,8 @@ def _explain_card(s: PlanetState, p: int, action: Action) -> IllegalAction:
     if kind is None:
         return _no("planet.turn.impossible", "PL-TURN-3", p, action, what=str(action))
     if not s.hands[p][kind]:
-        return _no("planet.card.not-held", "PL-CARD-6", p, action, card=CODES[kind])
+        card = said_card(_game(s), CODES[kind])
+        return _no("planet.card.not-held", "PL-CARD-6", p, action, card=card)
     if isinstance(action, A.PlayMya | A.PlayMyaOff):
         if action.owner != p and not s.cfg.cutthroat:
             return _no("planet.mya.own-only", "PL-MOVE-10", p, action)
@@ -218,11 +239,12 @@ def _explain_card(s: PlanetState, p: int, action: Action) -> IllegalAction:
 def _explain_terraform(s: PlanetState, p: int, action: A.PlayTerraform) -> IllegalAction:
     slot = s.slot_of(action.lp)
     if slot < 0:
-        return _not_on_board(p, action, action.lp)
+        return _not_on_board(s, p, action, action.lp)
     if s.boarded[slot] and not s.cfg.vicious:
         return _no("planet.terraform.not-empty", "PL-ACT-TERRA-1", p, action)
     if s.cfg.random_terraform and action.new:
         return _no("planet.terraform.random", "PL-FAM-3", p, action)
     if not s.cfg.random_terraform and not action.new:
         return _no("planet.terraform.name-it", "PL-ACT-TERRA-2", p, action)
-    return _no("planet.terraform.not-in-box", "PL-ACT-TERRA-2", p, action, lp=action.new)
+    new = _lp_id(s, action.new)
+    return _no("planet.terraform.not-in-box", "PL-ACT-TERRA-2", p, action, lp=new)

@@ -17,6 +17,7 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
+from liftoff.engine.messages import language, render
 from liftoff.engine.words import register_game_texts
 
 from . import actions as A
@@ -193,7 +194,7 @@ class PlanetGame(Game[PlanetState]):
         self.lp_names = {p.id: p.name for p in self.content.points.points}
         self._spaces: dict[int, tuple[Action, ...]] = {}
         self._configs: dict[tuple[Any, ...], PlanetConfig] = {}
-        self._glossary: dict[str, str] | None = None
+        self._glossary: dict[str, dict[str, str]] = {}  # by language
 
     def config(self, players: int, options: Mapping[str, OptionValue]) -> PlanetConfig:
         """The compiled config for these settings, shared by every game that uses them
@@ -209,29 +210,22 @@ class PlanetGame(Game[PlanetState]):
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         if options["team"] and players != 4:
-            raise OptionError("option 'team' (Let's Team Up) needs exactly 4 players", "team")
+            raise OptionError(render("planet.options.team-players"), "team")
         if options["vicious"] and not options["cutthroat"]:
-            raise OptionError(
-                "option 'vicious' is a tweak of Cutthroat Planet: set cutthroat=true too", "vicious"
-            )
+            raise OptionError(render("planet.options.vicious-cutthroat"), "vicious")
         fp = int(options["first_player"])
         if fp >= players:
-            raise OptionError(f"option 'first_player' must be -1..{players - 1}", "first_player")
+            last = {"last": players - 1}
+            raise OptionError(render("planet.options.first-player", last), "first_player")
         if options["finished_keep_playing"] and not options["family"]:
-            raise OptionError(
-                "option 'finished_keep_playing' applies to Family Fun: set family=true",
-                "finished_keep_playing",
-            )
+            raise OptionError(render("planet.options.keep-playing-family"), "finished_keep_playing")
 
     def option_warnings(self, players: int, options: Mapping[str, Any] | None = None) -> list[str]:
         """Cutthroat Planet with Family Fun is allowed but contradictory (PL-GAP-31)."""
         opts = self.options.validate(options)
         self.check_options(players, opts)
         if opts["cutthroat"] and opts["family"]:
-            return [
-                "Cutthroat Planet (a 'Take that!' variant) contradicts Family Fun, which "
-                "removes the 'Take that!' cards; the game allows both (PL-GAP-31)"
-            ]
+            return [render("planet.options.cutthroat-family")]
         return []
 
     def content_files(self) -> tuple[str, ...]:
@@ -280,11 +274,13 @@ class PlanetGame(Game[PlanetState]):
 
         return describe(state, player, action)
 
-    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        """Each action as a sentence: "Bea moves an Alien from the Core to Exit S0"."""
-        from .narrate import narrate_action
+    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """Each event as a sentence in the current language, its words (names of
+        cards and Lift Off Points, counts) included: "Bea moves an Alien from the
+        Core to Exit S0"."""
+        from .narrate import narrate
 
-        return narrate_action(self, event, viewer, names)
+        return narrate(self, event, viewer, names)
 
     def action_is_public(self, state: PlanetState, player: int, action: Action) -> bool:
         """Every planet action is played in the open (what is paid, played or traded)."""
@@ -292,12 +288,14 @@ class PlanetGame(Game[PlanetState]):
 
     def glossary(self) -> Mapping[str, str]:
         """Every card code, payment token (``W=F``) and Lift Off Point id → its
-        name and what it does."""
-        if self._glossary is None:
+        name and what it does, in the current language."""
+        lang = language()
+        got = self._glossary.get(lang)
+        if got is None:
             from .glossary import glossary
 
-            self._glossary = glossary(self.content)
-        return self._glossary
+            got = self._glossary[lang] = glossary(self.content)
+        return dict(got)
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES

@@ -1,131 +1,120 @@
 """Planet's glossary: every card and Lift Off Point by the id views and actions
-use, as "Name: what it does" (``Game.glossary``), for front ends.
+use, as "Name: what it does" (``Game.glossary``), for front ends, in the
+current language.
 
 Card texts come from the deck file (the rulebook's card list); Lift Off Point
 texts say how many Aliens fit, what boarding costs and how it lifts off, from
-the Lift Off Point file and the rulebook's descriptions.
+the Lift Off Point file and the rulebook's descriptions. The words are
+``planet.glossary.*`` (:mod:`.text`) and the content's (:mod:`.words`).
 """
 
 from __future__ import annotations
 
-from .content import Cost, PlanetContent, PointSpec
+from liftoff.engine.messages import plural, render
 
-PHASE_WORDS = {"full": "Full", "half": "Half", "new": "New"}
+from . import text as _text  # noqa: F401  (registers the glossary's words)
+from .content import Cost, Phase, PlanetContent, PointSpec
+from .words import card_code, card_text, content_text, lp_name, plus
 
-#: how each kind of Lift Off Point lifts off (the rulebook's §Lift Off Points)
-LIFT_WORDS = {
-    "instant": "the boarding cost is the whole Lift Off cost: the Alien lifts off at once",
-    "teleport": (
-        "at every New Moon the players with Aliens aboard may pay {fuel} Fuel per Alien "
-        "between them; all of it or nobody leaves (no paying in advance)"
-    ),
-    "slingshot": (
-        "when a second Alien boards, the first one lifts off (yours or anyone's); one "
-        "Alien on the Launch Platform at a time"
-    ),
-    "miracle": (
-        "needs one Alien from every player still on the planet; they all lift off the "
-        "moment the last one boards"
-    ),
-    "stargate": (
-        "each time the Moon reaches the star, the Stargate die is rolled: everyone draws "
-        "1 or 2 cards, an earthquake destroys it (its Aliens go back to the Core), a "
-        "Tornado!, an Electric Storm!, or Lift Off for every Alien aboard"
-    ),
-}
+PHASES: tuple[Phase, ...] = ("full", "half", "new")
 
-#: the places of the board that are not content but appear in actions and views
-PLACES = {
-    "pool": (
-        "The Garglore's lava pool: while the Garglore is there it blocks no Lift Off "
-        "Point. He returns to it whenever the Moon reaches the star."
-    ),
-}
+
+def _moon(phase: str) -> str:
+    """ "Full Moon", "Half Moon", "New Moon"."""
+    return render(f"planet.glossary.moon-{phase}")
 
 
 def cost_words(cost: Cost | None) -> str:
     """ "1 Fuel + 2 Screws", "1 Action card", or "free"."""
     if cost is None:
-        return "free"
+        return render("planet.cost.free")
     parts = []
     if cost.fuel:
-        parts.append(f"{cost.fuel} Fuel")
+        parts.append(render("planet.glossary.fuel", {"count": cost.fuel}))
     if cost.screw:
-        parts.append(f"{cost.screw} Screw{'s' if cost.screw > 1 else ''}")
+        parts.append(plural("planet.cost.screws", cost.screw))
     if cost.action:
-        parts.append(f"{cost.action} Action card{'s' if cost.action > 1 else ''}")
-    return " + ".join(parts) or "free"
+        parts.append(plural("planet.cost.action-cards", cost.action))
+    return plus(parts) or render("planet.cost.free")
 
 
 def _capacity(spec: PointSpec) -> str:
     if spec.capacity == "players":
-        return "one Alien per player"
+        return render("planet.glossary.room-players")
     if spec.capacity == "unlimited":
-        return "any number of Aliens"
-    return f"{spec.capacity} Alien{'s' if spec.capacity != 1 else ''}"
+        return render("planet.glossary.room-unlimited")
+    return plural("planet.count.aliens", spec.capacity)
+
+
+def _joined(code: str, parts: list[str]) -> str:
+    """``parts`` joined two by two with template ``code`` ("{first}, {rest}")."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return render(code, {"first": parts[0], "rest": _joined(code, parts[1:])})
 
 
 def _boarding(spec: PointSpec) -> str:
     if spec.placement_by_phase is not None:
-        by = spec.placement_by_phase
-        return "boarding costs " + ", ".join(
-            f"{cost_words(by[p])} at {PHASE_WORDS[p]} Moon" for p in ("full", "half", "new")
-        )
+        by: dict[str, str] = {p: cost_words(spec.placement_by_phase[p]) for p in PHASES}
+        return render("planet.glossary.boarding-by-phase", by)
     if spec.placement_by_order is not None:
-        steps = ", ".join(cost_words(c) for c in spec.placement_by_order)
-        return f"boarding costs more for each Alien aboard: {steps}"
-    words = cost_words(spec.placement)
-    return "boarding is free" if words == "free" else f"boarding costs {words}"
+        steps = _joined("planet.glossary.then", [cost_words(c) for c in spec.placement_by_order])
+        return render("planet.glossary.boarding-by-order", {"steps": steps})
+    if spec.placement is None or spec.placement.as_tuple() == (0, 0, 0):
+        return render("planet.glossary.boarding-free")
+    return render("planet.glossary.boarding", {"cost": cost_words(spec.placement)})
 
 
 def _lifting(spec: PointSpec) -> str:
     if spec.mechanic == "threshold":
         phases = spec.phases or []
-        when = (
-            "in any Moon phase"
-            if set(phases) == set(PHASE_WORDS)
-            else "at " + " or ".join(f"{PHASE_WORDS[p]} Moon" for p in phases)
-        )
+        if set(phases) == set(PHASES):
+            when = render("planet.glossary.any-phase")
+        else:
+            said = _joined("planet.glossary.or", [_moon(p) for p in phases])
+            when = render("planet.glossary.at-phases", {"phases": said})
         need = cost_words(spec.lift)
-        return (
-            f"everyone aboard lifts off once {need} have been paid into it, {when}; "
-            "extra resources may be paid in on your turn"
-        )
+        return render("planet.glossary.threshold", {"need": need, "when": when})
     if spec.mechanic == "dice":
         th = spec.thresholds or {}
-        roll = "Fuel" if spec.roll_cost == "fuel" else "Screw"
-        needs = ", ".join(
-            f"{th.get(p, 0)}+ at {PHASE_WORDS[p]} Moon" for p in ("full", "half", "new")
-        )
-        fail = (
-            "a failed roll sends everyone aboard back to the Core"
-            if spec.on_fail == "core"
-            else "a failed roll changes nothing"
-        )
-        return (
-            f"pay 1 {roll} to roll the Lift Off die; everyone aboard lifts off on "
-            f"enough rockets ({needs}); {fail}"
-        )
-    return LIFT_WORDS[spec.mechanic].format(fuel=spec.fuel_per_alien or 1)
+        fail = "core" if spec.on_fail == "core" else "stay"
+        params: dict[str, object] = {p: th.get(p, 0) for p in PHASES}
+        params["roll"] = render(f"planet.word.{spec.roll_cost or 'fuel'}")
+        params["fail"] = render(f"planet.glossary.fail-{fail}")
+        return render("planet.glossary.dice", params)
+    return render(f"planet.glossary.lift.{spec.mechanic}", {"fuel": spec.fuel_per_alien or 1})
 
 
 def point_text(spec: PointSpec) -> str:
     """A Lift Off Point in words: room, boarding cost and how it lifts off."""
-    return f"{spec.name}: holds {_capacity(spec)}; {_boarding(spec)}; {_lifting(spec)}."
+    return render(
+        "planet.glossary.point",
+        {
+            "name": lp_name(spec.id, spec.name),
+            "room": _capacity(spec),
+            "boarding": _boarding(spec),
+            "lifting": _lifting(spec),
+        },
+    )
 
 
 def glossary(content: PlanetContent) -> dict[str, str]:
     """Card code, payment token and Lift Off Point id → "Name: what it does"."""
     out: dict[str, str] = {}
-    names = {}
+    names: dict[str, str] = {}
     for card in content.deck.cards:
-        names[card.code] = card.name
-        kind = "Resource card" if card.type == "resource" else "Action card"
-        out[card.code] = f"{card.name}: {kind}. {card.text}"
-    for token, paid in (("W=F", "F"), ("W=S", "S")):
-        wild, as_ = names.get("W", "Wild"), names.get(paid, paid)
-        out[token] = f"{wild} as {as_}: a {wild} card paid as 1 {as_}."
+        name = content_text(card_code(card.code), card.name)
+        names[card.code] = name
+        kind = render(
+            "planet.glossary.resource-card"
+            if card.type == "resource"
+            else "planet.glossary.action-card"
+        )
+        said = {"name": name, "kind": kind, "text": card_text(card.code, card.text)}
+        out[card.code] = render("planet.glossary.card", said)
+    for token, paid in (("W=F", "F"), ("W=S", "S")):  # the deck has F, S and W (DeckFile)
+        out[token] = render("planet.glossary.token", {"card": names["W"], "kind": names[paid]})
     for spec in content.points.points:
         out[spec.id] = point_text(spec)
-    out.update(PLACES)
+    out["pool"] = render("planet.glossary.pool")
     return out

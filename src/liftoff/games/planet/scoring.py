@@ -54,8 +54,12 @@ def breakdown(s: PlanetState) -> list[dict[str, float]]:
 
 
 def revealed(s: PlanetState) -> dict[str, Any]:
-    """Every hand, and the draw pile from its top (called once the game is over)."""
-    names = cast("PlanetGame", s.game).card_names
+    """Every hand, and the draw pile from its top (called once the game is over),
+    the cards by their names in the current language."""
+    from .words import card_name
+
+    game = cast("PlanetGame", s.game)
+    names = [card_name(game, k) for k in range(len(game.card_names))]
 
     def cards(counts: list[int]) -> list[str]:
         return [names[k] for k, c in enumerate(counts) for _ in range(c)]

@@ -75,6 +75,41 @@ TEMPLATES: dict[str, str] = {
     "planet.garglore.absent": "the Garglore is not in this game",
     "planet.garglore.already-there": "the Garglore is already there",
     "planet.parse.unreadable": "cannot read {quoted}: {why}",
+    # why a text is not an action (the ``why`` of planet.parse.unreadable)
+    "planet.parse.why.not-text": "an action must be text",
+    "planet.parse.why.empty": "empty action",
+    "planet.parse.why.place": "{word} is not a place (core or S0..S7)",
+    "planet.parse.why.lp-of": "{word} is not a Lift Off Point ({known})",
+    "planet.parse.why.lp": "{word} is not a Lift Off Point",
+    "planet.parse.why.wild": (
+        "a Wild pays as the resource it stands for: write W=F (as Fuel) or W=S (as Screw)"
+    ),
+    "planet.parse.why.token": "{word} is not a card (F, S, W=F, W=S or an action card)",
+    "planet.parse.why.card": "{word} is not a card ({known})",
+    "planet.parse.why.player": "{word} is not a player (p0, p1, …)",
+    "planet.parse.why.count": "{word} should look like 2{suffix}",
+    "planet.parse.why.pledge": "write pledge 2F 1W",
+    "planet.parse.why.play": (
+        "unknown card play (moon cw|ccw, supernova, asteroids, tornado, storm, "
+        "mya pN FROM TO, mya pN off LP, terraform LP [NEW], garglore LP|pool)"
+    ),
+    "planet.parse.why.unknown": (
+        "unknown action; actions are move, board, pay, roll, abandon, play, trade, "
+        "end, pledge, pass"
+    ),
+    # settings that do not go together (OptionError, option_warnings)
+    "planet.options.team-players": "option 'team' (Let's Team Up) needs exactly 4 players",
+    "planet.options.vicious-cutthroat": (
+        "option 'vicious' is a tweak of Cutthroat Planet: set cutthroat=true too"
+    ),
+    "planet.options.first-player": "option 'first_player' must be -1..{last}",
+    "planet.options.keep-playing-family": (
+        "option 'finished_keep_playing' applies to Family Fun: set family=true"
+    ),
+    "planet.options.cutthroat-family": (
+        "Cutthroat Planet (a 'Take that!' variant) contradicts Family Fun, which "
+        "removes the 'Take that!' cards; the game allows both (PL-GAP-31)"
+    ),
 }
 
 #: what happened (events, ``planet.ev.<what>``; ``.you``: told to ``who``; ``.public``:
@@ -188,8 +223,98 @@ ENDING: dict[str, str] = {
     ),
 }
 
+#: the actions as a menu describes them (``Game.describe_action``; ``{card}`` a card's name)
+DESCRIBE: dict[str, str] = {
+    "planet.describe.move": "Move an Alien from {src} to {dst}",
+    "planet.describe.board": "Board the {name} paying {pay}",
+    "planet.describe.pay": "Pay {token} into the {name}",
+    "planet.describe.roll": "Pay {token} and roll the Lift Off die at the {name}",
+    "planet.describe.abandon": "Take your Alien off the {name} Launch Platform (1 move)",
+    "planet.describe.card": "Play {card}: {effect}",
+    "planet.describe.trade": "Trade {a} and {b} for one new card",
+    "planet.describe.end-lp": "End your turn: the Moon moves over the {name}",
+    "planet.describe.end-exit": "End your turn: the Moon moves over Exit {segment}",
+    "planet.describe.end-star": "End your turn: the Moon moves onto the star (a new day)",
+    "planet.describe.pledge": "Offer {fuel} Fuel and {wild} Wild for the Teleport",
+    "planet.describe.pass": "Play no Action card now",
+    # what a card played does (the ``{effect}`` of planet.describe.card)
+    "planet.describe.moon-ccw": "the Moon goes one spot counter-clockwise",
+    "planet.describe.moon-cw": "the Moon goes one spot clockwise",
+    "planet.describe.supernova": "every Lift Off Point is at Full Moon this turn",
+    "planet.describe.asteroids": "every Lift Off Point is at New Moon this turn",
+    "planet.describe.tornado": "every unboarded Alien returns to the Core",
+    "planet.describe.storm": "every player discards their hand",
+    "planet.describe.mya": "move {whose} Alien from {src} to {dst}",
+    "planet.describe.mya-off": "take {whose} Alien off the {name}",
+    "planet.describe.terraform": "replace the {name} with the {new_name}",
+    "planet.describe.terraform-random": "replace the {name} with a random Lift Off Point",
+    "planet.describe.garglore": "send the Garglore to the {name}",
+    "planet.describe.garglore-pool": "send the Garglore to its lava pool",
+}
+
+#: the glossary's words (``Game.glossary``: "Name: what it does")
+GLOSSARY: dict[str, str] = {
+    "planet.glossary.card": "{name}: {kind}. {text}",
+    "planet.glossary.resource-card": "Resource card",
+    "planet.glossary.action-card": "Action card",
+    "planet.glossary.token": "{card} as {kind}: a {card} card paid as 1 {kind}.",
+    "planet.glossary.point": "{name}: holds {room}; {boarding}; {lifting}.",
+    "planet.glossary.room-players": "one Alien per player",
+    "planet.glossary.room-unlimited": "any number of Aliens",
+    "planet.glossary.fuel": "{count} Fuel",
+    "planet.glossary.boarding-free": "boarding is free",
+    "planet.glossary.boarding": "boarding costs {cost}",
+    "planet.glossary.boarding-by-phase": (
+        "boarding costs {full} at Full Moon, {half} at Half Moon, {new} at New Moon"
+    ),
+    "planet.glossary.boarding-by-order": "boarding costs more for each Alien aboard: {steps}",
+    "planet.glossary.then": "{first}, {rest}",
+    "planet.glossary.or": "{first} or {rest}",
+    "planet.glossary.moon-full": "Full Moon",
+    "planet.glossary.moon-half": "Half Moon",
+    "planet.glossary.moon-new": "New Moon",
+    "planet.glossary.any-phase": "in any Moon phase",
+    "planet.glossary.at-phases": "at {phases}",
+    "planet.glossary.threshold": (
+        "everyone aboard lifts off once {need} have been paid into it, {when}; "
+        "extra resources may be paid in on your turn"
+    ),
+    "planet.glossary.dice": (
+        "pay 1 {roll} to roll the Lift Off die; everyone aboard lifts off on enough rockets "
+        "({full}+ at Full Moon, {half}+ at Half Moon, {new}+ at New Moon); {fail}"
+    ),
+    "planet.glossary.fail-core": "a failed roll sends everyone aboard back to the Core",
+    "planet.glossary.fail-stay": "a failed roll changes nothing",
+    "planet.glossary.lift.instant": (
+        "the boarding cost is the whole Lift Off cost: the Alien lifts off at once"
+    ),
+    "planet.glossary.lift.teleport": (
+        "at every New Moon the players with Aliens aboard may pay {fuel} Fuel per Alien "
+        "between them; all of it or nobody leaves (no paying in advance)"
+    ),
+    "planet.glossary.lift.slingshot": (
+        "when a second Alien boards, the first one lifts off (yours or anyone's); one "
+        "Alien on the Launch Platform at a time"
+    ),
+    "planet.glossary.lift.miracle": (
+        "needs one Alien from every player still on the planet; they all lift off the "
+        "moment the last one boards"
+    ),
+    "planet.glossary.lift.stargate": (
+        "each time the Moon reaches the star, the Stargate die is rolled: everyone draws "
+        "1 or 2 cards, an earthquake destroys it (its Aliens go back to the Core), a "
+        "Tornado!, an Electric Storm!, or Lift Off for every Alien aboard"
+    ),
+    "planet.glossary.pool": (
+        "The Garglore's lava pool: while the Garglore is there it blocks no Lift Off "
+        "Point. He returns to it whenever the Moon reaches the star."
+    ),
+}
+
 TEMPLATES.update(EVENTS)
 TEMPLATES.update(ACTIONS)
 
 register(TEMPLATES)
 register(ENDING)
+register(DESCRIBE)
+register(GLOSSARY)
