@@ -39,7 +39,7 @@ def _ids_in_code() -> set[str]:
 def test_every_message_id_has_a_template_and_every_template_is_used() -> None:
     used = {code for code in _ids_in_code() if not code.startswith("race.ev.")}  # events: own test
     assert used, "no message ids found in the race package"
-    assert sorted(used - set(text.TEMPLATES)) == []
+    assert sorted(code for code in used if not known(code)) == []
     assert sorted(set(text.TEMPLATES) - used) == []
     for code in text.TEMPLATES:
         assert known(code) and code.startswith("race.") and code == code.lower()

@@ -8,7 +8,7 @@ to another planet table; ``validate_content(PATH)`` lists every problem in one.
 
 from __future__ import annotations
 
-from . import text  # noqa: F401  (registers the English message templates)
+from . import text, words  # noqa: F401  (register the English message templates and words)
 from .game import GAME, RaceGame
 from .state import RaceState
 

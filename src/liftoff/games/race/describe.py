@@ -1,13 +1,17 @@
-"""Friendly sentences for race actions (``Game.describe_action``)."""
+"""Friendly sentences for race actions (``Game.describe_action``), in the current
+language (message ids ``race.do.*``, English in :mod:`.text`); the action's text
+(``place 2``, what a person types) is never translated."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from liftoff.engine import Action
+from liftoff.engine.messages import and_list, render, text
 
 from . import cards as C
 from .actions import Discard, Pay, Place, Steal, Under
+from .words import card_name, card_names, planet_name
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -15,16 +19,22 @@ if TYPE_CHECKING:
 
 def describe(state: RaceState, player: int, action: Action) -> str:
     """A sentence saying what ``action`` does for ``player`` in ``state``."""
-    top = C.NAMES[C.KIND[state.stacks[player][0]]] if state.stacks[player] else "card"
+    stack = state.stacks[player]
+    top = card_name(C.KIND[stack[0]]) if stack else text("race.word.card")
     if isinstance(action, Place):
         name = state.table.planets[state.planets[action.planet - 1][0]].name
-        return f"play {top} at planet {action.planet} ({name})"
+        return render(
+            "race.do.place",
+            {"card": top, "planet": action.planet, "planet_name": planet_name(name)},
+        )
     if isinstance(action, Under):
-        return f"put {top} under your stack"
+        return render("race.do.under", {"card": top})
     if isinstance(action, Discard):
-        return f"discard {top}"
+        return render("race.do.discard", {"card": top})
     if isinstance(action, Pay):
-        return "pay with " + " and ".join(C.NAMES[k] for k in action.sources)
+        return render("race.do.pay", {"sources": and_list(card_names(action.sources))})
     if isinstance(action, Steal):
-        return "take nothing" if action.kind is None else f"take their {C.NAMES[action.kind]}"
+        if action.kind is None:
+            return text("race.do.steal-none")
+        return render("race.do.steal", {"card": card_name(action.kind)})
     return str(action)

@@ -1,5 +1,7 @@
 """Why an action is illegal in the race game: every refusal names its rule,
-a message id (words in :mod:`.text`) and the message's parameters."""
+a message id (words in :mod:`.text`) and the message's parameters; card names
+among them are :class:`~.words.Word` values (English, said in the reader's
+language when a front end renders the refusal again)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from liftoff.engine import Action, IllegalAction
 from . import cards as C
 from .actions import Discard, Pay, Place, Steal, Under
 from .phases import LOADING, PAY2, STEAL_CHOICE
+from .words import card_word, text_word
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -86,7 +89,7 @@ def _loading(state: RaceState, player: int, action: Action) -> IllegalAction:
     card = state.stacks[player][0]
     row = state.rows[2 * i + side]
     kind = C.KIND[card]
-    name = C.NAMES[kind]
+    name = card_word(kind)  # said in the reader's language whenever rendered
     if C.COLOUR[card] == C.RED:
         return IllegalAction.of(
             "race.place.red-start", "RC-PLACE-3", player, text, card=name, kind=C.CODES[kind]
@@ -95,7 +98,7 @@ def _loading(state: RaceState, player: int, action: Action) -> IllegalAction:
         return IllegalAction.of(
             "race.place.second-liftoff", "RC-PLACE-4", player, text, planet=action.planet
         )
-    last = C.NAMES[C.KIND[row[-1]]] if row else "nothing"
+    last = card_word(C.KIND[row[-1]]) if row else text_word("race.word.nothing")
     return IllegalAction.of(
         "race.place.blue-after-liftoff",
         "RC-PLACE-5",

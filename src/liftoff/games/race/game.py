@@ -16,6 +16,7 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
+from liftoff.engine.messages import known, language, render, text
 from liftoff.engine.words import register_game_texts
 
 from . import actions, content
@@ -134,6 +135,8 @@ class RaceGame(Game[RaceState]):
         if table is not None:
             self._tables[DEFAULT] = table
         self._fingerprint = fingerprint
+        #: the glossary of this game's own table, by language (its words follow the reader)
+        self._glossaries: dict[str, dict[str, str]] = {}
 
     def table(self, selection: str) -> PlanetTable:
         """The planet table for the ``planets`` option value (read once, at set-up):
@@ -165,7 +168,8 @@ class RaceGame(Game[RaceState]):
         try:
             self.table(str(options["planets"]))
         except ContentError as exc:
-            raise OptionError(f"option 'planets': {exc}", "planets") from None
+            said = render("race.error.planets", {"problem": exc})
+            raise OptionError(said, "planets") from None
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> RaceState:
         return RaceState.new(self, players, seed, options)
@@ -179,7 +183,10 @@ class RaceGame(Game[RaceState]):
         the five ``steal`` actions."""
         planets = {2: 5, 3: 9, 4: 10}.get(players)
         if planets is None:
-            raise OptionError(f"{self.info.title} is for 2-4 players, not {players}", "players")
+            title = f"{self.info.name}.title"  # the title in the reader's language, once registered
+            name = text(title) if known(title) else self.info.title
+            said = render("race.error.players", {"title": name, "players": players})
+            raise OptionError(said, "players")
         return [
             *actions.PLACE[1 : planets + 1],
             actions.UNDER,
@@ -212,10 +219,15 @@ class RaceGame(Game[RaceState]):
 
     def glossary(self) -> Mapping[str, str]:
         """Every card code (``tank``, ``liftoff``, …) and every planet of this game's
-        own table (by name) → its name and what it does."""
+        own table (by its name in the content) → its name and what it does, in the
+        current language (made once per language)."""
         from .glossary import glossary
 
-        return glossary(self.table(DEFAULT))
+        lang = language()
+        found = self._glossaries.get(lang)
+        if found is None:
+            found = self._glossaries[lang] = glossary(self.table(DEFAULT))
+        return dict(found)
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES

@@ -44,7 +44,7 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from liftoff.engine import Action, Agent, Event, IllegalAction
+from liftoff.engine import Action, Agent, Event, IllegalAction, messages
 from liftoff.engine.realtime import (
     Clock,
     DriverEvent,
@@ -418,7 +418,7 @@ class RealtimeRace:
                     p,
                     text,
                     state.version,
-                    "too late: this was decided before Stop was called",
+                    messages.text("race.live.too-late"),
                     state.stale_rule,
                 )
             )
@@ -431,7 +431,7 @@ class RealtimeRace:
                     p,
                     text,
                     state.version,
-                    f"wait: the round starts in {self.paused_until - now:.1f} s",
+                    messages.render("race.live.wait", {"seconds": self.paused_until - now}),
                     "RC-PLAY-2",
                 )
             )
@@ -471,19 +471,39 @@ class RealtimeRace:
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
             self._emit(
                 DriverEvent(
-                    "stop", now, state.stop_callers[-1], None, state.version, "Stop!", "RC-STOP-1"
+                    "stop",
+                    now,
+                    state.stop_callers[-1],
+                    None,
+                    state.version,
+                    messages.text("race.live.stop"),
+                    "RC-STOP-1",
                 )
             )
         if state.is_over():
-            self._emit(DriverEvent("over", now, None, None, state.version, "the game is over"))
+            self._emit(
+                DriverEvent("over", now, None, None, state.version, messages.render("api.over"))
+            )
         elif state.round != before_round:
             self.paused_until = now + self.round_pause
             self._emit(
                 DriverEvent(
-                    "round", now, None, None, state.version, f"round {state.round + 1} starts"
+                    "round",
+                    now,
+                    None,
+                    None,
+                    state.version,
+                    messages.render("race.live.round", {"round": state.round + 1}),
                 )
             )
         elif state.pending is not None:
             self._emit(
-                DriverEvent("waiting", now, state.pending_player(), None, state.version, "choose")
+                DriverEvent(
+                    "waiting",
+                    now,
+                    state.pending_player(),
+                    None,
+                    state.version,
+                    messages.text("race.live.choose"),
+                )
             )

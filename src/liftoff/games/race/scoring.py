@@ -12,6 +12,7 @@ from liftoff.engine import Outcome
 
 from . import cards as C
 from . import events as E
+from .words import card_name
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -98,10 +99,11 @@ def breakdown(s: RaceState) -> list[dict[str, float]]:
 
 
 def revealed(s: RaceState) -> dict[str, Any]:
-    """The one secret of the race: the cards of each stack nobody has seen (RC-LR-2)."""
+    """The one secret of the race: the cards of each stack nobody has seen (RC-LR-2),
+    by name in the current language."""
     return {
         "seats": [
-            {"unseen": [C.NAMES[C.KIND[c]] for c in stack[1 : 1 + s.unseen[p]]]}
+            {"unseen": [card_name(C.KIND[c]) for c in stack[1 : 1 + s.unseen[p]]]}
             for p, stack in enumerate(s.stacks)
         ],
         "table": {},

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from liftoff.engine.messages import register
+from liftoff.engine.messages import register, register_plurals, register_texts
 
 TEMPLATES: Final[dict[str, str]] = {
     # parsing (API-PARSE)
@@ -167,6 +167,67 @@ ENDING: dict[str, str] = {
     "race.end.tiebreak": "Tied players are ranked by their Settler points.",
 }
 
+#: words filled into the sentences above, and the standings of a round or game
+WORDS: Final[dict[str, str]] = {
+    "race.word.planet": "planet {number}",
+    "race.standing": "{who} {score} VP",
+    "race.standing.next": ", {who} {score} VP",
+}
+WORD_TEXTS: Final[dict[str, str]] = {
+    "race.word.card": "card",
+    "race.word.a-card": "a card",
+    "race.word.nothing": "nothing",
+    # why an order failed, in the log of the view (RC-RED-1, RC-ORE-1)
+    "race.fail.no-ore": "no ore deposit left",
+    "race.fail.no-energy": "not enough energy",
+}
+
+#: the legal actions in words, next to their texts in menus (``Game.describe_action``)
+DESCRIBE: Final[dict[str, str]] = {
+    "race.do.place": "play {card} at planet {planet} ({planet_name})",
+    "race.do.under": "put {card} under your stack",
+    "race.do.discard": "discard {card}",
+    "race.do.pay": "pay with {sources}",
+    "race.do.steal": "take their {card}",
+}
+DESCRIBE_TEXTS: Final[dict[str, str]] = {"race.do.steal-none": "take nothing"}
+
+#: a planet card in the glossary (``Game.glossary``): "Name: " and then these words
+GLOSSARY: Final[dict[str, str]] = {
+    "race.glossary.planet": (
+        "planet, {habitable}; the most Settlers there score {vp} VP; {ore} "
+        "(1 VP each for Ore Production)."
+    ),
+}
+GLOSSARY_TEXTS: Final[dict[str, str]] = {
+    "race.glossary.habitable.start": "habitable from the start",
+    "race.glossary.habitable.once": "habitable once terraformed once",
+    "race.glossary.habitable.twice": "habitable once terraformed twice",
+}
+PLURALS: Final[dict[str, tuple[str, str]]] = {
+    "race.glossary.ore": ("{count} ore deposit", "{count} ore deposits"),
+}
+
+#: what the real-time driver says (``DriverEvent.message``)
+LIVE: Final[dict[str, str]] = {
+    "race.live.wait": "wait: the round starts in {seconds:.1f} s",
+    "race.live.round": "round {round} starts",
+}
+LIVE_TEXTS: Final[dict[str, str]] = {
+    "race.live.too-late": "too late: this was decided before Stop was called",
+    "race.live.stop": "Stop!",
+    "race.live.choose": "choose",
+}
+
+#: the refusals of a set-up
+INFO: Final[dict[str, str]] = {
+    "race.error.players": "{title} is for 2-4 players, not {players}",
+    "race.error.planets": "option 'planets': {problem}",
+}
+
 register(TEMPLATES)
 register(EVENTS)
 register(ENDING)
+register({**WORDS, **DESCRIBE, **GLOSSARY, **LIVE, **INFO})
+register_texts({**WORD_TEXTS, **DESCRIBE_TEXTS, **GLOSSARY_TEXTS, **LIVE_TEXTS})
+register_plurals(PLURALS)

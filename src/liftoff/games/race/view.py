@@ -12,6 +12,11 @@ Information policy (rulings RC-LR-1 and RC-LR-2, see docs/rulings.md):
   (``unseen``): not even their owner knows it. The view gives their number only.
 
 So every player's view is the same public picture; ``you`` marks whose it is.
+
+Codes and keys stay as they are (``top: "tank"``, a planet's ``key``); the words
+meant for people — a planet's ``name``, why an order failed in the ``log`` — are
+in the current language (:func:`liftoff.engine.messages.speaking`), so a view is
+built afresh for each language, never reused across them.
 """
 
 from __future__ import annotations
@@ -19,10 +24,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from liftoff.engine.events import EventView
+from liftoff.engine.messages import text
 
 from . import cards as C
 from .layout import player_at
 from .phases import LOADING, PENDING_NAMES, PHASE_NAMES, Choice, Phase
+from .words import planet_name
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -69,7 +76,8 @@ class PlanetView(TypedDict):
     """One planet card and the two rows beside it."""
 
     number: int
-    name: str
+    key: str  # the planet type's name in the content: its stable key (``Game.glossary``)
+    name: str  # that name in the reader's language
     terraforming: int
     vp: int
     ore: int
@@ -154,7 +162,7 @@ def view(state: RaceState, player: int | None) -> RaceView:
         "planets": [_planet(state, i, results.get(i)) for i in range(len(state.planets))],
         "pending": _pending(state),
         "log_round": None if state.log_round < 0 else state.log_round + 1,
-        "log": [[_jsonable(x) for x in e] for e in state.log],
+        "log": [_entry(e) for e in state.log],
         "active": list(state.active_players()),
         "recent": state.recent_events(player),
     }
@@ -202,7 +210,8 @@ def _planet(state: RaceState, i: int, res: tuple[int, ...] | None) -> PlanetView
         }
     return {
         "number": i + 1,
-        "name": ptype.name,
+        "key": ptype.name,
+        "name": planet_name(ptype.name),
         "terraforming": ptype.terraforming,
         "vp": ptype.vp,
         "ore": ptype.ore,
@@ -231,3 +240,18 @@ def _pending(state: RaceState) -> PendingView | None:
 
 def _jsonable(x: Any) -> Any:
     return list(x) if isinstance(x, list | tuple) else x
+
+
+#: the reasons a log's ``fail`` entry gives (English in the state) → their message ids
+FAIL_WORDS: dict[str, str] = {
+    "no ore deposit left": "race.fail.no-ore",
+    "not enough energy": "race.fail.no-energy",
+}
+
+
+def _entry(entry: tuple[Any, ...]) -> LogEntry:
+    """A log entry for the view: its words for people in the reader's language."""
+    out = [_jsonable(x) for x in entry]
+    if out and out[0] == "fail" and isinstance(out[-1], str) and out[-1] in FAIL_WORDS:
+        out[-1] = text(FAIL_WORDS[out[-1]])
+    return out
