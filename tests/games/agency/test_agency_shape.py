@@ -12,8 +12,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from liftoff.engine import ContentError, IllegalAction, Rng, messages
-from liftoff.games.agency import GAME, AgencyGame, load_game, validate_content
-from liftoff.games.agency import words
+from liftoff.games.agency import GAME, AgencyGame, load_game, validate_content, words
 from liftoff.games.agency.text import TEMPLATES
 from liftoff.games.agency.view import AgencyView
 

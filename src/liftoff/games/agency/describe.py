@@ -153,8 +153,13 @@ def _choice(s: AgencyState, p: int, action: Action) -> str | None:
     effect = effect_of(s, queue[0]) if queue and queue[0][0] == "fx" else None
     if isinstance(action, A.ChooseTech):
         count = effect.count if isinstance(effect, fx.Tech) else 1
-        params = {"colour": colour(action.colour), "name": tech_name(c, action.colour)}
-        return plural("agency.describe.tech", count, params)
+        params = {
+            "count": count,
+            "colour": colour(action.colour),
+            "cards": plural("agency.noun.card", count),
+            "name": tech_name(c, action.colour),
+        }
+        return render("agency.describe.tech", params)
     if isinstance(action, A.ChooseUpgrade):
         if action.kind == "capacity":
             now, track = s.upc[p], b.capacity_track
@@ -212,7 +217,7 @@ def describe_action(s: AgencyState, p: int, action: Action) -> str:
     if chosen is not None:
         return chosen
     if isinstance(action, A.Draw):
-        return plural("agency.describe.draw", b.mission_draw, {"level": action.level})
+        return render("agency.describe.draw", {"count": b.mission_draw, "level": action.level})
     if isinstance(action, A.Take):
         m = c.mission.get(action.card)
         if m is not None:

@@ -166,6 +166,8 @@ TEMPLATES: dict[str, str] = {
     ),
     "agency.describe.take": "Take {name} to Earth ({text})",
     "agency.describe.resolve": "Resolve {name} next: {effects}",
+    "agency.describe.tech": "Take {count} {colour} technology {cards} ({name})",
+    "agency.describe.draw": "Draw {count} level-{level} missions and keep some",
     "agency.describe.carry": "weight {weight} of {room}",
     "agency.describe.carry-banners": "weight {weight} of {room} + capacity banners",
     "agency.describe.launch": (
@@ -176,15 +178,9 @@ TEMPLATES: dict[str, str] = {
     ),
 }
 
+#: words whose form follows a number (the ``{cards}`` of ``agency.describe.tech``)
 PLURALS: dict[str, tuple[str, str]] = {
-    "agency.describe.tech": (
-        "Take {count} {colour} technology card ({name})",
-        "Take {count} {colour} technology cards ({name})",
-    ),
-    "agency.describe.draw": (
-        "Draw {count} level-{level} mission and keep it",
-        "Draw {count} level-{level} missions and keep some",
-    ),
+    "agency.noun.card": ("card", "cards"),
 }
 
 register_texts(WORDS)
