@@ -11,120 +11,111 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from liftoff.engine import Action
+from liftoff.engine.messages import and_list, plural, render, text
 
 from . import actions as A
 from . import effects as fx
 from .content import Content, Mission, Objective, Specialist
 from .launch import base_capacity, launch_cost
 from .pending import effect_of
+from .words import card_name, colour, tech_name, word
 
 if TYPE_CHECKING:
     from .state import AgencyState
 
-_BANNER = {
-    "money": "+{v} money",
-    "points": "+{v} VP",
-    "capacity": "+{v} capacity on a launch this round",
-    "mission": "+{v} mission this round",
-    "launch": "+{v} cheaper launch this round",
-}
-_SYMBOL = {
-    "lab": "your lab's launch",
-    "extra": "your cheaper extra launch",
-    "bonus": "a bonus launch",
-}
-
 
 def banner_text(spec: Specialist) -> str:
-    """What playing the specialist always gives ("+3 money now")."""
+    """What playing the specialist always gives ("+3 money")."""
     b = spec.banner
-    return _BANNER[b.kind].format(v=b.value)
+    return render(f"agency.describe.banner.{b.kind}", {"value": b.value})
 
 
 def action_text(spec: Specialist, index: int) -> str:
     """Action ``index`` (1-based) of a specialist: "pay 2 → +2 yellow tech"."""
     act = spec.actions[index - 1]
-    pay = f"pay {act.cost} → " if act.cost else ""
-    return pay + fx.describe_all(list(act.effects))
+    effects = fx.describe_all(list(act.effects))
+    if act.cost:
+        return render("agency.describe.action-paid", {"cost": act.cost, "effects": effects})
+    return effects
+
+
+def _actions(spec: Specialist) -> dict[str, str]:
+    """The texts of a specialist's one or two actions (``one``, ``two``)."""
+    out = {"one": action_text(spec, 1)}
+    if len(spec.actions) > 1:
+        out["two"] = action_text(spec, 2)
+    return out
 
 
 def spec_text(spec: Specialist) -> str:
     """A specialist's whole card: banner, then each action."""
-    acts = "; ".join(f"action {i}: {action_text(spec, i)}" for i in range(1, len(spec.actions) + 1))
-    return f"banner {banner_text(spec)}; {acts}"
+    acts = _actions(spec)
+    code = f"agency.describe.specialist-{len(acts)}"
+    return render(code, {"banner": banner_text(spec), **acts})
 
 
 def mission_text(m: Mission) -> str:
     """A mission card: level, weight, points and effect ("level 2, weight 3, 7 VP")."""
-    text = f"level {m.level}, weight {m.weight}"
-    if m.points:
-        text += f", {m.points} VP"
-    if m.effects:
-        when = "at the end of the game: " if m.hourglass else "on launch: "
-        text += "; " + when + fx.describe_all(list(m.effects))
-    return text
+    params = {"level": m.level, "weight": m.weight, "points": m.points}
+    card = render(
+        "agency.describe.mission-points" if m.points else "agency.describe.mission", params
+    )
+    if not m.effects:
+        return card
+    when = "agency.describe.mission-end" if m.hourglass else "agency.describe.mission-launch"
+    return render(when, {"card": card, "effects": fx.describe_all(list(m.effects))})
 
 
 def objective_text(o: Objective) -> str:
     """An objective card: what it counts and the VP of each tier."""
-    tiers = ", ".join(f"{t.min}+ → {t.vp} VP" for t in o.tiers)
-    need = f" (only with 1+ {o.requires.describe()})" if o.requires is not None else ""
-    return f"{o.counts.describe()}: {tiers}{need}"
+    tiers = ", ".join(render("agency.describe.tier", {"min": t.min, "vp": t.vp}) for t in o.tiers)
+    params = {"counts": o.counts.describe(), "tiers": tiers}
+    if o.requires is None:
+        return render("agency.describe.objective", params)
+    params["requires"] = o.requires.describe()
+    return render("agency.describe.objective-requires", params)
 
 
 def card_glossary(c: Content) -> dict[str, str]:
     """Card id → "Name: what it does" for specialists, missions and objectives, and
-    technology colour (``red``, …) → what its cards mean."""
+    technology colour (``red``, …) → what its cards mean, in the current language."""
     out: dict[str, str] = {}
     for s in c.specialists.specialists:
-        out[s.id] = f"{s.name}: {spec_text(s)}"
+        out[s.id] = f"{card_name(c, s.id)}: {spec_text(s)}"
     for m in c.missions.missions:
-        out[m.id] = f"{m.name}: {mission_text(m)}"
+        out[m.id] = f"{card_name(c, m.id)}: {mission_text(m)}"
     for o in c.objectives.objectives:
-        out[o.id] = f"{o.name}: {objective_text(o)}"
+        out[o.id] = f"{card_name(c, o.id)}: {objective_text(o)}"
+    about = text("agency.describe.tech-card")
     for t in c.technology.technology:
-        out[t.colour] = f"{t.name} ({t.colour} technology): {TECH_TEXT}"
+        params = {"name": tech_name(c, t.colour), "colour": colour(t.colour)}
+        out[t.colour] = f"{render('agency.describe.technology', params)}: {about}"
     return out
 
 
-#: what a technology card does (002 §Player Setup, §Missions; AG-TECH-1)
-TECH_TEXT = (
-    "your level in this technology, one card per level; each mission level needs a "
-    "minimum (shown above its deck), and cards are never spent on a launch. "
-    "Objectives and the final scoring count them."
-)
-
-
-def _name(c: Content, card: str) -> str:
-    for table in (c.spec, c.mission, c.objective):
-        if card in table:
-            return str(table[card].name)
-    return card
-
-
-def _card(c: Content, card: str) -> str:
-    """A card's name and what it does, for choices."""
+def _card(c: Content, card: str) -> dict[str, str]:
+    """A card's name and what it does (``name``, ``text``), for choices."""
     if card in c.spec:
-        return f"{c.spec[card].name} ({spec_text(c.spec[card])})"
-    if card in c.mission:
-        return f"{c.mission[card].name} ({mission_text(c.mission[card])})"
-    if card in c.objective:
-        return f"{c.objective[card].name} ({objective_text(c.objective[card])})"
-    return card
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        said = spec_text(c.spec[card])
+    elif card in c.mission:
+        said = mission_text(c.mission[card])
+    elif card in c.objective:
+        said = objective_text(c.objective[card])
+    else:
+        return {"name": card, "text": ""}
+    return {"name": card_name(c, card), "text": said}
 
 
 def _play(c: Content, action: A.Play) -> str:
     spec = c.spec.get(action.card)
     if spec is None:
         return str(action)
+    params = {"name": card_name(c, spec.id), "banner": banner_text(spec)}
     if action.mode == "money":
-        return f"Play {spec.name}: {banner_text(spec)}, then take 2 money (no actions)"
-    acts = "; ".join(f"{i}: {action_text(spec, i)}" for i in range(1, len(spec.actions) + 1))
-    return f"Play {spec.name}: {banner_text(spec)}, then its actions ({acts})"
+        money = c.board.board.money_instead
+        return render("agency.describe.play-money", {**params, "money": money})
+    acts = _actions(spec)
+    return render(f"agency.describe.play-{len(acts)}", {**params, **acts})
 
 
 def _launch(s: AgencyState, p: int, action: A.Launch) -> str:
@@ -136,14 +127,18 @@ def _launch(s: AgencyState, p: int, action: A.Launch) -> str:
     vp = lab_vp + sum(m.points for m in cards)
     weight = sum(m.weight for m in cards)
     room = base_capacity(s, p, symbol)
-    carry = f"weight {weight} of {room}" + (" + capacity banners" if weight > room else "")
-    names = _and([m.name for m in cards]) if cards else str(action)
+    carry = "agency.describe.carry" + ("-banners" if weight > room else "")
+    names = and_list([card_name(c, m.id) for m in cards]) if cards else str(action)
     effects = [fx.describe_all(list(m.effects)) for m in cards if m.effects and not m.hourglass]
-    then = f"; then {'; '.join(effects)}" if effects else ""
-    return (
-        f"Launch {names} on {_SYMBOL.get(action.symbol, action.symbol)}: "
-        f"costs {launch_cost(s, p, symbol)} money, {carry}, scores {vp} VP{then}"
-    )
+    params = {
+        "names": names,
+        "symbol": word("describe.symbol", action.symbol),
+        "cost": launch_cost(s, p, symbol),
+        "carry": render(carry, {"weight": weight, "room": room}),
+        "vp": vp,
+        "effects": "; ".join(effects),
+    }
+    return render("agency.describe.launch-then" if effects else "agency.describe.launch", params)
 
 
 def _pending_card(s: AgencyState, p: int) -> str:
@@ -158,71 +153,83 @@ def _choice(s: AgencyState, p: int, action: Action) -> str | None:
     effect = effect_of(s, queue[0]) if queue and queue[0][0] == "fx" else None
     if isinstance(action, A.ChooseTech):
         count = effect.count if isinstance(effect, fx.Tech) else 1
-        names: dict[str, str] = {t.colour: t.name for t in c.technology.technology}
-        card = "card" if count == 1 else "cards"
-        return f"Take {count} {action.colour} technology {card} ({names.get(action.colour, '')})"
+        params = {
+            "count": count,
+            "colour": colour(action.colour),
+            "cards": plural("agency.noun.card", count),
+            "name": tech_name(c, action.colour),
+        }
+        return render("agency.describe.tech", params)
     if isinstance(action, A.ChooseUpgrade):
         if action.kind == "capacity":
-            now, top = s.upc[p], len(b.capacity_track) - 1
-            track = f"capacity {b.capacity_track[now]} → {b.capacity_track[min(top, now + 1)]}"
+            now, track = s.upc[p], b.capacity_track
         else:
-            now, top = s.upp[p], len(b.cost_track) - 1
-            track = f"launches cost {b.cost_track[now]} → {b.cost_track[min(top, now + 1)]}"
-        return f"Upgrade your rocket's {action.kind}: {track}"
+            now, track = s.upp[p], b.cost_track
+        step = {"now": track[now], "next": track[min(len(track) - 1, now + 1)]}
+        return render(f"agency.describe.upgrade.{action.kind}", step)
     if isinstance(action, A.ChooseStation):
         if action.space == 0:
-            return "Invest beside the station: counts as an investment, scores nothing"
+            return text("agency.describe.station-beside")
         spot = b.station[action.space - 1]
-        bonus = "+1 income" if spot.bonus == "income" else "1 green technology"
-        return f"Invest in station space {action.space}: {spot.vp} VP and {bonus}"
+        where = {"space": action.space, "vp": spot.vp}
+        return render(f"agency.describe.station.{spot.bonus}", where)
     return None
 
 
 def _done(s: AgencyState, p: int) -> str:
     card = _pending_card(s, p)
     if card:
-        return f"Finish {_name(s.content, card)}'s actions"
-    return {
-        "mission": "Keep no more of the drawn missions",
-        "launch": "Launch no more rockets this round",
-        "sell": "Keep your objectives (sell no more)",
-    }.get(s.step, "Done")
+        return render("agency.describe.finish", {"name": card_name(s.content, card)})
+    if s.step in ("mission", "launch", "sell"):
+        return text(f"agency.describe.done.{s.step}")
+    return text("agency.describe.done")
 
 
 def describe_action(s: AgencyState, p: int, action: Action) -> str:
-    """A sentence that says what choosing ``action`` does, with card texts."""
+    """A sentence that says what choosing ``action`` does, with card texts, in the
+    current language (the action's text, what a person types, is ``str(action)``)."""
     c = s.content
     b = c.board.board
     if isinstance(action, A.Keep):
-        if len(action.cards) == 1:  # two at once: their texts are on the board
-            return "Keep " + _card(c, action.cards[0])
-        return "Keep " + _and([_name(c, x) for x in action.cards])
+        first = _card(c, action.cards[0])
+        if len(action.cards) == 1 and first["text"]:  # two at once: their texts are on the board
+            return render("agency.describe.keep-card", first)
+        names = and_list([card_name(c, x) for x in action.cards])
+        return render("agency.describe.keep", {"names": names})
     if isinstance(action, A.Sell):
-        return f"Sell {_card(c, action.card)} for {b.objective_sale} money"
+        sold = _card(c, action.card)
+        if sold["text"]:
+            return render("agency.describe.sell", {**sold, "money": b.objective_sale})
     if isinstance(action, A.Direction):
-        return f"Pass the specialist draft to the {action.side}"
+        return render("agency.describe.direction", {"side": word("side", action.side)})
     if isinstance(action, A.Play):
         return _play(c, action)
     if isinstance(action, A.DoAction):
         card = _pending_card(s, p)
         if card in c.spec and action.index <= len(c.spec[card].actions):
             spec = c.spec[card]
-            return f"{spec.name}'s action {action.index}: {action_text(spec, action.index)}"
+            said = action_text(spec, action.index)
+            params = {"name": card_name(c, card), "index": action.index, "text": said}
+            return render("agency.describe.action", params)
     if isinstance(action, A.Done):
         return _done(s, p)
     chosen = _choice(s, p, action)
     if chosen is not None:
         return chosen
     if isinstance(action, A.Draw):
-        return f"Draw {b.mission_draw} level-{action.level} missions and keep some"
+        return render("agency.describe.draw", {"count": b.mission_draw, "level": action.level})
     if isinstance(action, A.Take):
         m = c.mission.get(action.card)
         if m is not None:
-            return f"Take {m.name} to Earth ({mission_text(m)})"
+            params = {"name": card_name(c, m.id), "text": mission_text(m)}
+            return render("agency.describe.take", params)
     if isinstance(action, A.Launch):
         return _launch(s, p, action)
     if isinstance(action, A.Resolve):
         m = c.mission.get(action.card)
         if m is not None:
-            return f"Resolve {m.name} next: {fx.describe_all(list(m.effects))}"
+            effects = fx.describe_all(list(m.effects))
+            return render(
+                "agency.describe.resolve", {"name": card_name(c, m.id), "effects": effects}
+            )
     return str(action)

@@ -34,6 +34,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from liftoff.engine.messages import render, text
+
+from . import words
+
 ColourName = Literal["red", "yellow", "blue", "green"]
 #: the technology colours, in the order states and views list them
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
@@ -72,26 +76,22 @@ class Counter(_Model):
         return self
 
     def describe(self) -> str:
-        """A short English phrase."""
+        """A short phrase in the current language ("level-1/2 missions in space")."""
         w = self.what
-        if w == "missions":
-            lv = "/".join(str(x) for x in self.levels)
-            return f"level-{lv} missions in space" if lv else "missions in space"
-        if w == "hourglass":
-            return "hourglass missions in space"
-        if w == "tech":
-            return f"{'/'.join(self.colours)} technology" if self.colours else "technology cards"
+        if w == "missions" and self.levels:
+            levels = "/".join(str(x) for x in self.levels)
+            return render("agency.counter.missions-levels", {"levels": levels})
+        if w == "tech" and self.colours:
+            return render("agency.counter.tech-colours", {"colours": words.colours(self.colours)})
         if w == "tech_sets":
-            return f"sets of {'+'.join(self.colours) or 'all four colours'} technology"
-        if w == "upgrades":
-            return "upgrades" if self.upgrade == "both" else f"{self.upgrade} upgrades"
-        if w == "station":
-            return "station investments"
-        if w == "lab":
-            return "lab levels"
-        if w == "income":
-            return "income"
-        return "money"
+            if not self.colours:
+                return text("agency.counter.tech-sets-all")
+            joined = words.colours(self.colours, "+")
+            return render("agency.counter.tech-sets", {"colours": joined})
+        if w == "upgrades" and self.upgrade != "both":
+            kind = words.word("upgrade", self.upgrade)
+            return render("agency.counter.upgrades-kind", {"kind": kind})
+        return text(f"agency.counter.{w}")
 
 
 class Money(_Model):
@@ -191,32 +191,19 @@ AnyEffect = (
 
 
 def describe(e: AnyEffect) -> str:
-    """A short English text for an effect (for the terminal and the docs)."""
-    if isinstance(e, Money):
-        return f"+{e.amount} money"
-    if isinstance(e, Points):
-        return f"+{e.amount} VP"
-    if isinstance(e, Income):
-        return f"+{e.amount} income"
+    """A short text for an effect, in the current language ("+2 money")."""
     if isinstance(e, Tech):
-        return f"+{e.count} {'/'.join(e.colours)} tech"
+        return render("agency.fx.tech", {"count": e.count, "colours": words.colours(e.colours)})
     if isinstance(e, Upgrade):
-        return f"+{e.count} {'/'.join(e.options)} upgrade"
-    if isinstance(e, Lab):
-        return f"lab +{e.amount}"
+        options = "/".join(words.word("upgrade", x) for x in e.options)
+        return render("agency.fx.upgrade", {"count": e.count, "options": options})
     if isinstance(e, Station):
-        return "invest in the station"
-    if isinstance(e, Capacity):
-        return f"+{e.amount} capacity on one launch this round"
-    if isinstance(e, Discount):
-        return f"launches cost {e.amount} less this round"
-    if isinstance(e, Launch):
-        return f"+{e.amount} launch symbol this round"
-    if isinstance(e, ExtraMission):
-        return f"+{e.amount} mission draw this round"
-    cap = f" (max {e.max})" if e.max else ""
-    per = f"{e.every} " if e.every > 1 else ""
-    return f"{e.points} VP per {per}{e.counts.describe()}{cap}"
+        return text("agency.fx.station")
+    if isinstance(e, ScorePer):
+        code = "agency.fx.score-per" + ("-every" if e.every > 1 else "") + ("-max" if e.max else "")
+        params = {"points": e.points, "every": e.every, "what": e.counts.describe(), "max": e.max}
+        return render(code, params)
+    return render(f"agency.fx.{e.kind}", {"amount": e.amount})
 
 
 def describe_all(effects: list[AnyEffect]) -> str:

@@ -3,8 +3,10 @@
 The rules call these builders only while events are collected
 (``if s._events is not None``), so the fast path (``apply_legal``) pays one
 attribute test per call site. Every event names cards by id *and* by name
-(``cards`` / ``names``) so a sentence needs no lookup; the words are in
-``text.py`` (ids ``agency.ev.<what>``).
+(``cards`` / ``names``, the content's English); the words are in ``text.py``
+(ids ``agency.ev.<what>``), and narration says the names and the other words
+filled in (colours, sides, what an action does, a total's sources) in the
+reader's language from the ids (``words.localized``).
 
 Counters that change carry their new value or the amount gained, so the
 events between two views account for every public change (see the tests).
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from liftoff.engine.messages import ENGLISH, speaking
 
 from . import effects as fx
 from .actions import Launch, Play
@@ -94,7 +98,8 @@ def play(s: AgencyState, p: int, action: Play) -> None:
         s._emit("agency.ev.money-instead", {**base, "money": s.content.board.board.money_instead})
 
 
-#: (content, specialist, action number) → what the action does, in words
+#: (content, specialist, action number) → what the action does, in English words
+#: (event data never depends on the reader; narration says it in their language)
 _WHAT: dict[tuple[str, str, int], str] = {}
 
 
@@ -102,7 +107,9 @@ def use_action(s: AgencyState, p: int, sid: str, index: int, cost: int) -> None:
     key = (s.content.fingerprint, sid, index)
     what = _WHAT.get(key)
     if what is None:
-        what = _WHAT[key] = fx.describe_all(list(s.content.spec[sid].actions[index - 1].effects))
+        with speaking(ENGLISH):
+            effects = list(s.content.spec[sid].actions[index - 1].effects)
+            what = _WHAT[key] = fx.describe_all(effects)
     data = {"who": p, "card": sid, "name": s.content.spec[sid].name, "index": index, "what": what}
     if cost:
         s._emit("agency.ev.use-action-paid", {**data, "paid": cost})
@@ -202,8 +209,10 @@ def game_end(s: AgencyState) -> None:
     from .scoring import SOURCES
 
     for p in range(s.n):
-        parts = [f"{s.src[p][i]} {name}" for i, name in enumerate(SOURCES) if s.src[p][i]]
-        s._emit("agency.ev.total", {"who": p, "points": s.vp[p], "sources": parts})
+        by_source = {name: s.src[p][i] for i, name in enumerate(SOURCES) if s.src[p][i]}
+        parts = [f"{n} {name}" for name, n in by_source.items()]
+        data = {"who": p, "points": s.vp[p], "sources": parts, "by_source": by_source}
+        s._emit("agency.ev.total", data)
     out = s.outcome()
     if out is None:
         return

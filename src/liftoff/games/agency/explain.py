@@ -1,5 +1,7 @@
 """Why an action is illegal: the catalogue rule it breaks, a message id and its
-parameters (the English words are in ``text.py``)."""
+parameters (the English words are in ``text.py``; the words filled into them —
+step names, colours, upgrade kinds, launch symbols, card names — are said in
+the current language, ``words.py``)."""
 
 from __future__ import annotations
 
@@ -25,19 +27,22 @@ from .actions import (
     Sell,
     Take,
 )
+from .words import card_name, colour, word
+from .words import need as words_need
 
 if TYPE_CHECKING:
     from .state import AgencyState
 
+#: the rule each step breaks (its name for people: ``agency.step-name.<step>``, words.py)
 _STEP_RULE = {
-    "obj_draft": ("AG-FINAL-1", "the objective draft"),
-    "direction": ("AG-DRAFT-1", "the choice of draft direction"),
-    "spec_draft": ("AG-DRAFT-2", "the specialist draft"),
-    "play": ("AG-SPEC-1", "playing specialists"),
-    "mission": ("AG-MIS-1", "drawing missions"),
-    "launch": ("AG-LAU-1", "launching rockets"),
-    "sell": ("AG-PH2-3", "the objective sale"),
-    "over": ("AG-FIN-5", "the end of the game"),
+    "obj_draft": "AG-FINAL-1",
+    "direction": "AG-DRAFT-1",
+    "spec_draft": "AG-DRAFT-2",
+    "play": "AG-SPEC-1",
+    "mission": "AG-MIS-1",
+    "launch": "AG-LAU-1",
+    "sell": "AG-PH2-3",
+    "over": "AG-FIN-5",
 }
 
 _ACTION_STEP = {
@@ -56,8 +61,8 @@ def _err(code: str, rule: str, player: int, action: Action, /, **params: Any) ->
 
 def explain(s: AgencyState, p: int, a: Action) -> IllegalAction:
     """The IllegalAction for ``a`` by ``p`` in ``s`` (``a`` is known not to be legal)."""
-    rule, what = _STEP_RULE.get(s.step, ("AG-FLOW-2", s.step))
-    step = {"step": s.step, "what": what}
+    rule = _STEP_RULE.get(s.step, "AG-FLOW-2")
+    step = {"step": s.step, "what": word("step-name", s.step)}
     if p not in s.active_players():
         if s.step in ("obj_draft", "spec_draft"):
             rule = "AG-FINAL-1" if s.step == "obj_draft" else "AG-DRAFT-2"
@@ -124,7 +129,7 @@ def _explain_take(s: AgencyState, p: int, a: Take) -> IllegalAction:
     limit = s.content.board.board.missions_per_level
     if s.owned_level(p, level) >= limit:
         return _err("agency.mission.level-full", "AG-MIS-7", p, a, limit=limit, level=level)
-    name = s.content.mission[a.card].name
+    name = card_name(s.content, a.card)
     return _err("agency.mission.own-copy", "AG-MIS-5", p, a, card=a.card, name=name)
 
 
@@ -151,7 +156,8 @@ def _explain_launch(s: AgencyState, p: int, a: Launch) -> IllegalAction | None:
             return _err("agency.launch.not-on-earth", "AG-LAU-9", p, a, card=m)
     symbol = SYMBOLS.index(a.symbol)
     if s.sym[p][symbol] <= 0:
-        return _err("agency.launch.no-symbol", "AG-LAU-3", p, a, symbol=a.symbol)
+        symbol_word = word("symbol", a.symbol)
+        return _err("agency.launch.no-symbol", "AG-LAU-3", p, a, symbol=symbol_word)
     if len(a.cards) > s.room(p):
         limit = s.options.get("missions_per_round", 3)
         return _err("agency.launch.too-many", "AG-LAU-2", p, a, limit=limit, sent=s.sent[p])
@@ -169,10 +175,8 @@ def _explain_launch_limits(s: AgencyState, p: int, a: Launch) -> IllegalAction:
     for m in a.cards:
         level = s.content.mission[m].level
         if not s.meets(p, level):
-            need = " / ".join(
-                " + ".join(f"{k} {COLOURS[c]}" for c, k in alt) or "nothing"
-                for alt in s.content.reqs.get((s.phase, level), ())
-            )
+            alts = s.content.reqs.get((s.phase, level), ())
+            need = words_need([[(COLOURS[c], k) for c, k in alt] for alt in alts])
             return _err(
                 "agency.launch.technology", "AG-LAU-7", p, a, level=level, need=need, phase=s.phase
             )
@@ -194,11 +198,13 @@ def _explain_pending(s: AgencyState, p: int, a: Action) -> IllegalAction:
         missions = ", ".join(head[1])
         return _err("agency.effect.resolve-order", "AG-MEF-4", p, a, missions=missions)
     if isinstance(a, ChooseTech):
+        said = colour(a.colour)
         if s.supply[COLOURS.index(a.colour)] <= 0:
-            return _err("agency.effect.supply-empty", "AG-TECH-1", p, a, colour=a.colour)
-        return _err("agency.effect.not-colour", "AG-SPEC-13", p, a, colour=a.colour)
+            return _err("agency.effect.supply-empty", "AG-TECH-1", p, a, colour=said)
+        return _err("agency.effect.not-colour", "AG-SPEC-13", p, a, colour=said)
     if isinstance(a, ChooseUpgrade):
-        return _err("agency.effect.no-upgrade", "AG-GAP-5", p, a, kind=a.kind)
+        kind = word("upgrade", a.kind)
+        return _err("agency.effect.no-upgrade", "AG-GAP-5", p, a, kind=kind)
     if isinstance(a, ChooseStation):
         return _err("agency.effect.station-taken", "AG-GAP-6", p, a)
     if isinstance(a, Resolve):

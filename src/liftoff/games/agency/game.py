@@ -19,9 +19,10 @@ from liftoff.engine import (
     OptionValue,
 )
 from liftoff.engine.events import narrate as narrate_event
+from liftoff.engine.messages import language
 from liftoff.engine.words import register_game_texts
 
-from . import actions, describe
+from . import actions, describe, words
 from .content import FILES, Content, default_content, validate_path
 from .content import load_content as read_content
 from .state import AgencyState
@@ -78,6 +79,8 @@ OPTIONS = OptionSet(
 
 #: the rules and rulings, ID → English (registered for translation as ``agency.rule.<ID>``)
 RULES = register_game_texts("agency", "liftoff.games.agency", OPTIONS)
+#: the shipped content's names, for translation (``agency.card.<ID>.name``, words.py)
+words.register_content(default_content())
 
 
 class AgencyGame(Game[AgencyState]):
@@ -88,7 +91,7 @@ class AgencyGame(Game[AgencyState]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else default_content()
-        self._glossary: dict[str, str] | None = None
+        self._glossary: dict[str, dict[str, str]] = {}  # per language
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         given = options.get("content", "")
@@ -138,6 +141,15 @@ class AgencyGame(Game[AgencyState]):
         """What choosing ``action`` does, with the card texts (``describe.py``)."""
         return describe.describe_action(state, player, action)
 
+    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """Agency's events with the words filled in said in the current language
+        (card names from their ids, colours, sides…; ``words.localized``)."""
+        if event.kind.startswith("agency."):
+            c, kind = self.content, event.kind
+            public = None if event.public is None else words.localized(c, kind, event.public)
+            event = Event(kind, words.localized(c, kind, event.data), event.to, public)
+        return super()._narrate(event, viewer, names)
+
     def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """The move as a sentence with card names ("Bea plays Financier for money");
         a hidden draft keep or objective sale stays hidden from the others, and its
@@ -157,21 +169,21 @@ class AgencyGame(Game[AgencyState]):
         return narrate_event(Event(code, {"who": who, **params}), viewer, names)
 
     def _card_name(self, card: str) -> str:
-        c = self.content
-        for table in (c.spec, c.mission, c.objective):
-            if card in table:
-                return str(table[card].name)
-        return card
+        """A card's name in the current language, from its id."""
+        return words.card_name(self.content, card)
 
     def action_is_public(self, state: AgencyState, player: int, action: Action) -> bool:
         """All but draft keeps and objective sales: those name secret cards."""
         return not isinstance(action, actions.Keep | actions.Sell)
 
     def glossary(self) -> Mapping[str, str]:
-        """Every specialist, mission and objective id → its name and what it does."""
-        if self._glossary is None:
-            self._glossary = describe.card_glossary(self.content)
-        return self._glossary
+        """Every specialist, mission and objective id → its name and what it does,
+        in the current language (made once per language)."""
+        lang = language()
+        found = self._glossary.get(lang)
+        if found is None:
+            found = self._glossary[lang] = describe.card_glossary(self.content)
+        return found
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES
@@ -191,24 +203,26 @@ class AgencyGame(Game[AgencyState]):
 
 
 def action_sentence(game: AgencyGame, action: Action) -> tuple[str, dict[str, Any]]:
-    """The message id and parameters that tell ``action`` (``text.py``: ``agency.act.*``)."""
+    """The message id and parameters that tell ``action`` (``text.py``: ``agency.act.*``),
+    its words in the current language."""
     name = game._card_name
     a = actions
+    word = words.word
     if isinstance(action, a.Keep):
         return "agency.act.keep", {"names": [name(c) for c in action.cards]}
     if isinstance(action, a.Sell):
         return "agency.act.sell", {"names": [name(action.card)]}
     if isinstance(action, a.Direction):
-        return "agency.act.direction", {"side": action.side}
+        return "agency.act.direction", {"side": word("side", action.side)}
     if isinstance(action, a.Play):
         mode = "money" if action.mode == "money" else "actions"
         return f"agency.act.play-{mode}", {"card": action.card, "name": name(action.card)}
     if isinstance(action, a.DoAction):
         return "agency.act.action", {"index": action.index}
     if isinstance(action, a.ChooseTech):
-        return "agency.act.tech", {"colour": action.colour}
+        return "agency.act.tech", {"colour": words.colour(action.colour)}
     if isinstance(action, a.ChooseUpgrade):
-        return "agency.act.upgrade", {"kind": action.kind}
+        return "agency.act.upgrade", {"kind": word("upgrade", action.kind)}
     if isinstance(action, a.ChooseStation):
         if action.space == 0:
             return "agency.act.station-beside", {}
@@ -221,7 +235,7 @@ def action_sentence(game: AgencyGame, action: Action) -> tuple[str, dict[str, An
     if isinstance(action, a.Launch):
         cards = list(action.cards)
         return "agency.act.launch", {
-            "symbol": action.symbol,
+            "symbol": word("symbol", action.symbol),
             "cards": cards,
             "names": [name(c) for c in cards],
         }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import Action
+from liftoff.engine.messages import render, text
 
 from . import effects as fx
 from . import events as ev
@@ -227,12 +228,15 @@ def settle(s: AgencyState, p: int) -> None:
 
 
 def pending_text(s: AgencyState, p: int) -> str:
-    """What player ``p`` is deciding inside a step (for views)."""
+    """What player ``p`` is deciding inside a step (for views), in the current
+    language."""
     if not s.pend[p]:
         return ""
     head = s.pend[p][0]
     if head[0] == "spec":
-        return f"actions of {head[1]}"
+        return render("agency.pending.actions", {"card": head[1]})
     if head[0] == "order":
-        return "order of mission effects"
-    return f"{fx.describe(effect_of(s, head))} ({head[1]})"
+        return text("agency.pending.order")
+    return render(
+        "agency.pending.effect", {"effect": fx.describe(effect_of(s, head)), "card": head[1]}
+    )

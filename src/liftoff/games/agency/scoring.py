@@ -10,6 +10,7 @@ from liftoff.engine import Outcome
 from . import effects as fx
 from .content import COLOURS
 from .events import game_end
+from .words import card_names
 
 if TYPE_CHECKING:
     from .state import AgencyState
@@ -164,19 +165,23 @@ def breakdown(s: AgencyState) -> list[dict[str, float]]:
 
 def revealed(s: AgencyState) -> dict[str, object]:
     """Every hand, objective and drawn mission, and the face-down decks, by card
-    name (called once the game is over)."""
+    name in the current language (called once the game is over)."""
     c = s.content
+
+    def named(cards: list[str]) -> list[str]:
+        return card_names(c, cards)
+
     table: dict[str, object] = {
-        "specialists": [c.spec[x].name for x in reversed(s.sdeck)],
-        "objectives": [c.objective[x].name for x in s.obox],
+        "specialists": named(list(reversed(s.sdeck))),
+        "objectives": named(s.obox),
     }
     for level, deck in enumerate(s.mdeck, 1):
-        table[f"missions-{level}"] = [c.mission[x].name for x in reversed(deck)]
+        table[f"missions-{level}"] = named(list(reversed(deck)))
     seats = [
         {
-            "hand": [c.spec[x].name for x in sorted(s.hand[p])],
-            "objectives": [c.objective[x].name for x in sorted(s.objs[p])],
-            "drawn": [c.mission[x].name for x in s.drawn[p]],
+            "hand": named(sorted(s.hand[p])),
+            "objectives": named(sorted(s.objs[p])),
+            "drawn": named(s.drawn[p]),
         }
         for p in range(s.n)
     ]
