@@ -211,6 +211,9 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str | None 
     id and its parameters, never as an exception: a message is shown to a
     person, and a missing word must not hide what happened.
     """
+    if lang is not None and lang != language():
+        with speaking(lang):  # words given as parameters follow the same language
+            return render(code, params)
     values = dict(params or {})
     template = template_of(code, lang)
     if template is not None:
