@@ -1,5 +1,10 @@
 // /docs: the OpenAPI spec rendered without any third-party code.
-import { esc } from "./common.js";
+import { esc, t } from "./common.js";
+
+// a word of the page as HTML: its own text escaped, its fields given as markup
+function html(code, parts) {
+  return esc(t(code)).replace(/\{(\w+)\}/g, (m, k) => (k in parts ? String(parts[k]) : m));
+}
 
 function ref(spec, schema) {
   if (schema && schema.$ref) return spec.components.schemas[schema.$ref.split("/").pop()];
@@ -29,15 +34,15 @@ async function main() {
   const out = [];
   for (const [path, ops] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      const params = (op.parameters || []).map((p) =>
-        `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}): ${esc(typeOf(spec, p.schema))}</li>`).join("");
+      const params = (op.parameters || []).map((p) => `<li>${html(p.required ? "web.apidocs.param.required" : "web.apidocs.param",
+        { name: `<code>${esc(p.name)}</code>`, where: esc(p.in), type: esc(typeOf(spec, p.schema)) })}</li>`).join("");
       const body = op.requestBody?.content?.["application/json"]?.schema;
       const codes = Object.keys(op.responses || {}).join(", ");
       out.push(`<section class="panel"><h2><code>${esc(method.toUpperCase())} ${esc(path)}</code></h2>
-        <p>${esc(op.summary || "")}</p>${op.security ? "<p class='hint'>Needs the seat token.</p>" : ""}
-        ${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ""}
-        ${body ? `<h3>Body: ${esc(typeOf(spec, body))}</h3>${fields(spec, body)}` : ""}
-        <p class="hint">Answers: ${esc(codes)}</p></section>`);
+        <p>${esc(op.summary || "")}</p>${op.security ? `<p class='hint'>${esc(t("web.apidocs.token"))}</p>` : ""}
+        ${params ? `<h3>${esc(t("web.apidocs.parameters"))}</h3><ul>${params}</ul>` : ""}
+        ${body ? `<h3>${esc(t("web.apidocs.body", { type: typeOf(spec, body) }))}</h3>${fields(spec, body)}` : ""}
+        <p class="hint">${esc(t("web.apidocs.answers", { codes }))}</p></section>`);
     }
   }
   document.getElementById("ops").innerHTML = out.join("");

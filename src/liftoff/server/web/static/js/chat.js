@@ -3,6 +3,7 @@
 // event, and a "liftoff:send" event sends a message. Chat text is always inserted
 // as text (never as markup). Muting is this browser's own: per table and person,
 // kept in localStorage.
+import { t, LANG } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const panel = $("chat-panel");
@@ -44,7 +45,7 @@ function send(obj, kind) {
   pending.set(id, { kind, text: obj.text });
   document.dispatchEvent(new CustomEvent("liftoff:send", { detail: { ...obj, id } }));
   setTimeout(() => { // the socket was down (table.js reconnects): say so
-    if (pending.delete(id)) $("chat-error").textContent = "Not sent: the connection dropped. Try again in a moment.";
+    if (pending.delete(id)) $("chat-error").textContent = t("web.chat.dropped");
   }, 8000);
 }
 
@@ -59,7 +60,7 @@ function report(n) {
 
 // -- drawing ------------------------------------------------------------------------------
 function timeOf(at) {
-  return new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(at * 1000).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" });
 }
 
 // whether a message is this browser's own (spectators share a name: by the server's acks)
@@ -73,7 +74,7 @@ function item(m) {
   li.dataset.person = personKey(m.from);
   const who = document.createElement("span");
   who.className = "chat-who";
-  who.textContent = mine(m) ? `${m.from.name} (you)` : m.from.name;
+  who.textContent = mine(m) ? t("web.chat.you", { name: m.from.name }) : m.from.name;
   const when = document.createElement("time");
   when.className = "chat-when";
   when.dateTime = new Date(m.at * 1000).toISOString();
@@ -87,8 +88,8 @@ function item(m) {
     rep.type = "button";
     rep.className = "linkish chat-report";
     rep.dataset.report = String(m.n);
-    rep.textContent = "Report";
-    rep.setAttribute("aria-label", `Report this message from ${m.from.name}`);
+    rep.textContent = t("web.chat.report");
+    rep.setAttribute("aria-label", t("web.chat.report.label", { name: m.from.name }));
     li.append(" ", rep);
   }
   return li;
@@ -107,8 +108,8 @@ function renderList() {
 function people() {
   const out = seats
     .filter((s) => s.kind === "human" && s.seat !== you)
-    .map((s) => ({ key: `seat:${s.seat}`, name: s.name || `Player ${s.seat + 1}` }));
-  out.push({ key: "spectators", name: "Spectators" });
+    .map((s) => ({ key: `seat:${s.seat}`, name: s.name || t("web.common.player", { n: s.seat + 1 }) }));
+  out.push({ key: "spectators", name: t("web.chat.spectators") });
   return out;
 }
 
@@ -116,14 +117,15 @@ function renderMutes() {
   const box = $("chat-mute");
   const hidden = muted();
   const current = [...box.querySelectorAll("button")].map((b) => `${b.dataset.mute}|${b.textContent}`);
-  const wanted = people().map((p) => `${p.key}|${hidden.has(p.key) ? "Unmute" : "Mute"} ${p.name}`);
+  const label = (p) => t(hidden.has(p.key) ? "web.chat.unmute" : "web.chat.mute", { name: p.name });
+  const wanted = people().map((p) => `${p.key}|${label(p)}`);
   if (current.join("\n") === wanted.join("\n")) return; // unchanged: keep focus where it is
   box.replaceChildren(...people().map((p) => {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.mute = p.key;
     b.setAttribute("aria-pressed", String(hidden.has(p.key)));
-    b.textContent = `${hidden.has(p.key) ? "Unmute" : "Mute"} ${p.name}`;
+    b.textContent = label(p);
     return b;
   }));
 }
@@ -131,7 +133,7 @@ function renderMutes() {
 function announce(m) {
   if (mine(m)) return; // one's own words need no reading out
   if (muted().has(personKey(m.from))) return;
-  $("chat-news").textContent = `${m.from.name} says: ${m.text}`;
+  $("chat-news").textContent = t("web.chat.says", { name: m.from.name, text: m.text });
 }
 
 // -- the server's frames ----------------------------------------------------------------------
@@ -157,12 +159,12 @@ function onMessage(m) {
     const { kind } = pending.get(m.id);
     pending.delete(m.id);
     if (m.type === "error") {
-      $("chat-error").textContent = m.message || "That could not be sent.";
+      $("chat-error").textContent = m.message || t("web.chat.not-sent");
     } else if (kind === "chat") {
       $("chat-text").value = "";
       if (!own.has(m.n)) { own.add(m.n); renderList(); }
     } else if (kind === "report") {
-      $("chat-error").textContent = m.message || "Reported.";
+      $("chat-error").textContent = m.message || t("web.chat.reported.said");
     }
   }
 }
@@ -173,7 +175,7 @@ if (panel) {
     e.preventDefault();
     const text = $("chat-text").value.trim();
     if (!text) {
-      $("chat-error").textContent = "Write something before sending.";
+      $("chat-error").textContent = t("web.chat.empty");
       return;
     }
     say(text);
@@ -183,7 +185,7 @@ if (panel) {
     if (!b) return;
     report(Number(b.dataset.report));
     b.disabled = true;
-    b.textContent = "Reported";
+    b.textContent = t("web.chat.reported");
   });
   $("chat-mute").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-mute]");

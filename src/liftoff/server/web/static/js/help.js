@@ -1,4 +1,11 @@
 // The keyboard help dialog (? or the header button), with how to learn a card at a table.
+import { esc, t } from "./common.js";
+
+// a word of the page as HTML: its own text escaped, its fields given as markup
+function html(code, parts) {
+  return esc(t(code)).replace(/\{(\w+)\}/g, (m, k) => (k in parts ? String(parts[k]) : m));
+}
+
 const dialog = document.getElementById("help");
 document.getElementById("help-button")?.addEventListener("click", () => dialog.showModal());
 document.addEventListener("keydown", (e) => {
@@ -10,6 +17,6 @@ document.addEventListener("keydown", (e) => {
 // At a table: how to read a card (learn.js) and the rules in short.
 if (document.getElementById("table")) {
   dialog?.querySelector(".keys")?.insertAdjacentHTML("beforeend",
-    "<li>hover over, tap or <kbd>Tab</kbd> onto a card to read what it does; <kbd>Esc</kbd> closes it</li>"
-    + "<li>“Rules in short” (top bar): the goal, a turn and this table's options</li>");
+    `<li>${html("web.help.card", { tab: "<kbd>Tab</kbd>", esc: "<kbd>Esc</kbd>" })}</li>`
+    + `<li>${esc(t("web.help.rules"))}</li>`);
 }

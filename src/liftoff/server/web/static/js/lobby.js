@@ -1,8 +1,18 @@
 // The lobby: create a table, join or watch one, find your tables again.
-import { api, esc, saveSeat, seats, seatLabel, savedName, saveName } from "./common.js";
+import { api, esc, saveSeat, seats, seatLabel, savedName, saveName, t, tn, num, list, LANG } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [], speeds: [], levels: [] };
+
+// a word of this page, or ``other`` where the page has no such word
+function word(code, other, params = {}) {
+  const said = t(code, params);
+  return said === code ? other : said;
+}
+
+// names one after another ("Ann, Bo, Cy"; 「Ann、Bo、Cy」), not a sentence
+const NAMES = new Intl.ListFormat(LANG, { type: "conjunction", style: "narrow" });
+const names = (items) => NAMES.format(items);
 
 function game() {
   return catalogue.games.find((g) => g.name === $("game").value);
@@ -14,7 +24,7 @@ function renderPlayers() {
   const keep = Number(sel.value) || Math.min(Math.max(g.min_players, 3), g.max_players);
   sel.innerHTML = "";
   for (let n = g.min_players; n <= g.max_players; n++) {
-    sel.insertAdjacentHTML("beforeend", `<option value="${n}">${n}</option>`);
+    sel.insertAdjacentHTML("beforeend", `<option value="${n}">${esc(num(n))}</option>`);
   }
   sel.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
   $("game-summary").textContent = g.summary || "";
@@ -24,17 +34,9 @@ function renderPlayers() {
 }
 
 // the clock choices in one line each (the server's presets: tables/clocks.py)
-const CLOCK_DOCS = {
-  "": "No clock: take the time you need.",
-  blitz: "5 minutes each, plus 5 seconds a turn.",
-  normal: "15 minutes each, plus 15 seconds a turn.",
-  relaxed: "60 minutes each, plus 60 seconds a turn.",
-  custom: "Your own minutes each and seconds a turn.",
-};
-
 function renderClock() {
   const choice = $("clock-preset").value;
-  $("clock-doc").textContent = CLOCK_DOCS[choice] || "";
+  $("clock-doc").textContent = word(`web.lobby.clock.${choice || "none"}.doc`, "");
   $("clock-custom").hidden = choice !== "custom";
 }
 
@@ -44,19 +46,28 @@ function botChoices(selected) {
   const level = levels.map((l) => `<option value="bot:${esc(l.name)}" ${l.name === selected ? "selected" : ""}
     title="${esc(l.doc)}">${esc(l.label)} — ${esc(l.doc)}</option>`).join("");
   const other = catalogue.bots.filter((b) => !named.has(b))
-    .map((b) => `<option value="bot:${esc(b)}">${esc(b[0].toUpperCase() + b.slice(1))} bot</option>`).join("");
-  return `<optgroup label="A bot, by level">${level}</optgroup>${other ? `<optgroup label="Other bots">${other}</optgroup>` : ""}`;
+    .map((b) => `<option value="bot:${esc(b)}">${esc(t("web.common.bot", { level: cap(b) }))}</option>`).join("");
+  return `<optgroup label="${esc(t("web.lobby.bots.levels"))}">${level}</optgroup>${other ? `<optgroup label="${esc(t("web.lobby.bots.other"))}">${other}</optgroup>` : ""}`;
+}
+
+function cap(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// a bot's speed: its own word, else the speed's name
+function speedName(s) {
+  return word(`web.lobby.speed.${s}`, t("web.lobby.speed.other", { speed: cap(s) }));
 }
 
 function seatChoice(i) {
   const g = game();
   const speed = g.realtime
-    ? `<select class="speed" aria-label="Seat ${i + 1} bot speed">${catalogue.speeds
-        .map((s) => `<option value="${esc(s)}" ${s === "normal" ? "selected" : ""}>${esc(s[0].toUpperCase() + s.slice(1))} speed</option>`).join("")}</select>`
+    ? `<select class="speed" aria-label="${esc(t("web.lobby.seat.speed", { n: num(i + 1) }))}">${catalogue.speeds
+        .map((s) => `<option value="${esc(s)}" ${s === "normal" ? "selected" : ""}>${esc(speedName(s))}</option>`).join("")}</select>`
     : "";
   const fallback = (catalogue.levels || []).find((l) => l.default)?.name || catalogue.bots[0];
-  const first = i === 0 ? '<option value="you" selected>You</option>' : "";
-  return `<li><select class="kind" aria-label="Seat ${i + 1}">${first}<option value="open">Open (a friend)</option>
+  const first = i === 0 ? `<option value="you" selected>${esc(t("web.lobby.seat.you"))}</option>` : "";
+  return `<li><select class="kind" aria-label="${esc(t("web.lobby.seat", { n: num(i + 1) }))}">${first}<option value="open">${esc(t("web.lobby.seat.open"))}</option>
     ${botChoices(i === 0 ? "" : fallback)}</select> ${speed}<span class="doc seat-doc"></span></li>`;
 }
 
@@ -83,7 +94,7 @@ function optionRow(o) {
     input = `<input type="checkbox" ${data} ${o.default ? "checked" : ""}>`;
   } else if (o.choices) {
     // a content option names what the operator installed ("default" is the shipped one)
-    input = `<select ${data}>${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(o.content && c === o.default ? `${c} (shipped)` : c)}</option>`).join("")}</select>`;
+    input = `<select ${data}>${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(o.content && c === o.default ? t("web.lobby.option.shipped", { choice: c }) : c)}</option>`).join("")}</select>`;
   } else {
     const step = o.kind === "float" ? ' step="any"' : "";
     const lo = o.minimum !== null ? ` min="${o.minimum}"` : "", hi = o.maximum !== null ? ` max="${o.maximum}"` : "";
@@ -96,8 +107,8 @@ function renderOptions() {
   const g = game();
   const plain = g.options.filter((o) => !o.advanced).map(optionRow).join("");
   const advanced = g.options.filter((o) => o.advanced).map(optionRow).join("");
-  $("options").innerHTML = (plain || (advanced ? "" : "<p class='hint'>This game has no options.</p>"))
-    + (advanced ? `<details class="advanced" id="advanced"><summary>Advanced: rulings and tuning</summary>${advanced}</details>` : "");
+  $("options").innerHTML = (plain || (advanced ? "" : `<p class='hint'>${esc(t("web.lobby.options.none"))}</p>`))
+    + (advanced ? `<details class="advanced" id="advanced"><summary>${esc(t("web.lobby.options.advanced"))}</summary>${advanced}</details>` : "");
 }
 
 function readOptions() {
@@ -149,8 +160,8 @@ async function create(ev) {
     if (!(res.warnings || []).length) { location.href = link; return; }
     // doubtful but allowed settings: say so before the game starts
     $("create-warnings").hidden = false;
-    $("create-warnings").innerHTML = `<p>The table is ready, but note:</p><ul>${res.warnings
-      .map((w) => `<li>${esc(w)}</li>`).join("")}</ul><a class="button primary" id="go-table" href="${link}">Go to the table</a>`;
+    $("create-warnings").innerHTML = `<p>${esc(t("web.lobby.warnings"))}</p><ul>${res.warnings
+      .map((w) => `<li>${esc(w)}</li>`).join("")}</ul><a class="button primary" id="go-table" href="${link}">${esc(t("web.lobby.go-table"))}</a>`;
   } catch (err) {
     $("create-error").textContent = err.body?.words || err.message;
     $("create-button").disabled = false;
@@ -158,11 +169,11 @@ async function create(ev) {
 }
 
 // -- Learn to play: one click starts a game's interactive first game ------------------
-function renderLearn(list) {
-  $("learn-card").hidden = !list.length;
+function renderLearn(tutorials) {
+  $("learn-card").hidden = !tutorials.length;
   $("learn-name-row").hidden = Boolean(savedName());
-  $("learn").innerHTML = list.map((t) => `<li><button type="button" class="primary" data-learn-game="${esc(t.game)}">
-    Learn ${esc(t.game_title)}</button></li>`).join("");
+  $("learn").innerHTML = tutorials.map((x) => `<li><button type="button" class="primary" data-learn-game="${esc(x.game)}">
+    ${esc(t("web.lobby.learn.game", { game: x.game_title }))}</button></li>`).join("");
 }
 
 async function learn(gameName, button) {
@@ -170,7 +181,7 @@ async function learn(gameName, button) {
   const name = savedName() || $("learn-name").value.trim() || $("name").value.trim();
   if (!name) {
     $("learn-name-row").hidden = false;
-    $("learn-error").textContent = "Type your name first, then choose the game again.";
+    $("learn-error").textContent = t("web.lobby.learn.need-name");
     $("learn-name").focus();
     return;
   }
@@ -186,62 +197,63 @@ async function learn(gameName, button) {
   }
 }
 
-function tableItem(t, mine) {
-  const who = t.seats.map((s) => esc(seatLabel(s))).join(", ");
-  const open = t.seats.filter((s) => s.kind === "open").length;
-  const link = `/t/${encodeURIComponent(t.id)}`;
+function tableItem(tb, mine) {
+  const who = esc(names(tb.seats.map((s) => seatLabel(s))));
+  const open = tb.seats.filter((s) => s.kind === "open").length;
+  const link = `/t/${encodeURIComponent(tb.id)}`;
   let buttons = "";
-  if (mine) buttons = `<a class="button" href="${link}">Play</a>`;
-  else if (t.status === "over") buttons = `<a class="button" href="${link}/replay">Replay</a>`;
+  if (mine) buttons = `<a class="button" href="${link}">${esc(t("web.lobby.play"))}</a>`;
+  else if (tb.status === "over") buttons = `<a class="button" href="${link}/replay">${esc(t("web.lobby.replay"))}</a>`;
   else {
-    if (open) buttons += `<button type="button" data-join="${esc(t.id)}">Join</button>`;
-    buttons += ` <a class="button" href="${link}">Watch</a>`;
+    if (open) buttons += `<button type="button" data-join="${esc(tb.id)}">${esc(t("web.lobby.join"))}</button>`;
+    buttons += ` <a class="button" href="${link}">${esc(t("web.lobby.watch"))}</a>`;
   }
-  const tag = t.status === "open" ? `waiting for ${open}` : t.status;
-  const title = catalogue.games.find((g) => g.name === t.game)?.title || t.game;
-  if (t.status === "over") return finishedItem(t, title, buttons);
-  const name = t.name ? `<span class="table-name">${esc(t.name)}</span>` : "";
-  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(t.status)}">${esc(tag)}</span>
+  const tag = tb.status === "open" ? tn("web.lobby.waiting", open) : word(`web.lobby.status.${tb.status}`, tb.status);
+  const title = catalogue.games.find((g) => g.name === tb.game)?.title || tb.game;
+  if (tb.status === "over") return finishedItem(tb, title, buttons);
+  const name = tb.name ? `<span class="table-name">${esc(tb.name)}</span>` : "";
+  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(tb.status)}">${esc(tag)}</span>
     <span class="who">${who}</span>${buttons}</li>`;
 }
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const WHEN = new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" });
 
 // who won (or that it was abandoned), who played, and when it ended
-function result(t) {
-  if (t.abandoned) return "abandoned";
-  const w = t.winners || [];
-  if (!w.length) return "over";
-  const score = t.winning_score != null ? ` (${t.winning_score})` : "";
-  return w.length === 1 ? `${w[0]} won${score}` : `${w.slice(0, -1).join(", ")} and ${w[w.length - 1]} shared the win${score}`;
+function result(tb) {
+  if (tb.abandoned) return t("web.lobby.result.abandoned");
+  const w = tb.winners || [];
+  if (!w.length) return t("web.lobby.status.over");
+  const score = tb.winning_score != null ? num(tb.winning_score) : null;
+  const [code, who] = w.length === 1 ? ["web.lobby.result.won", { name: w[0] }] : ["web.lobby.result.shared", { names: list(w) }];
+  return score === null ? t(code, who) : t(`${code}.score`, { ...who, score });
 }
 
-function finishedItem(t, title, buttons) {
-  const names = t.names || t.seats.map((s) => seatLabel(s));
-  const ended = new Date((t.ended_at || t.updated_at) * 1000);
-  const name = t.name ? `<span class="table-name">${esc(t.name)}</span>` : "";
-  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag over${t.abandoned ? " abandoned" : ""}">${esc(result(t))}</span>
-    <span class="who">${esc(names.join(", "))} · <time datetime="${ended.toISOString()}">${esc(WHEN.format(ended))}</time></span>${buttons}</li>`;
+function finishedItem(tb, title, buttons) {
+  const played = tb.names || tb.seats.map((s) => seatLabel(s));
+  const ended = new Date((tb.ended_at || tb.updated_at) * 1000);
+  const name = tb.name ? `<span class="table-name">${esc(tb.name)}</span>` : "";
+  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag over${tb.abandoned ? " abandoned" : ""}">${esc(result(tb))}</span>
+    <span class="who">${esc(names(played))} · <time datetime="${ended.toISOString()}">${esc(WHEN.format(ended))}</time></span>${buttons}</li>`;
 }
 
 async function refresh() {
   const [live, over] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/tables?status=over")]);
   const mine = seats();
-  const myTables = live.tables.filter((t) => mine[t.id]);
+  const myTables = live.tables.filter((x) => mine[x.id]);
   $("mine-card").hidden = myTables.length === 0;
-  $("mine").innerHTML = myTables.map((t) => tableItem(t, true)).join("");
+  $("mine").innerHTML = myTables.map((x) => tableItem(x, true)).join("");
   // someone's first game is theirs alone: not offered to join or watch
-  const others = live.tables.filter((t) => !mine[t.id] && !t.tutorial);
-  $("open").innerHTML = others.map((t) => tableItem(t, false)).join("") || "<li class='hint'>No tables yet: create one.</li>";
-  $("over").innerHTML = over.tables.slice(0, 15).map((t) => tableItem(t, false)).join("") || "<li class='hint'>None yet.</li>";
+  const others = live.tables.filter((x) => !mine[x.id] && !x.tutorial);
+  $("open").innerHTML = others.map((x) => tableItem(x, false)).join("") || `<li class='hint'>${esc(t("web.lobby.open.none"))}</li>`;
+  $("over").innerHTML = over.tables.slice(0, 15).map((x) => tableItem(x, false)).join("") || `<li class='hint'>${esc(t("web.lobby.over.none"))}</li>`;
 }
 
 async function join(tableId) {
   const name = $("name").value.trim() || savedName();
   try {
     const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name: name || null });
-    const t = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-    saveSeat(tableId, res.seat, res.token, t.game);
+    const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    saveSeat(tableId, res.seat, res.token, table.game);
     location.href = `/t/${encodeURIComponent(tableId)}`;
   } catch (err) {
     alert(err.body?.words || err.message);

@@ -1,5 +1,5 @@
 // The replay viewer of a finished game: step through its actions, as any seat saw them.
-import { api, esc, COLORS, seatName, dot } from "./common.js";
+import { api, esc, COLORS, seatName, dot, t, tn, num, LANG } from "./common.js";
 import { learnCards } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,6 +11,9 @@ let data = null;
 let pending = null;
 let target = 0; // the step asked for last (ahead of the data while it loads)
 let glossary = {}; // content name → public text, for the card texts on the board
+
+// names one after another ("A 3, B 2"), not a sentence
+const NAMES = new Intl.ListFormat(LANG, { type: "conjunction", style: "narrow" });
 
 async function load(step) {
   const seat = $("seat").value;
@@ -24,30 +27,30 @@ async function load(step) {
 }
 
 function render() {
-  const t = data.table;
+  const tb = data.table;
   $("step").max = String(data.steps);
   $("step").value = String(data.step);
-  $("step-label").textContent = `after ${data.step} of ${data.steps} actions`
-    + ((data.lines || []).length ? ` — ${data.lines.join(" ")}` : "");
+  const position = tn("web.replay.position", data.steps, { step: num(data.step) });
+  $("step-label").textContent = position + ((data.lines || []).length ? ` — ${data.lines.join(" ")}` : "");
   if ($("seat").options.length === 1) {
-    for (const s of t.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">${esc(seatName(s))}</option>`);
+    for (const s of tb.seats) $("seat").insertAdjacentHTML("beforeend", `<option value="${s.seat}">${esc(seatName(s))}</option>`);
   }
   const ctx = {
-    you: data.seat, legal: [], colors: COLORS, names: t.seats.map((s) => seatName(s)), selection: [], table: t,
+    you: data.seat, legal: [], colors: COLORS, names: tb.seats.map((s) => seatName(s)), selection: [], table: tb,
     act() {}, select() {}, glossary,
   };
   if (board) board.render($("board"), data.view, ctx);
-  const end = t.ending;
-  $("result").innerHTML = end ? `<p><b>${esc(end.headline)}.</b></p><ul class="scores">${end.players.map((p) =>
-    `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(p.score)}</b> <span class="sources">${p.sources
-      .map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ")}</span></li>`).join("")}</ul>` : "";
+  const end = tb.ending;
+  $("result").innerHTML = end ? `<p><b>${esc(t("web.replay.headline", { headline: end.headline }))}</b></p><ul class="scores">${end.players.map((p) =>
+    `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(num(p.score))}</b> <span class="sources">${esc(NAMES.format(p.sources
+      .map((x) => `${x.label} ${num(x.points)}`)))}</span></li>`).join("")}</ul>` : "";
   const standIn = new Set(data.stand_in || []);
   $("replay-actions").innerHTML = data.actions.map(([p, text], i) => {
     // what the action did, told as the chosen seat saw it (the action's words without it)
     const [first, ...rest] = data.narrated?.[i]?.length ? data.narrated[i]
-      : [`${seatName(t.seats[p], p)}: ${data.described?.[i] || text}`];
-    const stood = standIn.has(i) ? ` (a bot played for ${esc(seatName(t.seats[p], p))})` : "";
-    return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="Go to step ${i + 1}">${i + 1}.</a> ${dot(p)} ${esc(first)}${stood}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
+      : [`${seatName(tb.seats[p], p)}: ${data.described?.[i] || text}`];
+    const stood = standIn.has(i) ? ` ${esc(t("web.replay.stand-in", { name: seatName(tb.seats[p], p) }))}` : "";
+    return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="${esc(t("web.replay.go-to", { n: num(i + 1) }))}">${esc(num(i + 1))}.</a> ${dot(p)} ${esc(first)}${stood}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
   }).join("");
   const cur = $("replay-actions").querySelector("[aria-current]");
   cur?.scrollIntoView({ block: "nearest" });
@@ -94,11 +97,9 @@ async function main() {
 function notYet(err, status = "playing") {
   const wait = $("replay-wait");
   wait.hidden = false;
-  const back = `<a href="/t/${encodeURIComponent(tableId)}">Back to the table</a>`;
-  const why = status === "closed" ? "This table was closed before its game ended: there is no replay."
-    : status === "open" ? "This game has not started yet: its replay opens when it ends."
-      : "This game is still being played: its replay opens when it ends.";
-  wait.innerHTML = err.body?.error === "in-play" ? `${why} ${back}` : esc(err.body?.words || err.message);
+  const back = `<a href="/t/${encodeURIComponent(tableId)}">${esc(t("web.replay.back"))}</a>`;
+  const why = t(status === "closed" ? "web.replay.closed" : status === "open" ? "web.replay.not-started" : "web.replay.in-play");
+  wait.innerHTML = err.body?.error === "in-play" ? `${esc(why)} ${back}` : esc(err.body?.words || err.message);
   $("board").textContent = "";
 }
 

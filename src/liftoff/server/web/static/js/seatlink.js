@@ -3,7 +3,7 @@
 // only: browsers never send a fragment to the server, so it is in no request, access
 // log or Referer. "Stop old links" gives the seat a new token: every device on the
 // old one only watches from then on.
-import { api, saveSeat, forgetSeat, saveName } from "./common.js";
+import { api, saveSeat, forgetSeat, saveName, t } from "./common.js";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const $ = (id) => document.getElementById(id);
@@ -19,7 +19,7 @@ export function takeSeatLink(tableId, game) {
   let token = "";
   try { token = decodeURIComponent(found[1]); } catch { token = ""; }
   if (TOKEN.test(token)) saveSeat(tableId, null, token, game);
-  else showNote("That seat link is not complete, so it plays no seat; you are watching.");
+  else showNote(t("web.seatlink.incomplete"));
 }
 
 export function seatLinkOf(tableId, token) {
@@ -55,10 +55,10 @@ export function mountSeatLink({ tableId, game, reseat }) {
     const input = $("seat-link-url");
     try {
       await navigator.clipboard.writeText(input.value);
-      say("Link copied. Open it on your other device.");
+      say(t("web.seatlink.copied"));
     } catch {
       input.select();
-      say("Select the link and copy it, then open it on your other device.");
+      say(t("web.seatlink.copy-yourself"));
     }
   });
   $("rename-form").addEventListener("submit", async (e) => {
@@ -69,15 +69,14 @@ export function mountSeatLink({ tableId, game, reseat }) {
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/name`, { name }, mine.token);
       saveName(res.name);
       $("rename-name").value = res.name;
-      $("rename-said").textContent = `Everyone now sees you as ${res.name}.`;
+      $("rename-said").textContent = t("web.seatlink.renamed", { name: res.name });
     } catch (err) {
       $("rename-said").textContent = err.body?.words || err.message;
     }
   });
   $("seat-link-renew").addEventListener("click", async () => {
     if (!mine || asking) return;
-    const ok = confirm("Stop old links? Every other device playing your seat will only watch. "
-      + "This device keeps playing, with a new link.");
+    const ok = confirm(t("web.seatlink.renew.confirm"));
     if (!ok) return;
     asking = true;
     try {
@@ -85,7 +84,7 @@ export function mountSeatLink({ tableId, game, reseat }) {
       saveSeat(tableId, res.seat, res.token, game);
       mine = { seat: res.seat, token: res.token };
       show(mine, true);
-      say("Stopping old links…");
+      say(t("web.seatlink.renewing"));
       renewed = true;
       reseat(mine);  // the old socket closes now; the next state comes on the new token
     } catch (err) {
@@ -114,12 +113,11 @@ export function mountSeatLink({ tableId, game, reseat }) {
       if (holding || asking || renewed) { show(current, live, m); return current; }
       forgetSeat(tableId);
       const held = m.table.seats[current.seat]?.kind === "human";
-      showNote(held ? "Your seat was moved to another device; you are watching."
-        : "Your seat was given up on another device; you are watching.");
+      showNote(t(held ? "web.seatlink.moved" : "web.seatlink.given-up"));
       mine = null;
     } else if (current && m.you != null) {
       if (renewed && !asking) {
-        say("Old links stopped: other devices only watch now. Here is your new link.");
+        say(t("web.seatlink.renewed"));
         renewed = false;
       }
       if (current.seat !== m.you) saveSeat(tableId, m.you, current.token, game);
@@ -133,7 +131,7 @@ export function mountSeatLink({ tableId, game, reseat }) {
   // the server refused this page's token when it connected (a stopped link)
   function refused() {
     renewed = false;
-    showNote("This seat link was stopped, so it plays no seat; you are watching.");
+    showNote(t("web.seatlink.stopped"));
     show(null, false);
   }
 

@@ -4,7 +4,7 @@
 // let a bot play for them; a person a bot plays for can take their seat back.
 // Listens to table.js's "liftoff:state" events; acts through the REST routes with
 // this browser's own seat token (common.js seatFor). Touches nothing else on the page.
-import { api, esc, seatFor, seatName } from "./common.js";
+import { api, esc, seatFor, seatName, t } from "./common.js";
 
 const tableId = document.getElementById("table")?.dataset.table || "";
 const box = document.createElement("div");
@@ -25,27 +25,27 @@ function mine() {
 // what this browser's person reads about their own seat
 function ownPart(s) {
   if (s.stand_in) {
-    return `<p>A bot is playing for you.</p>
-      <button type="button" class="primary" data-reclaim>Take my seat back</button>`;
+    return `<p>${esc(t("web.timeout.you.stand-in"))}</p>
+      <button type="button" class="primary" data-reclaim>${esc(t("web.timeout.you.reclaim"))}</button>`;
   }
   if (s.out_of_time) {
-    return "<p>Your time ran out. You can still play your move; the others may let a bot play for you.</p>";
+    return `<p>${esc(t("web.timeout.you.out"))}</p>`;
   }
   return "";
 }
 
 // what another seated person reads (and chooses) about seat s
 function otherPart(s, you) {
-  const name = esc(seatName(s));
-  if (s.stand_in) return `<p>A bot is playing for ${name} until they take their seat back.</p>`;
+  const said = (code) => esc(t(code, { name: seatName(s) }));
+  if (s.stand_in) return `<p>${said("web.timeout.other.stand-in")}</p>`;
   if (!s.out_of_time) return "";
-  if (you === null) return `<p>${name}'s time ran out. The players decide whether to wait.</p>`;
-  const bot = `<button type="button" data-timeout="${s.seat}" data-choice="bot">Let a bot play for ${name}</button>`;
+  if (you === null) return `<p>${said("web.timeout.other.out")}</p>`;
+  const bot = `<button type="button" data-timeout="${s.seat}" data-choice="bot">${said("web.timeout.bot")}</button>`;
   if ((s.waited_by || []).includes(you)) {
-    return `<p>${name}'s time ran out. You are waiting for them.</p><div class="row">${bot}</div>`;
+    return `<p>${said("web.timeout.other.waiting")}</p><div class="row">${bot}</div>`;
   }
-  return `<p>${name}'s time ran out. What would you like to do?</p>
-    <div class="row"><button type="button" data-timeout="${s.seat}" data-choice="wait">Wait for ${name}</button>${bot}</div>`;
+  return `<p>${said("web.timeout.other.ask")}</p>
+    <div class="row"><button type="button" data-timeout="${s.seat}" data-choice="wait">${said("web.timeout.wait")}</button>${bot}</div>`;
 }
 
 function render() {

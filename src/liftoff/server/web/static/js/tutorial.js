@@ -2,13 +2,16 @@
 // kind of move the first time it becomes possible, ticks the kinds tried, points at
 // the bot's moves, and closes with a way to a real game. Loaded by tutorial-hook.js
 // at tutorial tables only; it reads the table page's events and never acts itself.
-import { api, esc } from "./common.js";
+import { api, esc, t, tn, num, LANG } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("table");
 const tableId = root.dataset.table;
 const gameName = root.dataset.game;
 const KEY = `liftoff.tutorial.${tableId}`;
+
+// names one after another ("Board, Launch"), not a sentence
+const NAMES = new Intl.ListFormat(LANG, { type: "conjunction", style: "narrow" });
 
 const content = await api("GET", `/api/tutorials/${encodeURIComponent(gameName)}`);
 const kinds = Object.keys(content.kinds);
@@ -80,7 +83,7 @@ function renderToggle() {
   const hidden = Boolean(progress.hidden);
   $("coach-body").hidden = hidden;
   const b = $("coach-toggle");
-  b.textContent = hidden ? "Show tips" : "Hide tips";
+  b.textContent = t(hidden ? "web.tutorial.show" : "web.tutorial.hide");
   b.setAttribute("aria-expanded", String(!hidden));
 }
 
@@ -95,7 +98,8 @@ function onState(msg) {
     renderNow();
     renderList();
     // the live region says only what is new
-    $("coach-say").textContent = fresh.map((k) => `New: ${content.kinds[k].title}. ${content.kinds[k].text}`).join(" ");
+    $("coach-say").textContent = fresh
+      .map((k) => t("web.tutorial.new.said", { title: content.kinds[k].title, text: content.kinds[k].text })).join(" ");
   }
   renderBot(msg);
   if (msg.table?.status === "over" && !closed) close(msg);
@@ -112,29 +116,29 @@ function onActed(text) {
 function renderNow() {
   const latest = progress.latest.filter((k) => content.kinds[k]);
   $("coach-latest").textContent = latest.length
-    ? `New: ${latest.map((k) => content.kinds[k].title).join(", ")}` : "";
+    ? t("web.tutorial.new", { title: NAMES.format(latest.map((k) => content.kinds[k].title)) }) : "";
   const intro = `<p class="coach-intro">${esc(content.introduction)}</p>`;
-  const hint = content.speed ? "" : '<p class="coach-note">Stuck? The Hint button under Your actions suggests a move (it plays nothing).</p>';
+  const hint = content.speed ? "" : `<p class="coach-note">${esc(t("web.tutorial.hint"))}</p>`;
   if (!latest.length) { $("coach-now").innerHTML = intro + hint; return; }
-  const news = latest.map((k) => `<div class="coach-new" data-kind="${esc(k)}"><h3>New: ${esc(content.kinds[k].title)}</h3>
+  const news = latest.map((k) => `<div class="coach-new" data-kind="${esc(k)}"><h3>${esc(t("web.tutorial.new", { title: content.kinds[k].title }))}</h3>
     <p>${esc(content.kinds[k].text)}</p></div>`).join("");
   // the introduction stays one click away
   const first = latest.length === progress.seen.length; // the game just began: the introduction shows
-  $("coach-now").innerHTML = `<details class="coach-about"${first ? " open" : ""}><summary>About this first game</summary>${intro}${hint}</details>
+  $("coach-now").innerHTML = `<details class="coach-about"${first ? " open" : ""}><summary>${esc(t("web.tutorial.about"))}</summary>${intro}${hint}</details>
     <div class="coach-news">${news}</div>`;
 }
 
 function renderList() {
   const tried = progress.tried.filter((k) => content.kinds[k]);
-  $("coach-count").textContent = `Moves to try: ${tried.length} of ${kinds.length} tried`;
+  $("coach-count").textContent = tn("web.tutorial.count", kinds.length, { tried: num(tried.length) });
   $("coach-list").innerHTML = kinds.map((k) => {
     const e = content.kinds[k];
     const done = tried.includes(k);
     const seen = progress.seen.includes(k);
-    const state = done ? "tried" : seen ? "try it" : "not yet possible";
+    const state = t(done ? "web.tutorial.state.tried" : seen ? "web.tutorial.state.open" : "web.tutorial.state.later");
     return `<li class="${done ? "done" : seen ? "open" : "later"}" data-kind="${esc(k)}" data-tried="${done}">
       <details><summary><span class="mark" aria-hidden="true">${done ? "✓" : seen ? "○" : "·"}</span>
-      ${esc(e.title)} <span class="state">(${state})</span></summary><p>${esc(e.text)}</p></details></li>`;
+      ${esc(e.title)} <span class="state">${esc(state)}</span></summary><p>${esc(e.text)}</p></details></li>`;
   }).join("");
 }
 
@@ -145,20 +149,21 @@ function renderBot(msg) {
   const entry = theirs[theirs.length - 1];
   const el = $("coach-bot");
   el.hidden = false;
-  el.innerHTML = `<b>Just now:</b> ${esc(entry.lines[0])} <a href="#log-panel">Every move is in the game log</a>`;
+  el.innerHTML = `<b>${esc(t("web.tutorial.just-now"))}</b> ${esc(entry.lines[0])} <a href="#log-panel">${esc(t("web.tutorial.log-link"))}</a>`;
 }
 
 function close(msg) {
   closed = true;
   const tried = progress.tried.filter((k) => content.kinds[k]).length;
   const link = `/?game=${encodeURIComponent(gameName)}`;
+  const count = tn("web.tutorial.tried", kinds.length, { tried: num(tried) });
   const words = `<p>${esc(content.closing)}</p>
-    <p>You tried ${tried} of the ${kinds.length} kinds of move.</p>
-    <p><a class="button primary" href="${link}">Play a real game</a></p>`;
+    <p>${esc(count)}</p>
+    <p><a class="button primary" href="${link}">${esc(t("web.tutorial.real-game"))}</a></p>`;
   progress.latest = [];
-  $("coach-latest").textContent = "Game over";
-  $("coach-now").innerHTML = `<div class="coach-closing" id="coach-closing"><h3>${esc(msg.table.ending?.headline || "Game over")}</h3>${words}</div>`;
-  $("coach-say").textContent = `${content.closing} You tried ${tried} of the ${kinds.length} kinds of move.`;
+  $("coach-latest").textContent = t("web.tutorial.over");
+  $("coach-now").innerHTML = `<div class="coach-closing" id="coach-closing"><h3>${esc(msg.table.ending?.headline || t("web.tutorial.over"))}</h3>${words}</div>`;
+  $("coach-say").textContent = `${content.closing} ${count}`;
   // the end-of-game dialog covers the page: the way on is said there too
   const dialog = $("end");
   if (dialog && !$("coach-end")) {
