@@ -29,7 +29,8 @@ export function num(value) {
 
 // A list of names as the page's language joins them ("Ann, Bo and Cy", 「Ann、Bo、Cy」).
 export function list(items) {
-  return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+  // English without the serial comma ("Ann, Bo and Cy"), as the server writes lists
+  return new Intl.ListFormat(LANG === "en" ? "en-GB" : LANG, { style: "long", type: "conjunction" }).format(items);
 }
 
 // player colours: white numbers on them read at 4.5:1 or more (WCAG AA)
