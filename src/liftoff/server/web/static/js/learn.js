@@ -1,7 +1,7 @@
 // Learning the game where it is played: card texts in a popover (hover, tap or
 // focus anything on the board marked data-learn="<glossary id>"), the Rules box
 // searching by words, and the rules summary of the table in a dialog.
-import { api, esc } from "./common.js";
+import { api, esc, t } from "./common.js";
 
 // -- card texts ------------------------------------------------------------------
 let pop = null;       // the popover element
@@ -20,11 +20,12 @@ function popover() {
   return pop;
 }
 
-// "Name: what it does" → the name in bold, then the text
+// "Name: what it does" (「名前：効果」) → the name in bold, then the text
 function cardHtml(text) {
-  const at = text.indexOf(": ");
-  if (at < 0) return esc(text);
-  return `<b>${esc(text.slice(0, at))}</b> ${esc(text.slice(at + 2))}`;
+  const found = /: |：/.exec(text);
+  if (!found) return esc(text);
+  const at = found.index;
+  return `<b>${esc(text.slice(0, at))}</b> ${esc(text.slice(at + found[0].length))}`;
 }
 
 function place(el) {
@@ -132,12 +133,12 @@ export function learnRules(game) {
   const input = document.getElementById("rule-id");
   const out = document.getElementById("rule-text");
   if (!form || !input || !out) return;
-  input.placeholder = "words, e.g. moon";
-  input.setAttribute("aria-label", "Search the rules by words or id");
+  input.placeholder = t("web.learn.rules.placeholder");
+  input.setAttribute("aria-label", t("web.learn.rules.label"));
   input.type = "search";
   input.maxLength = 100;
   const button = form.querySelector("button");
-  if (button) button.textContent = "Find";
+  if (button) button.textContent = t("web.learn.rules.find");
   let asked = 0;
   async function find() {
     const q = input.value.trim();
@@ -146,7 +147,7 @@ export function learnRules(game) {
     try {
       const hits = await api("GET", `/api/games/${encodeURIComponent(game)}/rules?${new URLSearchParams({ q, limit: "8" })}`);
       if (mine !== asked) return;
-      out.innerHTML = hits.length ? ruleList(hits) : `<p class="hint">No rule holds every word of “${esc(q)}”.</p>`;
+      out.innerHTML = hits.length ? ruleList(hits) : `<p class="hint">${esc(t("web.learn.rules.none", { words: q }))}</p>`;
     } catch (err) {
       if (mine === asked) out.innerHTML = `<p class="error">${esc(err.message)}</p>`;
     }
@@ -186,26 +187,26 @@ export function learnSummary(game, tableId) {
   dialog.id = "summary";
   dialog.className = "summary-dialog";
   dialog.setAttribute("aria-labelledby", "summary-title");
-  dialog.innerHTML = `<h2 id="summary-title">The rules in short</h2><div id="summary-body" class="summary-body"></div>
-    <form method="dialog" class="row"><button>Close</button></form>`;
+  dialog.innerHTML = `<h2 id="summary-title">${esc(t("web.learn.summary.title"))}</h2><div id="summary-body" class="summary-body"></div>
+    <form method="dialog" class="row"><button>${esc(t("web.common.close"))}</button></form>`;
   document.body.append(dialog);
   const button = document.createElement("button");
   button.type = "button";
   button.id = "summary-button";
   button.className = "linkish";
-  button.textContent = "Rules in short";
+  button.textContent = t("web.learn.summary.button");
   button.setAttribute("aria-haspopup", "dialog");
   const invite = document.getElementById("invite");
   if (invite) invite.before(button); else document.querySelector(".topbar")?.append(button);
   const body = dialog.querySelector("#summary-body");
   button.addEventListener("click", async () => {
-    body.innerHTML = "<p class='hint'>Loading…</p>";
+    body.innerHTML = `<p class='hint'>${esc(t("web.learn.summary.loading"))}</p>`;
     dialog.showModal();
     try {
       const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
       const q = new URLSearchParams(Object.entries(table.options || {}).map(([k, v]) => [k, String(v)]));
       const s = await api("GET", `/api/games/${encodeURIComponent(game)}/summary?${q}`);
-      body.innerHTML = `<p class="hint">${esc(s.title)}, as played at this table. Hover over, tap or focus a card on the board to read what it does; the Rules box finds any rule by its words.</p>${markdown(s.text)}`;
+      body.innerHTML = `<p class="hint">${esc(t("web.learn.summary.about", { game: s.title }))}</p>${markdown(s.text)}`;
     } catch (err) {
       body.innerHTML = `<p class="error">${esc(err.message)}</p>`;
     }

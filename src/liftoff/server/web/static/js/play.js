@@ -2,10 +2,16 @@
 // bar under the board — what is picked, the moves it leads to when several match,
 // the moves no piece stands for, and an "End turn" that asks first while other
 // moves remain. The table page and the tests drive the same code.
-import { esc } from "./common.js";
+import { esc, t, tn } from "./common.js";
 import { Choice } from "./choose.js";
 
 const SHOW = 12; // more matching moves than this: pick more on the board first
+
+// the name in a piece's text "Name: what it does" (「名前：効果」 in Japanese)
+function cardName(text) {
+  const at = text.search(/: |：/);
+  return at > 0 ? text.slice(0, at) : "";
+}
 
 /**
  * Wire a board element and its move bar.
@@ -59,34 +65,35 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
     if (asking) {
       const others = legal.length - 1;
       const a = legal.find((x) => x.text === asking) || { text: asking, description: asking };
-      bar.innerHTML = `<p class="ask"><b>${esc(a.description)}?</b> You could still make ${others} other move${others === 1 ? "" : "s"}.</p>
-        <div class="row"><button type="button" class="primary" data-act="${esc(asking)}" data-sure="1">Yes, ${esc(a.description.charAt(0).toLowerCase() + a.description.slice(1))}</button>
-        <button type="button" data-cancel="1">Keep playing</button></div>`;
+      const move = a.description.charAt(0).toLowerCase() + a.description.slice(1);
+      bar.innerHTML = `<p class="ask"><b>${esc(t("web.play.ask", { move: a.description }))}</b> ${esc(tn("web.play.ask.others", others))}</p>
+        <div class="row"><button type="button" class="primary" data-act="${esc(asking)}" data-sure="1">${esc(t("web.play.ask.yes", { move }))}</button>
+        <button type="button" data-cancel="1">${esc(t("web.play.ask.no"))}</button></div>`;
       return;
     }
     const picks = choice.picked.map((g, i) => `<button type="button" class="pick" data-unpick="${i}"
-        aria-label="Unpick ${esc(named.get(g.join(" ")) || g[0])}">${esc(named.get(g.join(" ")) || g[0])} <span aria-hidden="true">×</span></button>`).join("");
+        aria-label="${esc(t("web.play.unpick", { name: named.get(g.join(" ")) || g[0] }))}">${esc(named.get(g.join(" ")) || g[0])} <span aria-hidden="true">×</span></button>`).join("");
     const last = choice.picked[choice.picked.length - 1];
     const said = last ? texts.get(last.join(" ")) : "";
     const found = choice.candidates();
     let lead;
     let choices = "";
     if (!choice.picked.length) {
-      lead = "Pick a marked piece on the board to begin a move.";
+      lead = t("web.play.lead.start");
     } else if (found.length <= SHOW) {
-      lead = found.length > 1 ? "Which move?" : "Your move:";
+      lead = t(found.length > 1 ? "web.play.lead.which" : "web.play.lead.one");
       const done = found.filter((a) => choice.complete(a.text));
       const more = found.filter((a) => !choice.complete(a.text));
       choices = [...done, ...more].map((a) => button(a)).join("");
     } else {
       const done = found.filter((a) => choice.complete(a.text));
-      lead = `${found.length} moves begin this way: pick more on the board.`;
+      lead = tn("web.play.lead.many", found.length);
       choices = done.slice(0, SHOW).map((a) => button(a)).join("");
     }
     const free = choice.free().filter((a) => !onBoardActions.has(a.text));
     const freeRow = free.map((a) => button(a, ending(a.text) ? ' class="end-turn"' : "")).join("");
     bar.innerHTML = `<p class="lead">${esc(lead)}</p>
-      ${picks ? `<div class="row picks">${picks}<button type="button" class="linkish" data-clear="1">Clear</button></div>` : ""}
+      ${picks ? `<div class="row picks">${picks}<button type="button" class="linkish" data-clear="1">${esc(t("web.play.clear"))}</button></div>` : ""}
       ${said ? `<p class="about">${esc(said)}</p>` : ""}
       ${choices ? `<div class="row choices">${choices}</div>` : ""}
       ${freeRow ? `<div class="row free">${freeRow}</div>` : ""}`;
@@ -137,7 +144,7 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
       for (const el of board.querySelectorAll("[data-tokens]")) {
         for (const t of el.dataset.tokens.split(" ")) tokens.add(t);
         const text = about(el);
-        const name = (text.includes(": ") && text.split(": ")[0]) || el.getAttribute("aria-label") || el.textContent.trim();
+        const name = cardName(text) || el.getAttribute("aria-label") || el.textContent.trim();
         if (name) named.set(el.dataset.tokens, name.split(",")[0].slice(0, 40));
         if (text) texts.set(el.dataset.tokens, text);
       }

@@ -4,8 +4,11 @@
 // notification (only while the tab is hidden) are extras, each off until the person
 // switches it on in the "Signals" menu; the choice is remembered in this browser.
 // Listens to the page's "liftoff:state" events (table.js); touches nothing else there.
+import { esc, t } from "./common.js";
+
 const KEY = "liftoff.signals";
-const PREFIX = "● Your turn — ";
+// the tab's title on your turn: the words before and after the table's title
+const [BEFORE, AFTER = ""] = t("web.signals.title", { title: "\u0000" }).split("\u0000");
 const icon = document.querySelector('link[rel="icon"]');
 const plainIcon = icon?.getAttribute("href") || "";
 const turnIcon = plainIcon.replace(/favicon\.svg$/, "favicon-turn.svg");
@@ -50,10 +53,11 @@ function onState(e) {
 
 // the page redraws the title on each state; the mark goes on in the same task (no flash)
 function mark() {
-  const t = document.title;
-  const plain = t.startsWith(PREFIX) ? t.slice(PREFIX.length) : t;
-  const title = yourTurn ? PREFIX + plain : plain;
-  if (t !== title) document.title = title;
+  const now = document.title;
+  const marked = now.startsWith(BEFORE) && now.endsWith(AFTER) && now.length >= BEFORE.length + AFTER.length;
+  const plain = marked ? now.slice(BEFORE.length, now.length - AFTER.length) : now;
+  const title = yourTurn ? BEFORE + plain + AFTER : plain;
+  if (now !== title) document.title = title;
   const href = yourTurn ? turnIcon : plainIcon;
   if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
@@ -76,16 +80,16 @@ function tone() {
   if (!audio) return; // no gesture yet on this page: the browser would refuse to play
   const osc = audio.createOscillator();
   const gain = audio.createGain();
-  const t = audio.currentTime;
+  const at = audio.currentTime;
   osc.type = "sine";
-  osc.frequency.setValueAtTime(660, t);
-  osc.frequency.setValueAtTime(880, t + 0.12);
-  gain.gain.setValueAtTime(0.0001, t);
-  gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-  gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.35);
+  osc.frequency.setValueAtTime(660, at);
+  osc.frequency.setValueAtTime(880, at + 0.12);
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.35);
   osc.connect(gain).connect(audio.destination);
-  osc.start(t);
-  osc.stop(t + 0.4);
+  osc.start(at);
+  osc.stop(at + 0.4);
 }
 
 function onGesture() {
@@ -97,7 +101,7 @@ function notify() {
   if (!canNotify || Notification.permission !== "granted") return;
   closeNotice();
   try {
-    notice = new Notification(`Your turn at ${tableTitle}`, { tag: `liftoff-turn-${tableId}`, icon: turnIcon });
+    notice = new Notification(t("web.signals.notice", { title: tableTitle }), { tag: `liftoff-turn-${tableId}`, icon: turnIcon });
     notice.onclick = () => { window.focus(); closeNotice(); };
   } catch {
     notice = null; // some browsers (phones) notify only from a service worker
@@ -122,12 +126,12 @@ function mountControl() {
   wrap.className = "signals";
   wrap.hidden = true;
   wrap.innerHTML = `<button type="button" id="signals-button" class="linkish" aria-expanded="false"
-      aria-controls="signals-menu" title="Turn signals: a tone and a notification">Signals</button>
+      aria-controls="signals-menu" title="${esc(t("web.signals.button.title"))}">${esc(t("web.signals.button"))}</button>
     <div id="signals-menu" class="signals-menu" role="group" aria-labelledby="signals-head" hidden>
-      <p id="signals-head" class="signals-head">When it is your turn</p>
-      <p class="signals-about">The tab's title and icon always show it.</p>
-      <label><input type="checkbox" id="signal-sound"> Play a short tone</label>
-      <label><input type="checkbox" id="signal-notify"> Notify me while this tab is hidden</label>
+      <p id="signals-head" class="signals-head">${esc(t("web.signals.head"))}</p>
+      <p class="signals-about">${esc(t("web.signals.about"))}</p>
+      <label><input type="checkbox" id="signal-sound"> ${esc(t("web.signals.sound"))}</label>
+      <label><input type="checkbox" id="signal-notify"> ${esc(t("web.signals.notify"))}</label>
       <p id="signals-note" class="signals-note" aria-live="polite"></p>
     </div>`;
   const header = document.querySelector(".topbar");
@@ -153,11 +157,11 @@ function showPrefs() {
   control.notify.checked = prefs.notify && canNotify;
   if (!canNotify) {
     control.notify.disabled = true;
-    say("This browser cannot show notifications.");
+    say(t("web.signals.cannot"));
   } else if (prefs.notify && Notification.permission === "denied") {
-    say("Your browser blocks notifications from this site: allow them in its site settings.");
+    say(t("web.signals.blocked"));
   } else if (prefs.notify && Notification.permission !== "granted") {
-    say("Notifications are not allowed yet: untick and tick the box to be asked again.");
+    say(t("web.signals.not-yet"));
   }
 }
 
@@ -187,9 +191,7 @@ control.notify.addEventListener("change", async () => {
     control.notify.checked = false;
     prefs.notify = false;
     save();
-    say(answer === "denied"
-      ? "Your browser blocks notifications from this site: allow them in its site settings."
-      : "Notifications were not allowed.");
+    say(t(answer === "denied" ? "web.signals.blocked" : "web.signals.refused"));
     return;
   }
   prefs.notify = true;

@@ -1,5 +1,20 @@
-// Small SVG helpers shared by the boards.
-import { esc } from "./common.js";
+// Small SVG helpers shared by the boards, and two for their words.
+import { esc, t, tn, LANG } from "./common.js";
+
+// A word with HTML in its fields ({value: "<b>3</b>", already escaped): the word's
+// own text is escaped, the fields go in as they are; ``count`` chooses a number's form.
+export function markup(code, fields = {}, count = undefined) {
+  const keys = Object.keys(fields);
+  const holes = Object.fromEntries(keys.map((k, i) => [k, `\u0001${i}\u0002`]));
+  const said = count === undefined ? t(code, holes) : tn(code, count, holes);
+  return esc(said).replace(/\u0001(\d+)\u0002/g, (m, i) => String(fields[keys[Number(i)]]));
+}
+
+// Names side by side, as the page's language lists them without "and" ("A, B", 「A、B」).
+const COMMAS = new Intl.ListFormat(LANG, { style: "narrow", type: "conjunction" });
+export function commas(items) {
+  return COMMAS.format(items.map(String));
+}
 
 export function polar(cx, cy, r, deg) {
   const a = (deg * Math.PI) / 180;

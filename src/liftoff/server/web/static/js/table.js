@@ -1,8 +1,9 @@
 // The table page: one WebSocket, the board (per game), actions, log, rules, end screen.
 import {
   api, esc, COLORS, seatFor, saveSeat, forgetSeat, seatName, dot, savedName, saveName, fmtClock,
-  LANG,
+  LANG, t, tn, list,
 } from "./common.js";
+import { commas } from "./svg.js";
 import { takeSeatLink, mountSeatLink, hold } from "./seatlink.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
 import { mountPlay } from "./play.js";
@@ -31,8 +32,9 @@ function playerName(p) {
   return seatName(msg?.table?.seats?.[p], p);
 }
 
-function andList(items) {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+// a seat's name with "(you)" when it is this browser's
+function yours(name) {
+  return t("web.table.you", { name });
 }
 
 // -- connection ------------------------------------------------------------------
@@ -50,7 +52,7 @@ function connect() {
       forgetSeat(tableId);
       mine = null;
     }
-    setStatus("reconnecting…");
+    setStatus(t("web.table.status.reconnecting"));
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   };
@@ -128,8 +130,8 @@ function setStatus(text) {
 }
 
 function render() {
-  const t = msg.table;
-  document.title = `${t.title} — liftoff`;
+  const table = msg.table;
+  document.title = `${table.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
   renderPlayers();
   renderBoard();
@@ -140,51 +142,53 @@ function render() {
   if (!board?.busy?.()) renderLog(); // held back while the board reveals: no spoilers
   $("undo").disabled = !msg.undo;
   renderHint();
-  if (t.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
-  if (t.status === "over") renderRematch();
+  if (table.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
+  if (table.status === "over") renderRematch();
   // for page add-ons (the interactive first game's coach): the message just drawn
   document.dispatchEvent(new CustomEvent("liftoff:state", { detail: msg }));
 }
 
 function activeText() {
   const act = (msg.table.active || []).filter((p) => !mine || p !== mine.seat);
-  if (act.length === 1) return `${playerName(act[0])}'s turn.`;
-  return act.length ? `${andList(act.map((p) => playerName(p)))} to play.` : "";
+  if (act.length === 1) return t("web.table.turn.of", { name: playerName(act[0]) });
+  return act.length ? t("web.table.turn.many", { names: list(act.map((p) => playerName(p))) }) : "";
 }
 
 function renderBanner() {
   const el = $("banner");
-  const t = msg.table;
+  const table = msg.table;
   el.className = "banner";
   const told = board?.busy?.() && board.banner?.(msg.view); // (race: its reveals being shown)
   if (told) { el.textContent = told; el.classList.add("wait"); return; }
-  if (t.status === "open") {
-    const open = t.seats.filter((s) => s.kind === "open").length;
-    el.textContent = `Waiting for ${open} more player${open === 1 ? "" : "s"}. Share the link: ${location.href}`;
+  if (table.status === "open") {
+    const open = table.seats.filter((s) => s.kind === "open").length;
+    el.textContent = tn("web.table.banner.waiting", open, { link: location.href });
     el.classList.add("wait");
     return;
   }
-  if (t.status === "over") {
-    el.textContent = t.ending ? `Game over: ${t.ending.headline}.` : "Game over.";
-    if (t.rematch_id) el.textContent += " A rematch has started.";
+  if (table.status === "over") {
+    const again = table.rematch_id ? ".rematch" : "";
+    el.textContent = table.ending
+      ? t(`web.table.banner.over.headline${again}`, { headline: table.ending.headline })
+      : t(`web.table.banner.over${again}`);
     el.classList.add("over");
     return;
   }
-  const paused = t.live?.paused_for || 0;
+  const paused = table.live?.paused_for || 0;
   const left = paused - (performance.now() - receivedAt) / 1000;
   if (left > 0) {
-    el.textContent = `Next round starts in ${Math.ceil(left)} s…`;
+    el.textContent = t("web.table.banner.next-round", { seconds: Math.ceil(left) });
     el.classList.add("wait");
     return;
   }
   if (msg.legal.length) {
     // the board may say what the game waits for (race: a choice, not loading)
     el.textContent = board?.banner?.(msg.view)
-      || (t.realtime ? "Go! Load your cards as fast as you can." : "Your turn.");
-    el.insertAdjacentHTML("beforeend", ' <a class="jump" href="#actions-panel">actions ↓</a>');
+      || t(table.realtime ? "web.table.banner.go" : "web.table.banner.your-turn");
+    el.insertAdjacentHTML("beforeend", ` <a class="jump" href="#actions-panel">${esc(t("web.table.banner.jump"))}</a>`);
     el.classList.add("you");
   } else {
-    el.textContent = mine ? activeText() : `Watching. ${activeText()}`;
+    el.textContent = mine ? activeText() : t("web.table.banner.watching", { active: activeText() });
     el.classList.add("wait");
   }
 }
@@ -196,30 +200,40 @@ function clockText(p) {
   const running = c.running.includes(p);
   if (running) ms -= performance.now() - receivedAt;
   const cls = `clock${running ? " running" : ""}${ms < 30000 ? " low" : ""}`;
-  return `<span class="${cls}" data-clock="${p}" aria-label="time left">${fmtClock(ms)}</span>`;
+  return `<span class="${cls}" data-clock="${p}" aria-label="${esc(t("web.table.clock"))}">${fmtClock(ms)}</span>`;
 }
 
 function renderPlayers() {
-  const t = msg.table;
-  const active = new Set(t.active || []);
-  $("players").innerHTML = t.seats.map((s) => {
-    const me = mine && mine.seat === s.seat ? " (you)" : "";
-    const level = s.kind === "bot" && s.speed ? ` <span class="off">${esc(s.speed)}</span>` : "";
-    const off = s.kind === "human" && !s.connected ? `<span class="off">${s.zombie ? "away — a bot plays" : "offline"}</span>` : "";
-    return `<li class="${active.has(s.seat) ? "active" : ""}">
+  const table = msg.table;
+  const active = new Set(table.active || []);
+  $("players").innerHTML = table.seats.map((s) => {
+    const name = mine && mine.seat === s.seat ? yours(seatName(s)) : seatName(s);
+    const level = s.kind === "bot" && s.speed ? ` <span class="off">${esc(speedName(s.speed))}</span>` : "";
+    const off = s.kind === "human" && !s.connected
+      ? `<span class="off">${esc(t(s.zombie ? "web.table.seat.away" : "web.table.seat.offline"))}</span>` : "";
+    const open = s.kind === "open" ? ` <span class="off">${esc(t("web.common.open-seat"))}</span>` : "";
+    // (the style sheet marks the seats to act with the words of data-to-act)
+    const act = active.has(s.seat) ? ` class="active" data-to-act="${esc(t("web.table.players.to-act"))}"` : ' class=""';
+    return `<li${act}>
       ${dot(s.seat)}
-      <span>${esc(seatName(s))}${me}</span>${level}${s.kind === "open" ? ' <span class="off">open seat</span>' : ""} ${off} ${clockText(s.seat)}</li>`;
+      <span>${esc(name)}</span>${level}${open} ${off} ${clockText(s.seat)}</li>`;
   }).join("");
   const box = $("seat-actions");
   box.innerHTML = "";
-  const joinable = !mine && t.status !== "over" && t.seats.some((x) => x.kind === "open");
+  const joinable = !mine && table.status !== "over" && table.seats.some((x) => x.kind === "open");
   $("join-name-row").hidden = !joinable;
-  if (!mine && t.status !== "over") {
-    for (const s of t.seats.filter((x) => x.kind === "open")) {
-      box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">${dot(s.seat)} Take the seat of ${esc(seatName(s))}</button>`);
+  if (!mine && table.status !== "over") {
+    for (const s of table.seats.filter((x) => x.kind === "open")) {
+      box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">${dot(s.seat)} ${esc(t("web.table.seat.take", { name: seatName(s) }))}</button>`);
     }
   }
-  if (mine && t.status !== "over") box.insertAdjacentHTML("beforeend", `<button type="button" id="leave">Leave seat</button>`);
+  if (mine && table.status !== "over") box.insertAdjacentHTML("beforeend", `<button type="button" id="leave">${esc(t("web.table.seat.leave"))}</button>`);
+}
+
+// a bot's speed in the page's language ("slow"); another by its own name
+function speedName(speed) {
+  const said = t(`web.common.speed.${speed}`);
+  return said === `web.common.speed.${speed}` ? speed : said;
 }
 
 function renderBoard() {
@@ -233,7 +247,7 @@ function renderBoard() {
     board.render(boardEl, msg.view, ctx);
     motion.after(boardEl);
   } catch (err) {
-    boardEl.textContent = `The board could not be drawn: ${err}`;
+    boardEl.textContent = t("web.table.board.broken", { error: String(err) });
     console.error(err);
   }
   play.update(msg.legal);
@@ -241,9 +255,9 @@ function renderBoard() {
 
 // "game over" only once the board has shown how (race: after its reveals)
 function renderStatus() {
-  const t = msg.table;
-  const over = t.status === "over" && !board?.busy?.();
-  setStatus(t.status === "open" ? "waiting for players" : over ? "game over" : "");
+  const table = msg.table;
+  const over = table.status === "over" && !board?.busy?.();
+  setStatus(table.status === "open" ? t("web.table.status.waiting") : over ? t("web.table.status.over") : "");
 }
 
 function redraw() {
@@ -255,12 +269,13 @@ function redraw() {
 }
 
 function renderActions() {
-  const list = visibleActions();
-  $("selection").textContent = play.picked.length ? "· the moves your picks lead to (Esc clears)" : "";
+  const shown = visibleActions();
+  $("selection").textContent = play.picked.length ? t("web.table.actions.narrowed") : "";
   $("actions-panel").hidden = !mine;
-  const none = !msg.legal.length ? (msg.table.status === "playing" ? "Not your turn." : "") : "No action matches.";
+  const none = !msg.legal.length ? (msg.table.status === "playing" ? t("web.table.actions.not-yours") : "")
+    : t("web.table.actions.none");
   // the words; the typed text (the filter still finds it) only on hover
-  $("actions").innerHTML = list.map((a, i) => `<li><button type="button" data-act="${esc(a.text)}"
+  $("actions").innerHTML = shown.map((a, i) => `<li><button type="button" data-act="${esc(a.text)}"
       title="${esc(a.text)}" ${i < 9 ? `aria-keyshortcuts="${i + 1}"` : ""}><span class="k">${i < 9 ? i + 1 : ""}</span>
       <span>${esc(a.description)}</span></button></li>`).join("")
     || `<li class="none">${esc(none)}</li>`;
@@ -270,10 +285,10 @@ function renderActions() {
 function renderRefusal() {
   const r = lastError || msg?.refusal;
   const el = $("refusal");
-  if (!r) { el.innerHTML = "<p class='hint'>When a move is refused, the rule behind it shows here.</p>"; return; }
+  if (!r) { el.innerHTML = `<p class='hint'>${esc(t("web.table.refusal.empty"))}</p>`; return; }
   const said = r.action ? describe(r.action) : null;
-  const action = said ? `<p>Refused: ${esc(said)}</p>`
-    : r.action ? `<p title="${esc(r.action)}">That move was refused.</p>` : "";
+  const action = said ? `<p>${esc(t("web.table.refusal.move", { move: said }))}</p>`
+    : r.action ? `<p title="${esc(r.action)}">${esc(t("web.table.refusal.unnamed"))}</p>` : "";
   // engine-contract refusals (API-…) have no rule for people: words only
   const game = r.rule && !r.rule.startsWith("API-");
   const rule = game && r.rule_text
@@ -302,7 +317,7 @@ function logSentences(e) {
 function logItem(e) {
   const dot = `<span class="dot" style="background:${COLORS[e.player]}"></span>`;
   const [first, ...rest] = logSentences(e);
-  const by = e.stand_in ? ` <span class="ev">(a bot played for ${esc(playerName(e.player))})</span>` : "";
+  const by = e.stand_in ? ` <span class="ev">${esc(t("web.table.log.stand-in", { name: playerName(e.player) }))}</span>` : "";
   return `<li>${dot} ${esc(first)}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}${by}</li>`;
 }
 
@@ -335,23 +350,22 @@ function scoring(sources) {
 
 function showEnd() {
   endShown = true;
-  const t = msg.table;
-  const end = t.ending;
+  const end = msg.table.ending;
   if (!end) return;
+  const cards = (x) => `${x.label}: ${commas(x.cards)}`;
   const rows = end.players.map((p) => {
-    const sources = scoring(p.sources).map((x) => `${esc(x.label)} ${esc(x.points)}`).join(", ");
-    const hidden = p.revealed.filter((x) => x.cards.length)
-      .map((x) => `${esc(x.label)}: ${esc(x.cards.join(", "))}`).join("; ");
-    return `<tr class="${p.place === 1 ? "win" : ""}"><td>${esc(p.place)}.</td>
-      <td>${dot(p.seat)} ${esc(p.name)}${mine && mine.seat === p.seat ? " (you)" : ""}</td>
-      <td><b>${esc(p.score)}</b><div class="sources">${sources}</div>${hidden ? `<div class="hidden-cards">${hidden}</div>` : ""}</td></tr>`;
+    const sources = commas(scoring(p.sources).map((x) => t("web.table.end.source", { label: x.label, points: x.points })));
+    const hidden = p.revealed.filter((x) => x.cards.length).map(cards);
+    const name = mine && mine.seat === p.seat ? yours(p.name) : p.name;
+    return `<tr class="${p.place === 1 ? "win" : ""}"><td>${esc(t("web.table.end.place", { place: p.place }))}</td>
+      <td>${dot(p.seat)} ${esc(name)}</td>
+      <td><b>${esc(p.score)}</b><div class="sources">${esc(sources)}</div>${hidden.length ? `<div class="hidden-cards">${esc(hidden.join("; "))}</div>` : ""}</td></tr>`;
   }).join("");
-  const piles = end.table.filter((x) => x.cards.length)
-    .map((x) => `<li>${esc(x.label)}: ${esc(x.cards.join(", "))}</li>`).join("");
-  $("end-body").innerHTML = `<p class="headline"><b>${esc(end.headline)}.</b></p>
+  const piles = end.table.filter((x) => x.cards.length).map((x) => `<li>${esc(cards(x))}</li>`).join("");
+  $("end-body").innerHTML = `<p class="headline"><b>${esc(t("web.table.end.headline", { headline: end.headline }))}</b></p>
     ${end.tiebreak ? `<p class="hint">${esc(end.tiebreak)}</p>` : ""}
-    <table class="end-scores"><thead><tr><th>Place</th><th>Player</th><th>Points, and what was hidden</th></tr></thead><tbody>${rows}</tbody></table>
-    ${piles ? `<details class="piles"><summary>Face-down on the table</summary><ul>${piles}</ul></details>` : ""}`;
+    <table class="end-scores"><thead><tr><th>${esc(t("web.table.end.col.place"))}</th><th>${esc(t("web.table.end.col.player"))}</th><th>${esc(t("web.table.end.col.points"))}</th></tr></thead><tbody>${rows}</tbody></table>
+    ${piles ? `<details class="piles"><summary>${esc(t("web.table.end.face-down"))}</summary><ul>${piles}</ul></details>` : ""}`;
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
   renderRematch();
   if (!$("end").open) $("end").showModal();
@@ -359,12 +373,12 @@ function showEnd() {
 
 // the rematch, live for everyone at the table: start it, join it, or go back to it
 function renderRematch() {
-  const t = msg.table;
-  const there = t.rematch_id ? seatFor(t.rematch_id) : null;
+  const table = msg.table;
+  const there = table.rematch_id ? seatFor(table.rematch_id) : null;
   const button = $("rematch");
   button.hidden = !mine && !there;
-  button.textContent = there ? "Go to the rematch" : t.rematch_id ? "Join the rematch" : "Rematch";
-  $("rematch-note").textContent = t.rematch_id && !there ? "A rematch has started: join it." : "";
+  button.textContent = t(there ? "web.table.rematch.go" : table.rematch_id ? "web.table.rematch.join" : "web.table.rematch");
+  $("rematch-note").textContent = table.rematch_id && !there ? t("web.table.rematch.started") : "";
 }
 
 // -- hints: a suggested move for this seat, in words (asked for, never played) -----------------
@@ -372,24 +386,24 @@ let hint = null;            // {version, action, said, reason} or {version, word
 let hintAsked = null;       // the version a hint was asked at (the button waits)
 
 function hintsAllowed() {
-  const t = msg?.table;
-  return Boolean(t?.hints && !t.realtime && t.status === "playing" && mine && msg.legal.length);
+  const table = msg?.table;
+  return Boolean(table?.hints && !table.realtime && table.status === "playing" && mine && msg.legal.length);
 }
 
 function renderHint() {
-  const t = msg.table;
-  $("hints-setting").textContent = t.realtime ? "" : `Hints are ${t.hints ? "on" : "off"} at this table.`;
+  const table = msg.table;
+  $("hints-setting").textContent = table.realtime ? "" : t(table.hints ? "web.table.hints.on" : "web.table.hints.off");
   const button = $("hint-button");
   button.hidden = !hintsAllowed();
   button.disabled = hintAsked === msg.version;
-  button.textContent = hintAsked === msg.version ? "Thinking…" : "Hint";
+  button.textContent = t(hintAsked === msg.version ? "web.table.hint.thinking" : "web.table.hint");
   const box = $("hint-box");
   const shown = hint && hint.version === msg.version && !button.hidden ? hint : null;
   box.hidden = !shown;
   if (!shown) { box.innerHTML = ""; return; }
   box.innerHTML = shown.words ? `<p>${esc(shown.words)}</p>`
-    : `<p><b>Hint:</b> ${esc(shown.said)}</p>${shown.reason ? `<p class="why">${esc(shown.reason)}</p>` : ""}
-      <p class="note">Nothing was played: choose your move in the list.</p>`;
+    : `<p><b>${esc(t("web.table.hint.label"))}</b> ${esc(shown.said)}</p>${shown.reason ? `<p class="why">${esc(shown.reason)}</p>` : ""}
+      <p class="note">${esc(t("web.table.hint.note"))}</p>`;
 }
 
 function markHint() {
@@ -397,7 +411,7 @@ function markHint() {
   for (const b of $("actions").querySelectorAll("[data-act]")) {
     const it = Boolean(on) && b.dataset.act === hint.action;
     b.classList.toggle("hinted", it);
-    if (it) b.setAttribute("aria-description", "suggested by the hint"); else b.removeAttribute("aria-description");
+    if (it) b.setAttribute("aria-description", t("web.table.hint.marked")); else b.removeAttribute("aria-description");
   }
 }
 
@@ -410,7 +424,7 @@ async function askHint() {
     const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/hint`, undefined, mine.token);
     hint = { ...res, version: res.version };
   } catch (err) {
-    hint = { version, words: err.body?.words || "No hint could be found just now." };
+    hint = { version, words: err.body?.words || t("web.table.hint.none") };
   }
   hintAsked = null;
   if (msg) { renderHint(); markHint(); }
@@ -428,14 +442,14 @@ learnCards(boardEl, () => glossary);  // card texts, rules by words, the rules s
 learnRules(gameName);
 learnSummary(gameName, tableId);
 $("invite").addEventListener("click", async () => {
-  try { await navigator.clipboard.writeText(location.href); setStatus("link copied"); } catch { prompt("Share this link", location.href); }
+  try { await navigator.clipboard.writeText(location.href); setStatus(t("web.table.status.copied")); } catch { prompt(t("web.table.invite.prompt"), location.href); }
 });
 $("seat-actions").addEventListener("click", async (e) => {
   const b = e.target.closest("button");
   if (!b) return;
   try {
     if (b.id === "leave") {
-      if (!confirm("Give up your seat? A bot plays it until someone takes it.")) return;
+      if (!confirm(t("web.table.seat.leave.confirm"))) return;
       await hold(api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, undefined, mine.token));
       forgetSeat(tableId);
       mine = null;
@@ -508,7 +522,7 @@ async function main() {
   try {
     board = await import(`./games/${gameName}.js`);
   } catch (err) {
-    boardEl.textContent = `No board for ${gameName}; the action list still works.`;
+    boardEl.textContent = t("web.table.board.missing", { game: gameName });
   }
   try {
     glossary = (await api("GET", `/api/games/${gameName}/glossary`)).glossary || {};

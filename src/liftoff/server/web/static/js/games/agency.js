@@ -1,15 +1,25 @@
 // Agency board: the VP track and the space station (SVG), then each agency's
 // tracks, lab, technology, missions on Earth and in space; your specialists,
 // objectives and drawn cards; the mission decks.
-import { esc } from "../common.js";
+import { esc, t } from "../common.js";
 import { words } from "../choose.js";
-import { text, keyed } from "../svg.js";
+import { text, keyed, markup } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
 function nameOf(p) {
-  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+  return String(NAMES[p] || t("web.common.player", { n: Number(p) + 1 })).replace(/[<>&"']/g, "");
 }
+
+// a technology's colour in the page's language ("red"); a step of the round ("obj draft")
+const colour = (c) => (TECH.includes(c) ? t(`web.agency.tech.${c}`) : c);
+const STEPS = ["obj_draft", "spec_draft", "direction", "play", "mission", "launch", "sell", "over"];
+const stepName = (step) => (STEPS.includes(step) ? t(`web.agency.step.${step}`) : step.replace(/_/g, " "));
+// a label and its number in bold ("money <b>12</b>")
+const stat = (code, value) => `<span>${markup(code, { value: `<b>${esc(value)}</b>` })}</span>`;
+// a station space's bonus: +1 income, or a technology of that colour
+const bonusName = (b) => (b === "income" ? t("web.agency.bonus.income") : colour(b));
+const none = (code) => `<span class='hint'>${esc(t(code))}</span>`;
 
 /** The move that passes (the move bar asks first while other moves remain). */
 export const END = "done";
@@ -23,10 +33,10 @@ function chip(id, ctx, extra = "") {
   const level = /^M(\d)-/.exec(id);
   const cls = `chip${level ? ` mission l${level[1]}` : ""}${extra}`;
   const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"
-  const name = about.split(":")[0];
+  const name = about.split(/:|：/)[0];
   const label = name ? `${esc(id)} <span class="card-name">${esc(name)}</span>` : esc(id);
   const learn = ` data-learn="${esc(id)}"${keyed(`card:${id}`)}`;  // its text on hover, tap or focus (learn.js); the card moves (motion.js)
-  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="card ${esc(id)}${name ? ` ${esc(name)}` : ""}">${label}</button>`;
+  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="${esc(name ? t("web.agency.card.named", { id, name }) : t("web.agency.card", { id }))}">${label}</button>`;
   return `<span class="${cls}"${learn}>${label}</span>`;
 }
 
@@ -50,13 +60,13 @@ function topSvg(view, ctx, narrow) {
   // the least font size (board units) that shows 12.5 px on screen
   const least = ctx.width > 0 ? (12.5 * w) / ctx.width : 0;
   const fs = (n) => Math.round(Math.max(n, least) * 10) / 10;
-  let svg = `<svg viewBox="0 0 ${w} ${h}" role="group" aria-label="Victory points and the space station" xmlns="http://www.w3.org/2000/svg">`;
+  let svg = `<svg viewBox="0 0 ${w} ${h}" role="group" aria-label="${esc(t("web.agency.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${w}" height="${h}" rx="8" fill="#14213d"/>`;
   // VP track
   const maxVp = Math.max(60, ...view.players.map((p) => p.vp + 5));
   const x0 = 30, x1 = w - 30, ty = 40;
-  const title = narrow ? `VP · round ${view.round} of ${view.rounds} · phase ${view.phase}`
-    : `Victory points · round ${view.round} of ${view.rounds} · phase ${view.phase} · ${view.step.replace(/_/g, " ")}`;
+  const where = { round: view.round, rounds: view.rounds, phase: view.phase, step: stepName(view.step) };
+  const title = t(narrow ? "web.agency.title.short" : "web.agency.title", where);
   svg += text(x0, 22, title, `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
   svg += `<line x1="${x0}" y1="${ty}" x2="${x1}" y2="${ty}" stroke="#8090b0" stroke-width="3"/>`;
   for (let v = 0; v <= maxVp; v += 10) {
@@ -65,23 +75,23 @@ function topSvg(view, ctx, narrow) {
   }
   view.players.forEach((p, k) => {
     const x = x0 + ((x1 - x0) * p.vp) / maxVp;
-    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"${keyed(`vp:${p.seat}`)}><title>${nameOf(p.seat)}: ${p.vp} VP</title></circle>`;
+    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"${keyed(`vp:${p.seat}`)}><title>${esc(t("web.agency.vp.of", { name: nameOf(p.seat), vp: p.vp }))}</title></circle>`;
   });
   // the station
-  svg += text(x0, 92, "Space station", `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
+  svg += text(x0, 92, t("web.agency.station"), `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
   const sw = Math.min(80, (x1 - x0) / perRow - 6);
   view.station.forEach((s, k) => {
     const x = x0 + (k % perRow) * (sw + 6), y = 102 + Math.floor(k / perRow) * rh;
     const owner = s.rocket >= 0 ? s.rocket : null;
     const action = `station ${s.space}`;
     const legal = ctx.legal.some((a) => a.text === action);
-    svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="station space ${s.space}"` : ""}>`;
+    svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="${esc(t("web.agency.station.space", { space: s.space }))}"` : ""}>`;
     const lh = narrow ? 26 : 20; // line height
     const rocket = owner === null ? "" : keyed(`rocket:${s.space}`); // a rocket docked here (fades in)
     svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"${rocket}/>`;
     svg += text(x + sw / 2, y + lh - 2, `#${s.space}`, `text-anchor="middle" font-size="${fs(12)}" fill="#fff"`);
-    svg += text(x + sw / 2, y + 2 * lh - 2, `${s.vp} VP`, `text-anchor="middle" font-size="${fs(14)}" fill="${owner === null ? "#ffd166" : "#fff"}" font-weight="700"`);
-    svg += text(x + sw / 2, y + 3 * lh - 2, s.bonus, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);
+    svg += text(x + sw / 2, y + 2 * lh - 2, t("web.agency.vp", { vp: s.vp }), `text-anchor="middle" font-size="${fs(14)}" fill="${owner === null ? "#ffd166" : "#fff"}" font-weight="700"`);
+    svg += text(x + sw / 2, y + 3 * lh - 2, bonusName(s.bonus), `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);
     svg += "</g>";
   });
   svg += "</svg>";
@@ -92,28 +102,32 @@ function playerPanel(p, view, ctx) {
   const me = p.seat === view.you;
   const techRows = TECH.map((c) => {
     const legal = ctx.legal.some((a) => a.text === `tech ${c}`);
-    const name = legal ? `<button type="button" class="chip" data-action="tech ${c}" data-learn="${c}">${c}</button>` : `<span data-learn="${c}">${c}</span>`;
+    const name = legal ? `<button type="button" class="chip" data-action="tech ${c}" data-learn="${c}">${esc(colour(c))}</button>` : `<span data-learn="${c}">${esc(colour(c))}</span>`;
     return `<div class="track"><span class="name">${name}</span><span class="pips">${pips(p.tech[c], Math.max(6, p.tech[c]), TECH_FILL[c])}</span> ${p.tech[c]}</div>`;
   }).join("");
-  const up = (kind) => actionButton(`upgrade ${kind}`, `upgrade ${kind}`, ctx);
-  let html = `<section class="agency-player${me ? " me" : ""}" aria-label="agency of ${nameOf(p.seat)}">
+  const up = (kind) => actionButton(`upgrade ${kind}`, t(`web.agency.upgrade.${kind}`), ctx);
+  const lbl = (code) => `<span class="lbl">${esc(t(code))}</span>`;
+  const name = ctx.names[p.seat] || "";
+  let html = `<section class="agency-player${me ? " me" : ""}" aria-label="${esc(t("web.agency.player", { name: nameOf(p.seat) }))}">
     <h3><span class="dot" style="background:${ctx.colors[p.seat]};width:1rem;height:1rem;border-radius:50%;display:inline-block"></span>
-      ${esc(ctx.names[p.seat] || "")}${me ? " (you)" : ""}</h3>
-    <div class="stats"><span>VP <b>${p.vp}</b></span><span>money <b>${p.money}</b></span><span>income <b>${p.income}</b></span>
-      <span>launch cost <b>${p.cost}</b></span><span>rocket capacity <b>${p.capacity}</b></span><span>lab <b>${p.lab}</b></span>
-      <span>station <b>${p.station}</b></span></div>
-    <div class="stats"><span>upgrades: capacity ${p.upgrades.capacity}, propulsion ${p.upgrades.propulsion}</span>${up("capacity")}${up("propulsion")}</div>
+      ${esc(me ? t("web.table.you", { name }) : name)}</h3>
+    <div class="stats">${stat("web.agency.stat.vp", p.vp)}${stat("web.agency.stat.money", p.money)}${stat("web.agency.stat.income", p.income)}
+      ${stat("web.agency.stat.cost", p.cost)}${stat("web.agency.stat.capacity", p.capacity)}${stat("web.agency.stat.lab", p.lab)}
+      ${stat("web.agency.stat.station", p.station)}</div>
+    <div class="stats"><span>${esc(t("web.agency.upgrades", p.upgrades))}</span>${up("capacity")}${up("propulsion")}</div>
     ${techRows}
-    <div class="cardrow"><span class="lbl">on Earth</span>${p.earth.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>
-    <div class="cardrow"><span class="lbl">in space</span>${p.space.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>
-    <div class="cardrow"><span class="lbl">specialists</span>${p.played.map((id) => chip(id, ctx)).join("") || "<span class='hint'>none played</span>"}</div>`;
+    <div class="cardrow">${lbl("web.agency.earth")}${p.earth.map((id) => chip(id, ctx)).join("") || none("web.agency.none")}</div>
+    <div class="cardrow">${lbl("web.agency.space")}${p.space.map((id) => chip(id, ctx)).join("") || none("web.agency.none")}</div>
+    <div class="cardrow">${lbl("web.agency.specialists")}${p.played.map((id) => chip(id, ctx)).join("") || none("web.agency.none-played")}</div>`;
   if (me) {
-    html += `<div class="cardrow"><span class="lbl">your hand</span>${(p.hand || []).map((id) => chip(id, ctx)).join("") || "<span class='hint'>empty</span>"}</div>
-      <div class="cardrow"><span class="lbl">objectives</span>${(p.objectives || []).map((id) => chip(id, ctx)).join("") || "<span class='hint'>none</span>"}</div>`;
-    if (p.drawn?.length) html += `<div class="cardrow"><span class="lbl">drawn</span>${p.drawn.map((id) => chip(id, ctx)).join("")}</div>`;
-    if (p.deciding) html += `<p class="hint">Deciding: ${esc(p.deciding)}</p>`;
+    html += `<div class="cardrow">${lbl("web.agency.hand")}${(p.hand || []).map((id) => chip(id, ctx)).join("") || none("web.agency.empty")}</div>
+      <div class="cardrow">${lbl("web.agency.objectives")}${(p.objectives || []).map((id) => chip(id, ctx)).join("") || none("web.agency.none")}</div>`;
+    if (p.drawn?.length) html += `<div class="cardrow">${lbl("web.agency.drawn")}${p.drawn.map((id) => chip(id, ctx)).join("")}</div>`;
+    if (p.deciding) html += `<p class="hint">${esc(t("web.agency.deciding", { what: p.deciding }))}</p>`;
   } else {
-    html += `<div class="stats"><span>hand ${p.hand_count}</span><span>objectives ${p.objectives_count}</span>${p.drawn_count ? `<span>drawn ${p.drawn_count}</span>` : ""}</div>`;
+    const counts = [t("web.agency.count.hand", { count: p.hand_count }), t("web.agency.count.objectives", { count: p.objectives_count })];
+    if (p.drawn_count) counts.push(t("web.agency.count.drawn", { count: p.drawn_count }));
+    html += `<div class="stats">${counts.map((c) => `<span>${esc(c)}</span>`).join("")}</div>`;
   }
   return html + "</section>";
 }
@@ -123,17 +137,20 @@ function decks(view, ctx) {
   const deckButtons = levels.map((l) => {
     const act = `draw L${l}`;
     const legal = ctx.legal.some((a) => a.text === act);
-    const req = (view.requirements[l] || []).map((r) => Object.entries(r).map(([c, n]) => `${n} ${c}`).join(" + ") || "none").join(" or ");
-    const inner = `L${l}: ${view.mission_decks[l]} left`;
-    const needs = req ? ` · needs ${esc(req)}` : "";
+    const ways = (view.requirements[l] || [])
+      .map((r) => Object.entries(r).map(([c, n]) => t("web.agency.need", { count: n, colour: colour(c) })).join(" + ") || t("web.agency.none"));
+    const req = ways.length ? ways.reduce((a, b) => t("web.agency.or", { a, b })) : "";
+    const inner = esc(t("web.agency.deck.left", { level: l, count: view.mission_decks[l] }));
+    const needs = req ? ` · ${esc(t("web.agency.needs", { req }))}` : "";
     return `<span class="chip mission l${l}">${legal ? `<button type="button" class="chip" data-action="${act}">${inner}</button>` : inner}${needs}</span>`;
   }).join("");
-  const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}" data-learn="${c}">${c} ${view.supply[c]}</span>`).join("");
-  return `<section class="group" aria-label="decks"><div class="cardrow"><span class="lbl">missions</span>${deckButtons}</div>
-    <div class="cardrow"><span class="lbl">specialists</span><span class="chip">deck ${view.specialist_deck}</span>
-    <span class="lbl">turn order</span>${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">${nameOf(s)}</span>`).join("") || "—"}</div>
-    <div class="cardrow"><span class="lbl">supply</span>${supply}</div>
-    ${view.reconstruction ? "<p class='hint'>Card lists are a labelled reconstruction of the published game.</p>" : ""}</section>`;
+  const supply = TECH.map((c) => `<span class="chip" style="border-color:${TECH_FILL[c]}" data-learn="${c}">${esc(t("web.agency.supply.of", { colour: colour(c), count: view.supply[c] }))}</span>`).join("");
+  const lbl = (code) => `<span class="lbl">${esc(t(code))}</span>`;
+  return `<section class="group" aria-label="${esc(t("web.agency.decks"))}"><div class="cardrow">${lbl("web.agency.missions")}${deckButtons}</div>
+    <div class="cardrow">${lbl("web.agency.specialists")}<span class="chip">${esc(t("web.agency.deck.specialists", { count: view.specialist_deck }))}</span>
+    ${lbl("web.agency.turn-order")}${view.turn_order.map((s) => `<span class="chip" style="border-color:${ctx.colors[s]}">${nameOf(s)}</span>`).join("") || "—"}</div>
+    <div class="cardrow">${lbl("web.agency.supply")}${supply}</div>
+    ${view.reconstruction ? `<p class='hint'>${esc(t("web.agency.reconstruction"))}</p>` : ""}</section>`;
 }
 
 export function render(el, view, ctx) {

@@ -1,8 +1,8 @@
 // Planet board: the ring of Exits and Lift Off Points around the Core, the Moon's
 // orbit and each point's phase, the Day Track, Aliens by colour, the Garglore,
 // card areas, the piles and your hand — all drawn from the view.
-import { esc } from "../common.js";
-import { polar, sector, text, clickable, keyed } from "../svg.js";
+import { esc, t, tn } from "../common.js";
+import { polar, sector, text, clickable, keyed, markup, commas } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
@@ -13,21 +13,32 @@ let NARROW = false;
 let MIN_FONT = 0;
 const fs = (n) => Math.round(Math.max(n, MIN_FONT));
 function nameOf(p) {
-  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+  return String(NAMES[p] || t("web.common.player", { n: Number(p) + 1 })).replace(/[<>&"']/g, "");
 }
 
 /** The move that ends a turn (the move bar asks first while other moves remain). */
 export const END = "end";
 
 const CX = 380, CY = 380, R_CORE = 118, R_IN = 128, R_OUT = 300, R_MOON = 338;
-const CARD_NAMES = {
-  F: "Fuel", S: "Screw", W: "Wild", moon: "Move the Moon!", supernova: "Supernova!",
-  tornado: "Tornado!", mya: "Move Your Alien!", asteroids: "Asteroids!", storm: "Electric Storm!",
-  terraform: "Terraform!", garglore: "Garglore!",
-};
+// a card's name in the page's language (web.planet.card.<code>); another card by its code
+const CARDS = ["F", "S", "W", "moon", "supernova", "tornado", "mya", "asteroids", "storm", "terraform", "garglore"];
+function cardName(code) {
+  return CARDS.includes(code) ? t(`web.planet.card.${code}`) : code;
+}
 // white card names on them read at 4.5:1 or more (WCAG AA)
 const CARD_FILL = { F: "#b35300", S: "#5f6b78", W: "#8e44ad" };
-const PHASE_LABEL = { full: "Full Moon", half: "Half Moon", new: "New Moon" };
+// a Moon phase ("full", "half", "new"): its name ("Full Moon"), and the word alone ("full")
+const PHASES = ["full", "half", "new"];
+const phaseLabel = (phase) => (PHASES.includes(phase) ? t(`web.planet.phase.${phase}.moon`) : phase);
+const phaseWord = (phase) => (PHASES.includes(phase) ? t(`web.planet.phase.${phase}`) : phase);
+// a Moon spot of the view ("star", "slot2", "exit1") in the page's language
+function spotName(spot) {
+  const m = /^(slot|exit)(\d+)$/.exec(spot || "");
+  if (m) return t(`web.planet.spot.${m[1]}`, { n: m[2] });
+  return spot === "star" ? t("web.planet.spot.star") : spot;
+}
+// what a Lift Off die roll is paid with ("fuel", "screw")
+const costWord = (cost) => (cost === "fuel" || cost === "screw" ? t(`web.planet.cost.${cost}`) : cost);
 
 function phaseIcon(x, y, r, phase) {
   const light = "#f6e27a", dark = "#2b3350";
@@ -45,7 +56,7 @@ function alienDots(x, y, counts, colors, where, { size = 11, gap = 26 } = {}) {
   const w = (present.length - 1) * gap;
   return present.map(([p, n], i) => {
     const px = x - w / 2 + i * gap;
-    return `<g${keyed(`alien:${p}:${where}`, { kind: `alien:${p}`, count: n })}><circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${nameOf(p)}: ${n} Alien${n === 1 ? "" : "s"}</title></circle>`
+    return `<g${keyed(`alien:${p}:${where}`, { kind: `alien:${p}`, count: n })}><circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${esc(tn("web.planet.aliens", n, { name: nameOf(p) }))}</title></circle>`
       + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`) + "</g>";
   }).join("");
 }
@@ -58,16 +69,17 @@ function segment(seg, i, view, ctx) {
   const [tx, ty] = polar(CX, CY, 214, mid);
   let inner = `<path class="hit" d="${sector(CX, CY, R_IN, R_OUT, a1, a2)}" fill="${fill}" stroke="#7a7f8c" stroke-width="1.5"/>`;
   if (!lp) {
-    inner += text(tx, ty - 26, `Exit ${seg.segment}`, `text-anchor="middle" font-size="${fs(19)}" font-weight="600" fill="#5b4a2a"`);
+    const exit = t("web.planet.exit", { segment: seg.segment });
+    inner += text(tx, ty - 26, exit, `text-anchor="middle" font-size="${fs(19)}" font-weight="600" fill="#5b4a2a"`);
     inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, seg.segment, { size: 15, gap: 34 });
-    return clickable(inner, { tokens: seg.segment, label: `Exit ${seg.segment}` });
+    return clickable(inner, { tokens: seg.segment, label: exit });
   }
   // narrow: larger pieces laid out from the rim inwards (name, phase, platform, Aliens)
   const at = (r, dy) => (NARROW ? polar(CX, CY, r, mid) : [tx, ty + dy]);
   const [nx, ny] = at(270, -50), [ix, iy] = at(232, -24), [px, py] = at(194, 0), [ax, ay] = at(158, 58);
   inner += text(nx, NARROW ? ny + 10 : ny, seg.name, `text-anchor="middle" font-size="${fs(20)}" font-weight="700" fill="#1d2a4a"`);
   inner += NARROW ? phaseIcon(ix, iy, 16, seg.phase) : phaseIcon(tx - 40, ty - 24, 13, seg.phase);
-  if (!NARROW) inner += text(tx - 22, ty - 18, seg.phase, `font-size="${fs(17)}" fill="#333"`); // the icon tells it there
+  if (!NARROW) inner += text(tx - 22, ty - 18, phaseWord(seg.phase), `font-size="${fs(17)}" fill="#333"`); // the icon tells it there
   // launch platform: capacity boxes filled by boarded Aliens
   const cap = seg.capacity ?? Math.max(seg.boarded.length + 1, 3);
   const shown = Math.min(cap, 7);
@@ -75,19 +87,19 @@ function segment(seg, i, view, ctx) {
   for (let k = 0; k < shown; k++) {
     const who = seg.boarded[k];
     inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(py - (NARROW ? 9 : 2)).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
-      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"${who === undefined ? "" : keyed(`aboard:${seg.segment}:${k}`, { kind: `alien:${who}` })}><title>${who === undefined ? "free place" : nameOf(who) + " boarded"}</title></rect>`;
+      fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"${who === undefined ? "" : keyed(`aboard:${seg.segment}:${k}`, { kind: `alien:${who}` })}><title>${esc(who === undefined ? t("web.planet.platform.free") : t("web.planet.platform.boarded", { name: nameOf(who) }))}</title></rect>`;
   }
   if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, py + (NARROW ? 9 : 12), "∞", `font-size="${fs(16)}"`);
   const area = seg.area;
   if ((area.fuel || area.screw) && !NARROW) { // narrow: told in the list beside
-    inner += text(tx, ty + 34, `paid ${area.fuel}F ${area.screw}S`, `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
+    inner += text(tx, ty + 34, t("web.planet.paid.short", { fuel: area.fuel, screw: area.screw }), `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
   }
   inner += alienDots(ax, ay, seg.aliens, ctx.colors, seg.segment, { size: 13, gap: 29 });
   if (seg.blocked) {
     const [gx, gy] = polar(CX, CY, NARROW ? 232 : R_OUT - 22, mid + (NARROW ? 14 : 13));
-    inner += `<g data-learn="garglore"${keyed("garglore")} aria-label="The Garglore blocks this Lift Off Point"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">G</text></g>`;
+    inner += `<g data-learn="garglore"${keyed("garglore")} aria-label="${esc(t("web.planet.garglore.blocks"))}"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">${esc(t("web.planet.garglore.mark"))}</text></g>`;
   }
-  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: `${seg.name} (${seg.segment}), ${PHASE_LABEL[seg.phase]}`, learn: seg.lp });
+  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: t("web.planet.lp.label", { name: seg.name, segment: seg.segment, phase: phaseLabel(seg.phase) }), learn: seg.lp });
 }
 
 function moonOrbit(view) {
@@ -104,69 +116,81 @@ function moonOrbit(view) {
     if (here) moon = `<circle cx="${x}" cy="${y}" r="52" fill="transparent"/>${dot}`; else out += dot;
   });
   // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
-  return out + clickable(moon, { tokens: "moon", label: `The Moon, at ${view.moon.spot_name}`, key: "moon" });
+  return out + clickable(moon, { tokens: "moon", label: t("web.planet.moon", { spot: spotName(view.moon.spot_name) }), key: "moon" });
 }
 
 function core(view, ctx) {
   let inner = `<circle class="hit" cx="${CX}" cy="${CY}" r="${R_CORE}" fill="#3b2a4d" stroke="#e07a3f" stroke-width="4"/>`;
-  inner += text(CX, CY - (NARROW ? 64 : 52), "Core", `text-anchor="middle" font-size="${fs(24)}" font-weight="700" fill="#fbd8b0"`);
+  inner += text(CX, CY - (NARROW ? 64 : 52), t("web.planet.core"), `text-anchor="middle" font-size="${fs(24)}" font-weight="700" fill="#fbd8b0"`);
   inner += alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, "core", { size: 17, gap: 40 });
   const d = view.days;
-  inner += text(CX, CY + (NARROW ? 44 : 30), `Day ${Math.min(d.passed + 1, d.total)} of ${d.total}`, `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
-  if (view.moon.override) inner += text(CX, CY + (NARROW ? 78 : 52), `all at ${PHASE_LABEL[view.moon.override]}`, `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
-  return clickable(inner, { tokens: "core", label: "The Core" });
+  inner += text(CX, CY + (NARROW ? 44 : 30), t("web.planet.day", { day: Math.min(d.passed + 1, d.total), total: d.total }), `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
+  if (view.moon.override) inner += text(CX, CY + (NARROW ? 78 : 52), t("web.planet.override", { phase: phaseLabel(view.moon.override) }), `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
+  return clickable(inner, { tokens: "core", label: t("web.planet.core.label") });
 }
 
 function info(view, ctx) {
   const d = view.days;
   let days = "";
   for (let k = 0; k < d.total; k++) days += `<span class="day${k < d.passed ? " passed" : ""}">${k + 1}</span>`;
-  const players = view.players.map((p) => `<li class="${view.active.includes(p.player) ? "active" : ""}">
+  const players = view.players.map((p) => {
+    const name = p.player === view.you ? t("web.table.you", { name: nameOf(p.player) }) : nameOf(p.player);
+    const said = markup("web.planet.player", {
+      name: esc(name), saved: `<b>${p.saved}</b>`, core: p.core, cards: esc(tn("web.planet.cards", p.hand_size)),
+    });
+    return `<li class="${view.active.includes(p.player) ? "active" : ""}">
       <span class="dot" style="background:${ctx.colors[p.player]}"></span>
-      ${nameOf(p.player)}${p.player === view.you ? " (you)" : ""}: saved <b>${p.saved}</b>, core ${p.core}, ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${p.finished ? " ✔" : ""}</li>`).join("");
-  const lps = view.ring.filter((s) => s.kind === "lift_off_point").map((s) => {
-    let need = "";
-    if (s.lift) need = `lifts off with ${s.lift.fuel} Fuel + ${s.lift.screw} Screw at ${s.lift.phases.join("/")} Moon`;
-    else if (s.roll) need = `roll ≥ ${s.roll.needs[s.phase]} (pay ${s.roll.cost})`;
-    const cap = s.capacity === null ? "no limit" : `${s.boarded.length}/${s.capacity} aboard`;
-    const tokens = `${s.segment} ${s.lp}`;
-    return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}" data-learn="${esc(s.lp)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${s.blocked ? " — blocked by the Garglore" : ""}</button>
-      <span class="lp-detail">${esc(s.phase)} Moon · board: ${esc(s.placement_text)} · ${esc(cap)}${need ? " · " + esc(need) : ""}${s.area.fuel || s.area.screw ? ` · paid in ${s.area.fuel} Fuel, ${s.area.screw} Screw` : ""}</span></li>`;
+      ${said}${p.finished ? " ✔" : ""}</li>`;
   }).join("");
-  const disc = Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(CARD_NAMES[k] || k)}</span>`).join(", ");
+  const lps = view.ring.filter((s) => s.kind === "lift_off_point").map((s) => {
+    const facts = [
+      t("web.planet.lp.phase", { phase: phaseWord(s.phase) }),
+      t("web.planet.lp.board", { cost: s.placement_text }),
+      s.capacity === null ? t("web.planet.lp.no-limit") : t("web.planet.lp.aboard", { boarded: s.boarded.length, capacity: s.capacity }),
+    ];
+    if (s.lift) facts.push(t("web.planet.lp.lift", { fuel: s.lift.fuel, screw: s.lift.screw, phases: s.lift.phases.map(phaseWord).join("/") }));
+    else if (s.roll) facts.push(t("web.planet.lp.roll", { needs: s.roll.needs[s.phase], cost: costWord(s.roll.cost) }));
+    if (s.area.fuel || s.area.screw) facts.push(t("web.planet.lp.paid", { fuel: s.area.fuel, screw: s.area.screw }));
+    const tokens = `${s.segment} ${s.lp}`;
+    const blocked = s.blocked ? ` — ${esc(t("web.planet.lp.blocked"))}` : "";
+    return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}" data-learn="${esc(s.lp)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${blocked}</button>
+      <span class="lp-detail">${facts.map(esc).join(" · ")}</span></li>`;
+  }).join("");
+  const disc = commas(Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(cardName(k))}</span>`));
   const gargAt = view.ring.find((s) => s.kind === "lift_off_point" && s.lp === view.garglore);
-  const garg = view.garglore === null ? "not in this game" : view.garglore === "pool" ? "in its lava pool"
-    : `on the ${gargAt ? gargAt.name : view.garglore}`;
+  const garg = view.garglore === null ? t("web.planet.garglore.absent") : view.garglore === "pool" ? t("web.planet.garglore.pool")
+    : t("web.planet.garglore.on", { place: gargAt ? gargAt.name : view.garglore });
+  const pledges = view.teleport_window ? view.teleport_window.pledges.map((q) => `${nameOf(q.player)}: ${q.fuel}`) : [];
   const tw = view.teleport_window
-    ? `<p class="teleport">Teleport: needs ${view.teleport_window.need} Fuel; pledged ${view.teleport_window.pledges.map((q) => `${nameOf(q.player)}: ${q.fuel}`).join(", ") || "nothing yet"}</p>` : "";
+    ? `<p class="teleport">${esc(t("web.planet.teleport", { need: view.teleport_window.need, pledges: pledges.length ? commas(pledges) : t("web.planet.teleport.none") }))}</p>` : "";
   // what happened is in the game log, narrated for this seat by the server
   return `<div class="planet-info">
-    <h3>Day Track</h3><div class="days" aria-label="${d.passed} of ${d.total} days passed">${days}</div>
-    <p class="warn">${d.left} day${d.left === 1 ? "" : "s"} left before the planet explodes</p>
-    <h3>Players</h3><ul class="plain">${players}</ul>
-    <h3>Lift Off Points</h3><ul class="plain lps">${lps}</ul>
-    <p><button type="button" class="chip" data-tokens="pool garglore" data-learn="garglore">Garglore</button> ${esc(garg)}</p>
+    <h3>${esc(t("web.planet.days"))}</h3><div class="days" aria-label="${esc(t("web.planet.days.passed", { passed: d.passed, total: d.total }))}">${days}</div>
+    <p class="warn">${esc(tn("web.planet.days.left", d.left))}</p>
+    <h3>${esc(t("web.planet.players"))}</h3><ul class="plain">${players}</ul>
+    <h3>${esc(t("web.planet.lps"))}</h3><ul class="plain lps">${lps}</ul>
+    <p><button type="button" class="chip" data-tokens="pool garglore" data-learn="garglore">${esc(t("web.planet.garglore"))}</button> ${esc(garg)}</p>
     ${tw}
-    <p>Draw pile: ${view.draw_pile} · Discard: ${disc || "empty"}</p>
-    ${view.variants?.length ? `<p class="hint">Variants: ${esc(view.variants.join(", "))}</p>` : ""}
+    <p>${markup("web.planet.piles", { draw: view.draw_pile, discard: disc || esc(t("web.planet.piles.empty")) })}</p>
+    ${view.variants?.length ? `<p class="hint">${esc(t("web.planet.variants", { variants: commas(view.variants) }))}</p>` : ""}
   </div>`;
 }
 
 function hand(view) {
   const me = view.players.find((p) => p.player === view.you);
-  if (!me?.hand) return `<p class="hint">${view.you === null ? "Spectating: hands are hidden." : ""}</p>`;
+  if (!me?.hand) return `<p class="hint">${view.you === null ? esc(t("web.planet.spectating")) : ""}</p>`;
   const entries = Object.entries(me.hand);
   const total = entries.reduce((n, [, k]) => n + k, 0);
   const items = entries.map(([code, n]) => {
     const res = code in CARD_FILL;
-    const name = CARD_NAMES[code] || code;
+    const name = cardName(code);
     const count = n > 1 ? `<span class="count">×${n}</span>` : "";
     // a Wild is paid as Fuel or as Screw (W=F, W=S in the moves)
     const tokens = code === "W" ? "W W=F W=S" : code;
     return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}"${keyed(`hand:${code}`)} style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
-      aria-label="${n} card${n > 1 ? "s" : ""} ${esc(name)}">${res ? `<span class="big">${esc(code)}</span>` : '<span class="act">Action</span>'}<span class="nm">${esc(name)}</span>${count}</button>`;
+      aria-label="${esc(tn("web.planet.hand.card", n, { name }))}">${res ? `<span class="big">${esc(code)}</span>` : `<span class="act">${esc(t("web.planet.hand.action"))}</span>`}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
-  return `<h3>Your hand (${total})</h3><div class="hand">${items || "<span class='hint'>empty</span>"}</div>`;
+  return `<h3>${esc(t("web.planet.hand", { count: total }))}</h3><div class="hand">${items || `<span class='hint'>${esc(t("web.planet.hand.empty"))}</span>`}</div>`;
 }
 
 export function render(el, view, ctx) {
@@ -174,7 +198,7 @@ export function render(el, view, ctx) {
   NARROW = el.clientWidth > 0 && el.clientWidth < 640;
   const drawn = el.clientWidth < 660 ? el.clientWidth : el.clientWidth * 0.6; // one column, or beside the list
   MIN_FONT = drawn > 0 ? (12.5 * 760) / drawn : 0;
-  let svg = `<svg viewBox="0 0 760 760" role="group" aria-label="The planet: Core, ring and Moon" xmlns="http://www.w3.org/2000/svg">`;
+  let svg = `<svg viewBox="0 0 760 760" role="group" aria-label="${esc(t("web.planet.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += moonOrbit(view);
   view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });
   svg += core(view, ctx);

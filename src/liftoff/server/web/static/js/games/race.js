@@ -1,19 +1,33 @@
 // Race board: the planets with both players' rows, your top card and stack, the
 // other stacks, scores and the resolution log; updated live.
-import { esc } from "../common.js";
-import { text, clickable, keyed } from "../svg.js";
+import { esc, t, tn } from "../common.js";
+import { text, clickable, keyed, commas } from "../svg.js";
 import { allowed } from "../motion.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
 function nameOf(p) {
-  return String(NAMES[p] || `Player ${Number(p) + 1}`).replace(/[<>&"']/g, "");
+  return String(NAMES[p] || t("web.common.player", { n: Number(p) + 1 })).replace(/[<>&"']/g, "");
+}
+// "(you)" after this browser's seat's name
+function named(p, you) {
+  return p === you ? t("web.table.you", { name: nameOf(p) }) : nameOf(p);
 }
 
-const LABEL = {
-  tank: "Tank", settlers: "Settlers", security: "Security", solar: "Solar",
-  liftoff: "Lift Off", theft: "Theft", terraform: "Terraform", ore: "Ore",
-};
+// a card's name in the page's language (web.race.card.<code>); another by its code
+const CODES = ["tank", "settlers", "security", "solar", "liftoff", "theft", "terraform", "ore"];
+function cardLabel(code) {
+  return CODES.includes(code) ? t(`web.race.card.${code}`) : code;
+}
+// why a red card failed, as the resolution log says it
+const WHY = { "no ore deposit left": "no-ore", "not enough energy": "no-energy" };
+function why(reason) {
+  return WHY[reason] ? t(`web.race.why.${WHY[reason]}`) : reason;
+}
+// the phase of the round ("loading", "resolving", "over"; "resolution" while reveals show)
+function phaseName(phase) {
+  return ["loading", "resolving", "over", "resolution"].includes(phase) ? t(`web.race.phase.${phase}`) : phase;
+}
 const FILL = {
   tank: "#2f6db5", settlers: "#3f86d6", security: "#1d4f8c", solar: "#5aa0e8",
   liftoff: "#e6b800", theft: "#c0392b", terraform: "#d35400", ore: "#a93226",
@@ -32,10 +46,10 @@ const fs = (n) => Math.round(Math.max(n, MIN_FONT) * 10) / 10;
 function card(x, y, w, h, code, { dim = false, about = "", pick = false, key = "", from = "", fresh = false } = {}) {
   const moves = keyed(key, { from }) + (key.startsWith("row:") ? ` data-shown="${dim ? 0 : 1}"` : "");
   if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"${moves}/>`;
-  const name = `${about ? `${about}: ` : ""}${LABEL[code] || code}`;
+  const name = about ? t("web.race.card.of", { about, card: cardLabel(code) }) : cardLabel(code);
   const edge = fresh ? `stroke="#ffd166" stroke-width="4"` : `stroke="#1b1b1b"`;
   const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" ${edge}/>`
-    + text(x + w / 2, y + h / 2 + 4, LABEL[code] || code, `text-anchor="middle" font-size="${fs(Math.min(13, w / 5.2))}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"`);
+    + text(x + w / 2, y + h / 2 + 4, cardLabel(code), `text-anchor="middle" font-size="${fs(Math.min(13, w / 5.2))}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"`);
   if (pick) return clickable(face, { tokens: code, label: name, learn: code, key });
   const label = about ? ` aria-label="${esc(name)}"` : "";
   return `<g data-learn="${esc(code)}"${label}${moves}${fresh ? ' class="newest"' : ""}>${face}</g>`;
@@ -53,29 +67,25 @@ function pickable(view, pl, p) {
 
 /** The banner while you are to act, when it is not loading: the choice you make. */
 export function banner(view) {
-  if (busy()) return "The cards are being revealed… (any key shows them all)";
+  if (busy()) return t("web.race.banner.revealing");
   const wait = view.pending;
   if (view.loading || !wait || wait.player !== view.you) return null;
-  const what = wait.choice === "steal" ? "which card to take" : "how to pay";
-  return `Your choice at planet ${wait.planet}: ${what} — pick on the board.`;
+  return t(wait.choice === "steal" ? "web.race.banner.steal" : "web.race.banner.pay", { planet: wait.planet });
 }
 
 function logLine(e) {
   const [kind, ...rest] = e;
-  if (kind === "stop") return `${nameOf(rest[0])} called Stop!`;
-  if (kind === "reveal") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} reveals ${LABEL[rest[3]] || rest[3]}`;
-  if (kind === "fail") return `planet ${rest[0] + 1}: ${nameOf(rest[2])}'s ${LABEL[rest[3]] || rest[3]} fails (${rest[4]})`;
-  if (kind === "no-liftoff") return `planet ${rest[0] + 1}: ${nameOf(rest[2])} has no Lift Off`;
-  const at = `planet ${rest[0] + 1}: ${nameOf(rest[2])}`;
-  if (kind === "illegal") return `${at}'s cards out of order are set aside`;
-  if (kind === "ore") return `${at} mines ore (+1)`;
-  if (kind === "terraform") return `${at} terraforms`;
-  if (kind === "theft") return `${at} steals`;
-  if (kind === "repelled") return `${at}'s Theft is repelled`;
-  if (kind === "steal") return rest[3] === "none" ? `${at} takes nothing` : `${at} takes ${LABEL[rest[3]] || rest[3]}`;
+  if (kind === "stop") return t("web.race.log.stop", { name: nameOf(rest[0]) });
   if (kind === "planet") {
-    return rest[1] === null || rest[1] < 0 ? `planet ${rest[0] + 1}: nobody scores` : `planet ${rest[0] + 1}: ${nameOf(rest[1])} scores ${rest[2]}`;
+    const planet = rest[0] + 1;
+    return rest[1] === null || rest[1] < 0 ? t("web.race.log.planet.nobody", { planet })
+      : t("web.race.log.planet", { planet, name: nameOf(rest[1]), points: rest[2] });
   }
+  const at = { planet: rest[0] + 1, name: nameOf(rest[2]) };
+  if (kind === "reveal") return t("web.race.log.reveal", { ...at, card: cardLabel(rest[3]) });
+  if (kind === "fail") return t("web.race.log.fail", { ...at, card: cardLabel(rest[3]), why: why(rest[4]) });
+  if (kind === "steal") return rest[3] === "none" ? t("web.race.log.steal.none", at) : t("web.race.log.steal", { ...at, card: cardLabel(rest[3]) });
+  if (["no-liftoff", "illegal", "ore", "terraform", "theft", "repelled"].includes(kind)) return t(`web.race.log.${kind}`, at);
   return e.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(" ");
 }
 
@@ -212,12 +222,13 @@ export function render(el, given, ctx) {
   const otherRows = narrow ? Math.max(1, Math.ceil((view.players.length - (seated ? 1 : 0)) / 2)) : 1; // two a row
   const height = handY + (narrow ? (seated ? 250 : 0) + otherRows * 130 : 200);
   const legal = new Set(ctx.legal.map((a) => a.text));
-  let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="Race board" xmlns="http://www.w3.org/2000/svg">`;
+  let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="${esc(t("web.race.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
-  const phase = view.loading ? (narrow ? "Loading: all at once" : "Loading — everyone plays at once") : `Phase: ${view.phase}`;
-  svg += text(16, 32, narrow ? `Round ${view.round} of ${view.rounds}` : `Round ${view.round} of ${view.rounds} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
+  const phase = view.loading ? t(narrow ? "web.race.loading.short" : "web.race.loading") : t("web.race.phase", { phase: phaseName(view.phase) });
+  const round = t("web.race.round", { round: view.round, rounds: view.rounds });
+  svg += text(16, 32, narrow ? round : `${round} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
   if (narrow) svg += text(16, 58, phase, `font-size="${fs(15)}" fill="#fff"`);
-  if (view.stop_player !== null) svg += text(width - 16, narrow ? 58 : 32, `${nameOf(view.stop_player)} called Stop!`, `text-anchor="end" font-size="${narrow ? fs(15) : 18}" fill="#ffd166" font-weight="700"`);
+  if (view.stop_player !== null) svg += text(width - 16, narrow ? 58 : 32, t("web.race.log.stop", { name: nameOf(view.stop_player) }), `text-anchor="end" font-size="${narrow ? fs(15) : 18}" fill="#ffd166" font-weight="700"`);
 
   planets.forEach((pl, i) => {
     const x = gap + (i % perRow) * (pw + gap);
@@ -226,18 +237,20 @@ export function render(el, given, ctx) {
     const mineHere = pl.players.includes(view.you);
     let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
     const cy = y + ph / 2;
-    const about = `${pl.name}: planet, needs ${pl.terraforming} Terraforming; ${pl.vp} VP for the most Settlers; ${pl.ore} ore`;
-    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="planet ${esc(pl.name)}">`;
+    const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
+    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="${esc(t("web.race.planet.name", { name: pl.name }))}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
     inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`) + "</g>";
     // narrow: fewer words a line, the terraforming under the planet until it is resolved
-    inner += text(x + 6, cy - 42, narrow ? `${pl.vp} VP · ore ${pl.ore}` : `${pl.vp} VP · terraform ${pl.terraforming} · ore ${pl.ore}`, `font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (narrow && !pl.result) inner += text(x + pw / 2, cy + 54, `terraform ${pl.terraforming}`, `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    const facts = { vp: pl.vp, terraforming: pl.terraforming, ore: pl.ore };
+    inner += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    if (narrow && !pl.result) inner += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
     if (pl.result) {
       const r = pl.result;
-      const who = r.winner === null ? "nobody" : `${nameOf(r.winner)}`;
-      const said = narrow ? (r.habitable ? `${who} +${r.vp}` : "not habitable") : `${r.habitable ? "habitable" : "not habitable"}: ${who} +${r.vp}`;
+      const who = r.winner === null ? t("web.race.result.nobody") : `${nameOf(r.winner)}`;
+      const said = narrow ? (r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"))
+        : t(r.habitable ? "web.race.result.habitable" : "web.race.result.not-habitable.who", { who, vp: r.vp });
       inner += text(x + pw / 2, cy + 54, said, `text-anchor="middle" font-size="${fs(12)}" fill="#ffd166"`);
     }
     // side 0 grows upwards from the planet, side 1 downwards
@@ -246,8 +259,9 @@ export function render(el, given, ctx) {
       const color = ctx.colors[p];
       const labelY = side === 0 ? y + 16 : y + ph - 8;
       inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
-      const count = narrow ? ` · ${row.length}` : `: ${row.length} card${row.length === 1 ? "" : "s"}`;
-      inner += text(x + 22, labelY, `${nameOf(p)}${p === view.you ? " (you)" : ""}${count}`, `font-size="${fs(12)}" fill="#fff"`);
+      const who = named(p, view.you);
+      const count = narrow ? t("web.race.row.short", { name: who, count: row.length }) : tn("web.race.row", row.length, { name: who });
+      inner += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
       const room = narrow ? 3 : 5; // (five fit between the label and the planet)
@@ -267,28 +281,28 @@ export function render(el, given, ctx) {
       });
       if (row.length > shown.length && !narrow) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="${fs(11)}" fill="#c9d3ee"`);
     });
-    const label = `planet ${pl.number} ${pl.name}${legal.has(action) ? ": play your top card here" : ""}`;
-    svg += legal.has(action) ? clickable(inner, { action, label, learn: pl.name }) : `<g>${inner}</g>`;
+    const said = t(legal.has(action) ? "web.race.planet.place" : "web.race.planet.label", { number: pl.number, name: pl.name });
+    svg += legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name }) : `<g>${inner}</g>`;
   });
 
   // the stacks
   const me = view.players.find((p) => p.player === view.you);
   let x = 16;
   if (me) {
-    svg += text(x, handY + 18, "Your stack", `font-size="${fs(16)}" font-weight="700" fill="#fff"`);
-    svg += card(x, handY + 28, 120, 150, me.top, { about: "your top card", key: `top:${me.player}` });
-    svg += text(x + 130, handY + 46, `${me.stack} cards (${me.unseen} unseen)`, `font-size="${fs(14)}" fill="#fff"`);
-    svg += text(x + 130, handY + 66, `score ${me.score}`, `font-size="${fs(14)}" fill="#ffd166"`);
+    svg += text(x, handY + 18, t("web.race.stack"), `font-size="${fs(16)}" font-weight="700" fill="#fff"`);
+    svg += card(x, handY + 28, 120, 150, me.top, { about: t("web.race.stack.top"), key: `top:${me.player}` });
+    svg += text(x + 130, handY + 46, tn("web.race.stack.count", me.stack, { unseen: me.unseen }), `font-size="${fs(14)}" fill="#fff"`);
+    svg += text(x + 130, handY + 66, t("web.race.score", { score: me.score }), `font-size="${fs(14)}" fill="#ffd166"`);
     // the two buttons side by side, or (narrow) one above the other, 44 px tall on a phone
     let bx = x + 130, by = handY + 84;
     const bw = narrow ? 200 : 150, bh = narrow ? 52 : 34;
-    for (const [act, label] of [["under", "Under (put it below)"], ["discard", "Discard"]]) {
+    for (const [act, label] of [["under", t("web.race.under")], ["discard", t("web.race.discard")]]) {
       const inner = `<rect class="hit" x="${bx}" y="${by}" width="${bw}" height="${bh}" rx="6" fill="${legal.has(act) ? "#f0f0f0" : "#555"}" stroke="#999"/>`
         + text(bx + bw / 2, by + bh / 2 + 5, label, `text-anchor="middle" font-size="${fs(13)}" fill="${legal.has(act) ? "#111" : "#f0f0f0"}"`);
       svg += legal.has(act) ? clickable(inner, { action: act, label }) : inner;
       if (narrow) by += bh + 8; else bx += 160;
     }
-    if (me.known_bottom.length) svg += text(narrow ? x : x + 130, handY + (narrow ? 216 : 140), `bottom: ${me.known_bottom.map((c) => LABEL[c] || c).join(", ")}`, `font-size="${fs(12)}" fill="#c9d3ee"`);
+    if (me.known_bottom.length) svg += text(narrow ? x : x + 130, handY + (narrow ? 216 : 140), t("web.race.bottom", { cards: commas(me.known_bottom.map(cardLabel)) }), `font-size="${fs(12)}" fill="#c9d3ee"`);
     x += 470;
   }
   let othersY = handY;
@@ -299,9 +313,9 @@ export function render(el, given, ctx) {
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
     // the name on its own line (names are longer than seat numbers), then the counts
     svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="${fs(14)}" fill="#fff"`);
-    svg += text(x + ow + 8, othersY + 50, `${p.stack} left`, `font-size="${fs(13)}" fill="#c9d3ee"`);
-    svg += text(x + ow + 8, othersY + 68, `score ${p.score}`, `font-size="${fs(13)}" fill="#c9d3ee"`);
-    svg += card(x, othersY + 28, ow, 90, p.top, { about: `${nameOf(p.player)}'s top card`, key: `top:${p.player}` });
+    svg += text(x + ow + 8, othersY + 50, t("web.race.others.left", { count: p.stack }), `font-size="${fs(13)}" fill="#c9d3ee"`);
+    svg += text(x + ow + 8, othersY + 68, t("web.race.score", { score: p.score }), `font-size="${fs(13)}" fill="#c9d3ee"`);
+    svg += card(x, othersY + 28, ow, 90, p.top, { about: t("web.race.others.top", { name: nameOf(p.player) }), key: `top:${p.player}` });
     x += 170;
     if (x > width - 170) { if (!narrow) break; x = 16; othersY += 130; }
   }
@@ -315,8 +329,8 @@ export function render(el, given, ctx) {
   svg += "</svg>";
   // while the reveals are shown: what was just revealed, and a way to see it all now
   const said = fresh && view.log.length ? logLine(view.log[view.log.length - 1]) : "";
-  const skip = busy() ? `<div class="reveal-bar"><span class="reveal-line">${esc(said ? `${said[0].toUpperCase()}${said.slice(1)}` : "Revealing the cards…")}</span>
-    <button type="button" data-reveal-skip>Show all</button></div>` : "";
+  const skip = busy() ? `<div class="reveal-bar"><span class="reveal-line">${esc(said ? `${said[0].toUpperCase()}${said.slice(1)}` : t("web.race.reveal.now"))}</span>
+    <button type="button" data-reveal-skip>${esc(t("web.race.reveal.all"))}</button></div>` : "";
   el.innerHTML = skip + svg;
   if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
 }
