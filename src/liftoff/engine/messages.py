@@ -170,6 +170,19 @@ def text(code: str, lang: str | None = None) -> str:
     return _translator.template(lang, code, english) or english
 
 
+def text_for(code: str, english: str, lang: str | None = None) -> str:
+    """Content's words in ``lang`` (or the current language): the translation of
+    plain text ``code`` while ``english`` is the very text ``code`` was registered
+    with (content nobody replaced), else ``english`` itself (a user's own content
+    says what it says).
+
+    >>> register_texts({"demo.card": "Fuel"})
+    >>> text_for("demo.card", "Fuel"), text_for("demo.card", "Petrol")
+    ('Fuel', 'Petrol')
+    """
+    return text(code, lang) if _TEXTS.get(code) == english else english
+
+
 def plural(
     code: str, count: int, params: Mapping[str, Any] | None = None, lang: str | None = None
 ) -> str:

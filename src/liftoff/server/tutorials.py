@@ -24,7 +24,7 @@ from typing import Any
 import liftoff
 from liftoff import bots as bot_registry
 from liftoff.engine import OptionError
-from liftoff.engine.messages import register_texts, text, texts
+from liftoff.engine.messages import register_texts, text_for
 from liftoff.engine.realtime import SPEEDS
 
 FILE = "tutorial.json"
@@ -49,7 +49,7 @@ _TOP = {
 def said(code: str, english: str) -> str:
     """A tutorial's words in the current language: the translation registered under
     ``code`` when it was made from this English, else the English."""
-    return text(code) if texts().get(code) == english else english
+    return text_for(code, english)
 
 
 class TutorialError(ValueError):

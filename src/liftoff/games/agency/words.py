@@ -27,6 +27,7 @@ from liftoff.engine.messages import (
     register_texts,
     render,
     text,
+    text_for,
 )
 
 if TYPE_CHECKING:
@@ -187,9 +188,6 @@ register_texts(WORDS)
 register(TEMPLATES)
 register_plurals(PLURALS)
 
-#: the English each content word was registered with (id → English)
-_REGISTERED: dict[str, str] = {}
-
 
 def card_code(card: str) -> str:
     """The message id of a card's name (``agency.card.S01.name``)."""
@@ -217,15 +215,13 @@ def content_words(c: Content) -> dict[str, str]:
 
 def register_content(c: Content) -> None:
     """Register the names of content ``c`` (the shipped content, once at import)."""
-    found = content_words(c)
-    register_texts(found)
-    _REGISTERED.update(found)
+    register_texts(content_words(c))
 
 
 def said(code: str, english: str) -> str:
     """``english`` in the current language: the translation of ``code`` while the
     content still says the English ``code`` was registered with."""
-    return text(code) if _REGISTERED.get(code) == english else english
+    return text_for(code, english)
 
 
 def card_english(c: Content, card: str) -> str:

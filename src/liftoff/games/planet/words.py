@@ -30,7 +30,7 @@ from liftoff.engine.messages import (
     register_plurals,
     register_texts,
     render,
-    text,
+    text_for,
 )
 
 from .cards import CODES, KIND_OF, TOKENS
@@ -111,9 +111,7 @@ def content_text(code: str, english: str) -> str:
     """Content words in the current language: the translation of ``code`` when the
     content still says what the shipped content said (``english``), else
     ``english`` itself."""
-    if language() == ENGLISH or CONTENT.get(code) != english:
-        return english
-    return text(code)
+    return text_for(code, english)
 
 
 def card_name(game: PlanetGame, kind: int | str) -> str:

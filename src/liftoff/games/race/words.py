@@ -117,8 +117,7 @@ def planet_name(name: str) -> str:
     """A planet's name (its English in the content) in the current language: the
     shipped table's words when the content still says what they were registered
     with, else the content's own name."""
-    code = planet_code(name)
-    return messages.text(code) if _PLANETS.get(code) == name else name
+    return messages.text_for(planet_code(name), name)
 
 
 def _languages(lang: str | None) -> list[str]:
