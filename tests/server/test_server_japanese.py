@@ -98,6 +98,11 @@ async def check_page(page: Any, allowed: set[str], name: str) -> None:
     await shot(page, name)
 
 
+def bot(game: str, speed: str) -> dict[str, Any]:
+    """A random bot's seat (at ``speed`` in the real-time game)."""
+    return {"type": "bot", "bot": "random", **({"speed": speed} if game == "race" else {})}
+
+
 async def action_words(r: Running, tid: str, token: str) -> set[str]:
     """The words of the actions a player types (kept as they are in every language)."""
     view = (await r.call("GET", f"/api/tables/{tid}/view?lang=ja", token=token)).json()
@@ -143,10 +148,7 @@ async def test_a_table_in_japanese(
     server: ServerFactory, sqlite_db: Db, chrome: Any, game: str
 ) -> None:
     r = await server(sqlite_db, bot_delay=0.05)
-    bot: dict[str, Any] = {"type": "bot", "bot": "random"}
-    if game == "race":
-        bot["speed"] = "slow"
-    made = await r.create(game, [{"type": "you"}, bot], name=NAMES["ja-seat"])
+    made = await r.create(game, [{"type": "you"}, bot(game, "slow")], name=NAMES["ja-seat"])
     tid, token, seat = made["table"]["id"], made["token"], made["seat"]
     allowed = PROPER_NAMES | await action_words(r, tid, token)
     for size, viewport in (("desktop", LAPTOP), ("phone", PHONE)):
@@ -167,10 +169,7 @@ async def test_an_ending_and_its_replay_in_japanese(
     server: ServerFactory, sqlite_db: Db, chrome: Any, game: str
 ) -> None:
     r = await server(sqlite_db, bot_delay=0.0)
-    bot: dict[str, Any] = {"type": "bot", "bot": "random"}
-    if game == "race":
-        bot["speed"] = "instant"
-    made = await r.create(game, [bot, bot])
+    made = await r.create(game, [bot(game, "instant")] * 2)
     tid = made["table"]["id"]
     await r.wait_for(tid, lambda t: t["status"] == "over", timeout=150)
     page, problems = await japanese_page(chrome, r, LAPTOP)
