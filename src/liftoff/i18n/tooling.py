@@ -67,7 +67,8 @@ def _ours() -> tuple[str, ...]:
     from liftoff.i18n.web import web_words
 
     web_words()  # the browser's words
-    for module in ("liftoff.cli.words", "liftoff.server.tutorials"):  # the terminal's, tutorials'
+    # the terminal's, tutorials', the server's refusals
+    for module in ("liftoff.cli.words", "liftoff.server.tutorials", "liftoff.server.error_words"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:  # a part not written, or its extra not installed

@@ -26,6 +26,7 @@ from .health import Lease
 from .logsafety import guard
 from .ratelimit import LimitMiddleware
 from .routes import ROUTERS
+from .routes.common import reader_language
 from .routes.pages import static_files
 from .storage import Store
 from .tables import Settings, TableManager
@@ -118,8 +119,10 @@ def _handle_errors(app: FastAPI) -> None:
     """Every refusal as ``{"error", "message", …}`` JSON."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> Response:
-        return _json(exc.to_json(), exc.status)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        # ``words`` in the reader's language (as the routes answer), ``message`` English
+        lang = request.query_params.get("lang")
+        return _json(exc.to_json(reader_language(request, lang[:35] if lang else None)), exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:

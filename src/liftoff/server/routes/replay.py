@@ -47,7 +47,7 @@ async def replay(
     actions = rec["actions"]
     step = min(step, len(actions))
     if seat is not None and seat >= table.state.num_players:
-        raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+        raise ApiError(422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat})
     game = table.game
     state = game.new_game(rec["players"], rec["seed"], rec["options"])
     described: list[str] = []  # every action in words (the record is public now)

@@ -26,7 +26,7 @@ import liftoff
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError
 
 from ..botpool import BotBounds
-from ..errors import ApiError, refusal_words
+from ..errors import ApiError, option_refusal, refusal_words
 from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
@@ -162,7 +162,9 @@ class TableManager:
         try:
             table = rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
-            raise ApiError(409, "cannot-rebuild", f"this table cannot be resumed: {exc}") from None
+            raise ApiError(
+                409, "cannot-rebuild", say="api.error.cannot-rebuild.why", params={"why": str(exc)}
+            ) from None
         self._cache_finished(table)
         return table
 
@@ -205,11 +207,15 @@ class TableManager:
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
-            raise ApiError(404, "no-game", str(exc)) from None
+            raise ApiError(
+                404, "no-game", str(exc), say="api.error.no-game.named", params={"game": game_name}
+            ) from None
         if seats is None:
             seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
         if len(seats) != players:
-            raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
+            raise ApiError(
+                422, "bad-seats", say="api.error.bad-seats.count", params={"players": players}
+            )
         table, you = self._new_table(game, players, seed, options, seats, clock)
         table.rematch_of, table.creator, table.tutorial = rematch_of, creator, tutorial
         table.name = clean_title(title)
@@ -237,7 +243,7 @@ class TableManager:
         try:
             state = game.new_game(players, seed, options)
         except OptionError as exc:
-            raise ApiError(422, "bad-options", str(exc)) from None
+            raise option_refusal(exc) from None
         realtime = game.info.realtime
         built, you = build_seats(specs, realtime, self.bot_seats.check)
         spec = clock_spec(clock) if clock is not None and not realtime else None
@@ -317,7 +323,7 @@ class TableManager:
             "rule": err.rule,
             "rule_text": err.rule_text,
             "version": table.state.version,
-            "said": err.said,  # internal: the words again in the reader's language
+            "said": err,  # internal: the words again in the reader's language
         }
         self.changed(table)
         return err
@@ -336,6 +342,7 @@ class TableManager:
             words=refusal_words(exc.rule, exc.message),
         )
         err.said = (exc.code, exc.params)
+        err.game = table.game
         return err
 
     async def restore(self, table: LiveTable) -> None:
@@ -388,11 +395,7 @@ class TableManager:
             # one seat per person: their own seat of this game, once
             new = await self.get(table.rematch_id)
             if new.seats[seat].kind != "open":
-                raise ApiError(
-                    409,
-                    "taken",
-                    f"seat {seat} of the rematch is taken (one seat per player: yours)",
-                )
+                raise ApiError(409, "taken", say="api.error.taken.rematch", params={"seat": seat})
             got, joined_token = await self.seating.join(new.id, seat, name)
             return new, got, joined_token
         new, you, tok = await self.create(
