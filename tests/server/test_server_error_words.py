@@ -237,6 +237,24 @@ async def test_quota_and_rate_limit_in_japanese(server: ServerFactory, sqlite_db
     assert ja.json()["message"] == en.json()["message"] and JAPANESE.search(ja.json()["words"])
 
 
+@pytest.mark.asyncio
+async def test_malformed_requests_and_unknown_routes_have_words(
+    server: ServerFactory, sqlite_db: Db
+) -> None:
+    r = await server(sqlite_db)
+    bad = {"game": "planet", "players": 0}
+    en = await ask(r, "POST", "/api/tables", bad)
+    ja = await ask(r, "POST", "/api/tables", bad, query="?lang=ja")
+    assert en.status_code == ja.status_code == 422
+    assert en.json()["error"] == "invalid" and "players" in en.json()["message"]
+    assert en.json()["words"] == "Invalid request."
+    assert ja.json()["words"] == "リクエストが正しくありません。"
+    assert ja.json()["message"] == en.json()["message"]
+    missing = await ask(r, "GET", "/api/nothing-here", headers={"accept-language": "ja"})
+    assert missing.status_code == 404 and missing.json()["error"] == "http"
+    assert JAPANESE.search(missing.json()["words"])
+
+
 def errors_of(client: WsClient) -> list[dict[str, Any]]:
     """The error frames a socket was sent."""
     return [m for m in map(json.loads, client.frames) if m.get("type") == "error"]

@@ -120,21 +120,28 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        # ``words`` in the reader's language (as the routes answer), ``message`` English
-        lang = request.query_params.get("lang")
-        return _json(exc.to_json(reader_language(request, lang[:35] if lang else None)), exc.status)
+        return _refused(request, exc)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> Response:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = "; ".join(
             f"{'.'.join(str(x) for x in e.get('loc', ()))}: {e.get('msg', '')}"
             for e in exc.errors()[:5]
         )
-        return _json({"error": "invalid", "message": problems or "invalid request"}, 422)
+        # the details are the validator's (English, for API clients); people read a sentence
+        err = ApiError(422, "invalid", problems or "invalid request", words="Invalid request.")
+        return _refused(request, err)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
-        return _json({"error": "http", "message": str(exc.detail)}, exc.status_code)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _refused(request, ApiError(exc.status_code, "http", str(exc.detail)))
+
+
+def _refused(request: Request, err: ApiError) -> Response:
+    """A refusal as JSON: ``words`` in the reader's language (as the routes answer:
+    ``?lang``, cookie, ``Accept-Language``), ``message`` in English."""
+    lang = request.query_params.get("lang")
+    return _json(err.to_json(reader_language(request, lang[:35] if lang else None)), err.status)
 
 
 async def _security_headers(request: Request, call_next: Any) -> Response:

@@ -14,7 +14,8 @@ Protocol (JSON text frames):
   the whole log is sent again);
 - client → server: ``{"type": "act", "action": "…", "version": n, "id": any}``
   answered by ``{"type": "ack", "id", "version"}`` or
-  ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
+  ``{"type": "error", "id", "status", "error", "message", "words", "rule",
+  "rule_text"}`` (``words`` and ``rule_text`` in the hello's language);
   ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``;
 - chat (``tables.chat``, memory only, never to bots nor in records): after the
   first ``state`` the server sends ``{"type": "chat_history", "messages":
