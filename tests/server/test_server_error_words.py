@@ -366,6 +366,8 @@ def test_words_in_keeps_english_and_falls_back_in_words() -> None:
     err = ApiError(409, "taken", say="api.error.taken.seat", params={"seat": 2})
     assert err.message == "seat 2 is taken" and err.words == "Seat 2 is taken."
     assert err.words_in("en") == err.words_in(None) == err.words
+    # for a page that says more after it (the missing-table page)
+    assert err.words_in("en", full_stop=False) == "Seat 2 is taken"
     # a message the server wrote itself: the English as it is, the code's words otherwise
     odd = ApiError(422, "bad-seats", "something nobody registered")
     assert odd.words == "Something nobody registered."

@@ -61,8 +61,16 @@ class ApiError(Exception):
         # the game whose rule ``rule`` is: its text in the reader's language
         self.game: Any = None
 
-    def words_in(self, lang: str | None) -> str:
-        """What a person reads, in ``lang`` (English: exactly :attr:`words`)."""
+    def words_in(self, lang: str | None, *, full_stop: bool = True) -> str:
+        """What a person reads, in ``lang`` (English: exactly :attr:`words`);
+        without its final full stop when ``full_stop`` is false (for a page that
+        goes on after it: ``"{message}. It may have been a mistyped link."``)."""
+        said = self._words_in(lang)
+        if not full_stop and said and said[-1] in ".。":
+            return said[:-1]
+        return said
+
+    def _words_in(self, lang: str | None) -> str:
         if not lang or lang == ENGLISH:
             return self.words
         if self.rule is not None and self.rule in API_WORDS:
