@@ -38,7 +38,9 @@ def tutorial_of(game: str) -> tutorials.Tutorial:
     try:
         return tutorials.load(game)
     except liftoff.UnknownGame as exc:
-        raise ApiError(404, "no-game", str(exc)) from None
+        raise ApiError(
+            404, "no-game", str(exc), say="api.error.no-game.named", params={"game": game}
+        ) from None
     except tutorials.TutorialError as exc:
         if game not in tutorials.available():
             raise ApiError(
