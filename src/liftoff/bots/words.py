@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from liftoff.engine.messages import ENGLISH, Message, known, register, register_texts, text
+from liftoff.engine.messages import (
+    ENGLISH,
+    Message,
+    known,
+    language,
+    register,
+    register_texts,
+    text,
+)
 
 #: what a bot says about its move and why: id → English template
 REASONS: dict[str, str] = {
@@ -52,6 +60,8 @@ REASONS: dict[str, str] = {
     # race
     "bots.reason.race.resolve": "solar modules first / take the most useful card",
     "bots.reason.race.adds": "adds {gain:.2f} VP at planet {action}",
+    # the planet of a "place N" in words (other languages than English say it so)
+    "bots.reason.race.planet": "planet {planet} ({planet_name})",
     "bots.reason.race.under": "useful later: under the stack",
     "bots.reason.race.small-gain": "a small gain",
     "bots.reason.race.discard": "no use for it: discard (and bring the Stop closer)",
@@ -118,20 +128,29 @@ def level_about(name: str, lang: str | None = None) -> str:
 class Phrase(str):
     """A message used as a parameter of another: its value is the English (so it
     compares and prints as before), and it is *formatted* in the language of the
-    sentence it is filled into."""
+    sentence it is filled into. With ``english``, English says that instead of
+    the message (a typed action, "place 3", that other languages say in words).
+
+    >>> f"{Phrase(Message('bots.reason.careless'))}"
+    'a careless move'
+    """
 
     message: Message
+    english: str | None
 
-    def __new__(cls, message: Message) -> Phrase:
-        made = super().__new__(cls, message.render(ENGLISH))
+    def __new__(cls, message: Message, english: str | None = None) -> Phrase:
+        made = super().__new__(cls, message.render(ENGLISH) if english is None else english)
         made.message = message
+        made.english = english
         return made
 
     def __format__(self, spec: str) -> str:
+        if self.english is not None and language() == ENGLISH:
+            return format(self.english, spec)
         return format(self.message.render(), spec)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Phrase, (self.message,))
+        return (Phrase, (self.message, self.english))
 
 
 def said(reason: Message | str) -> str:
