@@ -34,6 +34,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from .leases import Fence
 from .models import ActionRow, LeaseRow, SeatRow, TableRow
 
 _ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks", "stand_in")
@@ -178,6 +179,8 @@ class Store:
         self.commits = 0
         self.rows_written = 0
         self.commit_seconds = 0.0  # time spent writing the action log
+        # a cluster member's leases: every action-log write is fenced by them
+        self.fence: Fence | None = None
 
     # -- lifecycle ---------------------------------------------------------------
     async def start(self) -> None:
@@ -281,6 +284,8 @@ class Store:
         else:
             values = [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows]
             async with self.engine.begin() as aconn:
+                if self.fence is not None:
+                    await self.fence.check(aconn, (p.table_id for p in batch))
                 await aconn.execute(_INSERT_ACTION, values)
         self.commit_seconds += time.perf_counter() - started
         self.commits += 1
