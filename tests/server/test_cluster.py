@@ -222,3 +222,28 @@ async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) ->
                     p.wait(10)
                 if p.poll() is None:
                     p.kill()
+
+
+@needs_redis
+async def test_loadtest_spreads_thinking_clients_over_two_members(database: str) -> None:
+    from liftoff.server.loadtest import run
+
+    pa, pb = free_port(), free_port()
+    a, b = _member(database, pa), _member(database, pb)
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        urls = [f"http://127.0.0.1:{pa}", f"http://127.0.0.1:{pb}"]
+        figures = await asyncio.to_thread(run, clients=16, tables=4, seconds=4, url=urls, think=0.2)
+        assert figures["servers"] == 2 and figures["think_seconds"] == 0.2
+        assert figures["lost_moves"] == 0 and figures["connect_failures"] == 0
+        # with 0.2 s of thinking per move, 4 s hold few moves per seat
+        assert 0 < figures["moves"] < 16 * 4 / 0.2 * 2
+        assert not figures["refusals"], figures["refusals"]
+    finally:
+        for p in (a, b):
+            p.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(10)
+            if p.poll() is None:
+                p.kill()

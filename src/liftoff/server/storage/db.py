@@ -43,6 +43,7 @@ _INSERT_SQLITE = (
     f"VALUES ({', '.join('?' for _ in _ACTION_COLUMNS)})"
 )
 _INSERT_ACTION = insert(ActionRow)
+_MIGRATION_LOCK = 0x6C6966746F6666  # "liftoff": the advisory lock held while migrating
 
 
 def normalize_url(url: str) -> str:
@@ -224,6 +225,9 @@ class Store:
             command.upgrade(cfg, "head")
 
         async with self.engine.begin() as conn:
+            if self.backend == "postgresql":
+                # members of a cluster start together: one migrates, the others wait
+                await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
             await conn.run_sync(upgrade)
 
     # -- the action log ------------------------------------------------------------
