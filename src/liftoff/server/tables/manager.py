@@ -270,9 +270,11 @@ class TableManager:
         table.name = clean_title(title)
         table.hints = default_hints([s.kind for s in table.seats]) if hints is None else hints
         token = seat_person(table.seats[you], name) if you is not None else None
+        if self.member is not None and not await self.member.claim(table.id):
+            # a new table belongs to its creator's member: leased before it is stored,
+            # so that no other member takes it for an orphan in between
+            raise ApiError(503, "elsewhere", "another server of the cluster holds this table")
         await self.store.create_table(_stored(table))
-        if self.member is not None:
-            await self.member.claim(table.id)  # a new table belongs to its creator's member
         self.tables[table.id] = table
         if token is not None and you is not None:
             self.seating.grant(table, you, token)
