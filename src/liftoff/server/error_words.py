@@ -20,6 +20,8 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.cannot-rebuild.why": "this table cannot be resumed: {why}",
     "api.error.full": "no open seat at this table",
     "api.error.full.server": "the server holds as many tables as it may",
+    "api.error.elsewhere": "another server of the cluster plays this table",
+    "api.error.elsewhere.holds": "another server of the cluster holds this table",
     "api.error.no-game": "there is no such game",
     "api.error.no-game.named": "there is no game called {game}",
     "api.error.bad-seats": "those seats do not fit this game",
