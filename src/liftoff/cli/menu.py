@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from liftoff.cli.words import comma, count, say
 from liftoff.engine import Action
 
 #: a menu with at most this many actions under it lists them all at once
@@ -168,7 +169,7 @@ class Menu:
         picked = self.picked()
         if picked:
             names = [f"{x} {self.glossary.get(x, '').split(':', 1)[0]}".rstrip() for x in picked]
-            head = f"{head} (chosen so far: {', '.join(names)})".lstrip()
+            head = say("cli.menu.chosen", head=head, cards=comma().join(names)).lstrip()
         return head
 
     def lines(self) -> list[Line]:
@@ -196,13 +197,15 @@ class Menu:
     def line(self, step: str, group: tuple[Choice, ...]) -> Line:
         if step == FINISH:
             exact = next(c for c in group if _walk(c, (*self.path, step)) is not None)
-            return Line(step, "that's all: " + self.say(exact.description), (exact,))
+            return Line(step, say("cli.menu.finish", move=self.say(exact.description)), (exact,))
         if self._picking():
             gloss = self.glossary.get(step, "").split(":", 1)[0]
             own = f"{step} {gloss}".rstrip()
             if len(group) == 1:
-                return Line(step, f"{own}, so: {self.say(group[0].description)}", group)
-            return Line(step, f"{own} … ({len(group)} choices)", group)
+                return Line(
+                    step, say("cli.menu.so", card=own, move=self.say(group[0].description)), group
+                )
+            return Line(step, count("cli.menu.card-group", len(group), card=own), group)
         if len(group) == 1:
             return Line(step, self.leaf_label(group[0]), group)
         shared = common_words([x.description for x in self.here()])
@@ -213,7 +216,7 @@ class Menu:
             own = f"{step} {gloss}".strip() if gloss else (own or step)
         tail = common_tail([x.description[len(mine) :] for x in group])
         own = f"{own} … {tail}" if tail else f"{own} …"
-        return Line(step, f"{self.say(own)} ({len(group)} choices)", group)
+        return Line(step, count("cli.menu.group", len(group), words=self.say(own)), group)
 
     def _picking(self) -> bool:
         """Whether the next step here picks a card of a set."""
@@ -311,6 +314,7 @@ class Menu:
         for c in self.choices:
             word = c.text.split()[0]
             first[word] = first.get(word, 0) + 1
-        parts = [w if n == 1 else f"{w} ({n})" for w, n in first.items()]
-        count = len(self.choices)
-        return f"{count} choice{'s' if count != 1 else ''}: " + ", ".join(parts)
+        parts = [
+            w if n == 1 else say("cli.menu.kinds.many", word=w, count=n) for w, n in first.items()
+        ]
+        return count("cli.menu.summary", len(self.choices), kinds=comma().join(parts))

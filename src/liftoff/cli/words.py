@@ -1,0 +1,239 @@
+"""Every word the terminal prints itself, as ``cli.*`` message ids.
+
+The games' sentences (descriptions, narration, rules) come from the games; the
+words here are the terminal's own: prompts, headers, help, errors, the boards'
+labels. They are registered at import (the catalogue tooling imports this
+module) and rendered with :func:`say` and :func:`count` in the language of the
+enclosing :func:`liftoff.engine.messages.speaking` block.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from liftoff.engine.messages import plural, register, register_plurals, render
+
+
+def say(code: str, **params: Any) -> str:
+    """The terminal's message ``code`` with ``params``, in the current language."""
+    return render(code, params)
+
+
+def count(code: str, n: int, **params: Any) -> str:
+    """The terminal's plural message ``code`` for the number ``n`` (``{count}``)."""
+    return plural(code, n, params)
+
+
+def comma() -> str:
+    """The separator of a list of names or cards (", ")."""
+    return say("cli.comma")
+
+
+HELP = """\
+[bold]Commands[/bold] (choose a move by its number, or type its text):
+  [bold]a[/bold] or Enter   list the choices here again
+  [bold]back[/bold]         go up one step in a menu of choices
+  [bold]board[/bold]        draw the board again
+  [bold]log[/bold]          the last lines of the game
+  [bold]undo[/bold]         take back your last move (and the bots' moves since)
+  [bold]hint[/bold]         suggest a move (when hints are on at this table)
+  [bold]legend[/bold]       what the signs on the board mean
+  [bold]rule[/bold] WORDS   rules found by words or ID, e.g. rule moon, rule PL-MOVE-1
+  [bold]?[/bold] or help    this list
+  [bold]q[/bold] or quit    stop playing (asks first unless the game is saved)
+Tab completes move texts and commands; Up and Down recall your earlier lines."""
+
+register(
+    {
+        "cli.comma": ", ",
+        "cli.error": "[bold red]error:[/bold red] {message}",
+        # play
+        "cli.play.no-content": "{game} has no replaceable content",
+        "cli.play.interrupted": "\n[yellow]Interrupted.[/yellow]",
+        "cli.play.seed": "[dim]seed {seed}[/dim]",
+        "cli.play.since": "[bold]Since your last turn:[/bold]",
+        "cli.play.log": "[bold]Game log:[/bold]",
+        "cli.play.log-empty": "[dim]nothing has happened yet[/dim]",
+        "cli.play.bye": "bye",
+        "cli.play.pass": "[bold]Pass the keyboard to {name}[/bold] and press Enter ",
+        "cli.play.played": "[dim]{name} has played.[/dim]",
+        "cli.play.saved": "saved to {path}",
+        "cli.play.note": "[yellow]Note: {warning}[/yellow]",
+        "cli.play.no-lang": "--lang {lang}: there is no such language (use {languages})",
+        "cli.hint.off": "[yellow]Hints are off at this table (start with --hints).[/yellow]",
+        "cli.hint.thinking": "thinking…",
+        "cli.hint.said": "Hint: {move}",
+        "cli.hint.typed": 'Hint: {move} (type "{typed}")',
+        "cli.quit.unsaved": "[yellow]This game is not saved.[/yellow]",
+        "cli.quit.ask": "[bold]y[/bold] quit, [bold]s[/bold] save to {path} and quit, "
+        "[bold]n[/bold] play on: ",
+        "cli.quit.dropped": "bye (the game was not saved)",
+        "cli.quit.back": "Back to the game.",
+        # one decision
+        "cli.turn.help": HELP,
+        "cli.turn.prompt": "[bold]Your move[/bold] (number or text, Enter lists, ? help): ",
+        "cli.turn.prompt.named": "[bold]{name}, your move[/bold] "
+        "(number or text, Enter lists, ? help): ",
+        "cli.turn.choose": "[bold]Choose 1-{count}[/bold] (back goes up, ? help): ",
+        "cli.turn.choose.named": "[bold]{name}, choose 1-{count}[/bold] (back goes up, ? help): ",
+        "cli.turn.choose-one": "[bold]Choose 1[/bold] (back goes up, ? help): ",
+        "cli.turn.choose-one.named": "[bold]{name}, choose 1[/bold] (back goes up, ? help): ",
+        "cli.turn.summary": "{summary}. [dim]Enter lists them.[/dim]",
+        "cli.turn.top": "[yellow]You are at the top of the choices.[/yellow]",
+        "cli.turn.no-legend": "There is no legend for this game.",
+        "cli.turn.rule-words": "Write words or a rule's ID after it, "
+        "e.g. rule moon or rule PL-MOVE-1.",
+        "cli.turn.bad-number": "[red]choose a number from 1 to {count}[/red]",
+        "cli.rules.none": "No rule of {game} matches {query}; try other words.",
+        "cli.rules.more": "More rules match: {command}",
+        "cli.rules.more-words": "More rules match; add words.",
+        # the menu
+        "cli.menu.chosen": "{head} (chosen so far: {cards})",
+        "cli.menu.finish": "that's all: {move}",
+        "cli.menu.so": "{card}, so: {move}",
+        "cli.menu.kinds.many": "{word} ({count})",
+        # undo
+        "cli.undo.none": "You have no move to take back yet.",
+        "cli.undo.other": "{name} has played since your last move: it stands (ask them first).",
+        "cli.undo.yours-chance": "Nothing was taken back: your last move drew a card, rolled a "
+        "die or showed something hidden (itself or through what it set off), so it stands.",
+        "cli.undo.theirs-chance": "Nothing was taken back: {name}'s move since drew a card, "
+        "rolled a die or showed something hidden (itself or through what it set off), "
+        "so it stands.",
+        # seats
+        "cli.seat.bot": "{kind} {number}",
+        "cli.seat.bot.random": "Random",
+        "cli.seat.bot.heuristic": "Heuristic",
+        "cli.seat.bot.ismcts": "Ismcts",
+        "cli.seat.bot.beginner": "Beginner",
+        "cli.seat.bot.easy": "Easy",
+        "cli.seat.bot.medium": "Medium",
+        "cli.seat.bot.hard": "Hard",
+        "cli.seat.bot.expert": "Expert",
+        "cli.seat.names.printable": "--names: every name must be some printable text",
+        "cli.seat.names.long": "--names: {name} is longer than {max} characters",
+        "cli.seat.names.same": "--names: two players would have the same name",
+        # the end
+        "cli.end.rest": "{result}; {rest}",
+        "cli.end.score": "{name} {score}",
+        "cli.end.points-from": "Points from",
+        "cli.end.total": "Total",
+        "cli.end.hidden": "What was hidden:",
+        "cli.end.seat": "{name} — ",
+        "cli.end.part": "{label}: {cards}",
+        "cli.end.parts": "; ",
+        "cli.end.pile": "{label} ({count}): {cards}",
+        "cli.end.cards": "{count} {card}",
+        "cli.end.more": "{cards}, …",
+    }
+)
+
+register_plurals(
+    {
+        "cli.play.players": ("{title}: {count} players", "{title}: {count} players"),
+        "cli.play.players.options": (
+            "{title}: {count} players, options {options}",
+            "{title}: {count} players, options {options}",
+        ),
+        "cli.play.taken": (
+            "[bold]Taken back ({count} move):[/bold]",
+            "[bold]Taken back ({count} moves):[/bold]",
+        ),
+        "cli.menu.summary": ("{count} choice: {kinds}", "{count} choices: {kinds}"),
+        "cli.menu.group": ("{words} ({count} choices)", "{words} ({count} choices)"),
+        "cli.menu.card-group": ("{card} … ({count} choices)", "{card} … ({count} choices)"),
+        "cli.seat.names.count": (
+            "--names: {count} names given for {people} and {seats} seats",
+            "--names: {count} names given for {people} and {seats} seats",
+        ),
+        "cli.seat.people": ("{count} person", "{count} people"),
+    }
+)
+
+# -- the planet board ------------
+register(
+    {
+        "cli.or": " or ",
+        "cli.planet.phase.full": "Full",
+        "cli.planet.phase.half": "Half",
+        "cli.planet.phase.new": "New",
+        "cli.planet.slot": "slot {slot}",
+        "cli.planet.moon.star": "on the star",
+        "cli.planet.moon.star.next": "the star",
+        "cli.planet.moon.point": "over the {point}",
+        "cli.planet.moon.point.next": "the {point}",
+        "cli.planet.moon.exit": "over Exit {exit}",
+        "cli.planet.moon.exit.next": "Exit {exit}",
+        "cli.planet.moon.other": "on {spot}",
+        "cli.planet.moon.other.next": "{spot}",
+        "cli.planet.over": "Game over",
+        "cli.planet.day": "Day {day} of {days}",
+        "cli.planet.moon": " · Moon [bold]{place}[/bold]",
+        "cli.planet.all": " · all {phase} this turn",
+        "cli.planet.next": " (next: {place})",
+        "cli.planet.pool": "its pool",
+        "cli.planet.garglore": " · Garglore: {place}",
+        "cli.planet.plus": " + ",
+        "cli.planet.none": "none",
+        "cli.planet.when.any": "in any phase",
+        "cli.planet.when": "at {phases} Moon",
+        "cli.planet.lifts": "lifts off {when} holding {need}; now {have}",
+        "cli.planet.roll.at": "{phase} {n}+",
+        "cli.planet.roll.fuel": "Fuel",
+        "cli.planet.roll.screw": "Screw",
+        "cli.planet.roll": "pay 1 {cost} and roll: lifts off on {n}+ rockets now ({table})",
+        "cli.planet.lifts.instant": "lifts off as it boards: the boarding cost is the whole Lift Off",
+        "cli.planet.lifts.teleport": "lifts off at New Moon if those aboard pay Fuel for every "
+        "Alien aboard",
+        "cli.planet.lifts.slingshot": "a second Alien boarding launches the one aboard",
+        "cli.planet.lifts.miracle": "lifts off once every player still on the planet has an "
+        "Alien aboard",
+        "cli.planet.lifts.stargate": "the Stargate die decides, each time the Moon lands on the star",
+        "cli.planet.board": "board: {cost}",
+        "cli.planet.waiting": " waiting ",
+        "cli.planet.blocked": "the Garglore is here: Aliens may board, but none lifts off",
+        "cli.planet.exits": "Exit Points ",
+        "cli.planet.exits.from": "  (out of the Core)",
+        "cli.planet.no-cards": "no cards",
+        "cli.planet.team": " (team {team})",
+        "cli.planet.all-saved": "all saved ✓",
+        "cli.planet.saved": "saved {saved}/{of}",
+        "cli.planet.core": "Core {core}",
+        "cli.planet.hand": "Your hand: ",
+        "cli.planet.piles": "draw pile {draw} · discard {discard}",
+        "cli.planet.teleport": "Teleport: {pledged} of {need} Fuel offered",
+        "cli.planet.legend": "Reading the planet board",
+        "cli.planet.legend.day.mark": "Day 2 of 8",
+        "cli.planet.legend.day": "the planet explodes when the last day is over",
+        "cli.planet.legend.moon.mark": "Moon over the X",
+        "cli.planet.legend.moon": "X is at Full Moon, the point across at New",
+        "cli.planet.legend.phase.mark": "○ Full ◐ Half ● New",
+        "cli.planet.legend.phase": "a Lift Off Point's phase now",
+        "cli.planet.legend.ring.mark": "S0 … S7",
+        "cli.planet.legend.ring": "the ring, counter-clockwise from the top",
+        "cli.planet.legend.aliens.mark": "A, B, …",
+        "cli.planet.legend.aliens": "a player's Aliens: the first letter of the name",
+        "cli.planet.legend.aboard.mark": "[AB··]",
+        "cli.planet.legend.aboard": "aboard, in boarding order; · a free space",
+        "cli.planet.legend.waiting.mark": "waiting AA",
+        "cli.planet.legend.waiting": "Aliens beside a Lift Off Point, not aboard",
+        "cli.planet.legend.board.mark": "board: …",
+        "cli.planet.legend.board": "what boarding one Alien there costs now",
+        "cli.planet.legend.row.mark": "second row",
+        "cli.planet.legend.row": "how that point lifts off, what it has so far",
+        "cli.planet.legend.exits.mark": "Exit Points",
+        "cli.planet.legend.exits": "Aliens leave the Core through S0, S2, S4, S6",
+        "cli.planet.legend.turn.mark": "◀ to play",
+        "cli.planet.legend.turn": "whose turn, and the movement points left",
+        "cli.planet.legend.cards.mark": "F S W",
+        "cli.planet.legend.cards": "Fuel, Screw, Wild (in typed actions)",
+    }
+)
+register_plurals(
+    {
+        "cli.planet.fuel": ("{count} Fuel", "{count} Fuel"),
+        "cli.planet.screws": ("{count} Screw", "{count} Screws"),
+        "cli.planet.to-play": ("◀ to play, {count} move left", "◀ to play, {count} moves left"),
+        "cli.planet.cards": ("{count} card", "{count} cards"),
+    }
+)
