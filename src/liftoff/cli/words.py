@@ -327,3 +327,58 @@ register(
         "cli.agency.legend.end": "a mission that scores when the game ends",
     }
 )
+
+# -- the race board, the live table ------------
+register(
+    {
+        "cli.race.planet": "planet",
+        "cli.race.vp": "{vp} VP",
+        "cli.race.stack": "{stack} · top ",
+        "cli.race.resolved": "resolved",
+        "cli.race.over": "game over",
+        "cli.race.resolving": "resolving",
+        "cli.race.loading": "loading",
+        "cli.race.round": "Round {round}/{rounds} · {phase}",
+        "cli.race.short.tank": "Tank",
+        "cli.race.short.settlers": "Settlers",
+        "cli.race.short.security": "Security",
+        "cli.race.short.solar": "Solar",
+        "cli.race.short.liftoff": "Lift Off",
+        "cli.race.short.theft": "Theft",
+        "cli.race.short.terraform": "Terraforming",
+        "cli.race.short.ore": "Ore",
+        "cli.race.legend": "5VP T2 O3: 5 VP, needs 2 Terraforming, 3 ore · › next · "
+        "t used up · - stolen",
+        "cli.race.must-choose": "{name} must choose at planet {planet}: {options}",
+        "cli.live.quits": "q quits.",
+        "cli.live.q": "q quits",
+        "cli.live.your-choice": "Your choice: press the digit of an option.",
+        "cli.live.too-late": "Too late to {action}: the table changed before your key arrived, "
+        "so nothing was done.",
+        "cli.live.refused": "Not allowed: {message} ({rule}).",
+        "cli.live.planet": "planet {number}",
+        "cli.live.do.place": "play your card at {planet}",
+        "cli.live.do.under": "put your card under your stack",
+        "cli.live.do.discard": "discard your card",
+        "cli.live.do.choose": "make that choice",
+        "cli.live.resolving-keys": "The round is being resolved: space = next step, s = skip.",
+        "cli.live.wait": "Wait for Lift Off! The stacks are face-down until then.",
+        "cli.live.steps": "{count} more steps",
+        "cli.live.countdown": "Lift Off in {seconds} s",
+        "cli.live.resolving": "Resolving: space = next step now, s = skip to the standings",
+        "cli.live.watching": "You are watching: q quits.",
+        "cli.live.face-down": "Your stack is face-down until Lift Off! — no key acts yet.",
+        "cli.live.top": "Your top card: ",
+        "cli.live.in-stack": " · {count} in your stack",
+        "cli.live.keys": "keys: 1-{count} play at your planet [n], u under, d discard, q quit",
+        "cli.live.choice-at": "Your choice at {planet}: ",
+        "cli.live.choosing": "{name} is choosing at {planet}…",
+        "cli.live.one-human": "the live terminal seats at most one human; the others must be bots",
+        "cli.pace.rotated": "Seats rotated: everyone moved one seat to the left.",
+        "cli.pace.three": "Three players: every pair of neighbours shares three planets.",
+        "cli.pace.rotated.yours": "Seats rotated: everyone moved one seat to the left. "
+        "Your planets this round:",
+        "cli.pace.yours": "Your planets this round:",
+        "cli.pace.with": "  with {name}: {planets}",
+    }
+)

@@ -293,8 +293,10 @@ def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) 
     return Group(*parts)
 
 
-LEGEND = ("player", "cost", "lab", "tech", "missions", "space", "income", "station", "cards")
-LEGEND += ("weight", "end")
+LEGEND = (
+    *("player", "cost", "lab", "tech", "missions", "space"),
+    *("income", "station", "cards", "weight", "end"),
+)
 
 
 def legend() -> RenderableType:
