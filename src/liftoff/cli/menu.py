@@ -18,6 +18,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
 from liftoff.cli.words import comma, count, say
 from liftoff.engine import Action
 
@@ -117,10 +119,20 @@ def common_words(texts: Sequence[str]) -> str:
         n += 1
     if n == len(first) == len(last):
         return first
+    if _unspaced(first):  # no spaces between words (Japanese): shared characters,
+        while n and first[n - 1].isascii() and first[n - 1].isalnum():  # not half a name
+            n -= 1
+        return first[:n]
     if n < len(first) and first[n] == " ":
         return first[: n + 1]
     cut = first.rfind(" ", 0, n)
     return first[: cut + 1] if cut >= 0 else ""
+
+
+def _unspaced(text: str) -> bool:
+    """Whether ``text`` is written without spaces between words (it has
+    characters two cells wide, as Japanese has)."""
+    return cell_len(text) != len(text)
 
 
 def common_tail(texts: Sequence[str]) -> str:
@@ -129,6 +141,11 @@ def common_tail(texts: Sequence[str]) -> str:
     >>> common_tail(["F into the UFO", "W=F into the UFO"])
     'into the UFO'
     """
+    if texts and _unspaced(texts[0]) and all(texts):
+        n = 0
+        while all(len(t) > n + 1 and t[-1 - n] == texts[0][-1 - n] for t in texts):
+            n += 1
+        return texts[0][len(texts[0]) - n :].strip() if n > 1 else ""
     words = [t.split() for t in texts]
     if not words or not all(words):
         return ""
@@ -211,11 +228,13 @@ class Menu:
         shared = common_words([x.description for x in self.here()])
         mine = common_words([x.description for x in group])
         own = mine[len(shared) :].strip() if mine.startswith(shared) else ""
-        if not own or own.split()[-1] == step:
+        if _unspaced(mine + "".join(x.description for x in group)):
+            pass  # a step word is typed, not read: Japanese lines keep the words
+        elif not own or own.split()[-1] == step:
             gloss = self.glossary.get(step, "").split(":", 1)[0]
             own = f"{step} {gloss}".strip() if gloss else (own or step)
         tail = common_tail([x.description[len(mine) :] for x in group])
-        own = f"{own} … {tail}" if tail else f"{own} …"
+        own = (f"{own} … {tail}" if tail else f"{own} …").strip()
         return Line(step, count("cli.menu.group", len(group), words=self.say(own)), group)
 
     def _picking(self) -> bool:

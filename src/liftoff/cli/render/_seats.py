@@ -20,10 +20,12 @@ _LETTERS = "ABCDEFGH"
 
 def letters(names: Sequence[str], players: int) -> list[str]:
     """One capital letter per seat: the initials of the names where they are all
-    different (Ann, Bea → A, B), else A, B, C… in seat order."""
+    different letters one cell wide (Ann, Bea → A, B), else A, B, C… in seat
+    order (so a piece takes one cell, whatever the script of the names)."""
     named = [seat_name(p, None, names) for p in range(players)]
     initials = [next((c.upper() for c in n if c.isalpha()), "?") for n in named]
-    if len(set(initials)) == players and "?" not in initials:
+    narrow = all(cell_len(c) == 1 and c.isascii() for c in initials)
+    if len(set(initials)) == players and "?" not in initials and narrow:
         return initials
     return list(_LETTERS[:players])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
@@ -149,9 +150,9 @@ def lift_off_text(seg: dict[str, Any]) -> str:
 _OTHER_LIFT_OFFS = ("instant", "teleport", "slingshot", "miracle", "stargate")
 
 
-def _point_rows(seg: dict[str, Any], marks: Sequence[str]) -> list[Text]:
+def _point_rows(seg: dict[str, Any], marks: Sequence[str], width: int = 12) -> list[Text]:
     top = Text(f"{seg['segment']:<3}")
-    top.append(pad(str(seg["name"]), 12), style="bold")
+    top.append(pad(str(seg["name"]), width), style="bold")
     top.append(pad(phase_marked(seg["phase"]), 7))
     aboard = _aboard(seg, marks)
     top.append_text(aboard)
@@ -234,9 +235,10 @@ def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) 
     """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
     marks = letters(names, len(view["players"]))
     rows: list[RenderableType] = [_head(view)]
-    for seg in view["ring"]:
-        if seg["kind"] == "lift_off_point":
-            rows.extend(_point_rows(seg, marks))
+    points = [seg for seg in view["ring"] if seg["kind"] == "lift_off_point"]
+    width = max([12, *(cell_len(str(seg["name"])) + 1 for seg in points)])
+    for seg in points:
+        rows.extend(_point_rows(seg, marks, width))
     rows.append(_exits(view, marks))
     rows.append(_people(view, viewer, names, marks))
     window = view.get("teleport_window")
