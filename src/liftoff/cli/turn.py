@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -94,7 +95,9 @@ class HumanTurn:
         if action is not None and not self.menu.path:
             text = str(action)
             if text.lower() != line.label.lower() and not SEAT_ID.search(text):
-                row.append(f"  {text}", style="dim")
+                width = self.table.console.width
+                if cell_len(line.label) == len(line.label) or row.cell_len + 2 + len(text) <= width:
+                    row.append(f"  {text}", style="dim")  # (a Japanese row drops it, not cut)
         return row
 
     def choose(self) -> Action | None:
