@@ -222,7 +222,7 @@ class Menu:
                 return Line(
                     step, say("cli.menu.so", card=own, move=self.say(group[0].description)), group
                 )
-            return Line(step, count("cli.menu.card-group", len(group), card=own), group)
+            return Line(step, say("cli.menu.card-group", count=len(group), card=own), group)
         if len(group) == 1:
             return Line(step, self.leaf_label(group[0]), group)
         shared = common_words([x.description for x in self.here()])
@@ -235,7 +235,7 @@ class Menu:
             own = f"{step} {gloss}".strip() if gloss else (own or step)
         tail = common_tail([x.description[len(mine) :] for x in group])
         own = (f"{own} … {tail}" if tail else f"{own} …").strip()
-        return Line(step, count("cli.menu.group", len(group), words=self.say(own)), group)
+        return Line(step, say("cli.menu.group", count=len(group), words=self.say(own)), group)
 
     def _picking(self) -> bool:
         """Whether the next step here picks a card of a set."""
@@ -336,4 +336,8 @@ class Menu:
         parts = [
             w if n == 1 else say("cli.menu.kinds.many", word=w, count=n) for w, n in first.items()
         ]
-        return count("cli.menu.summary", len(self.choices), kinds=comma().join(parts))
+        return say(
+            "cli.menu.summary",
+            choices=count("cli.menu.choices", len(self.choices)),
+            kinds=comma().join(parts),
+        )

@@ -499,11 +499,14 @@ def start_game(
         fail(str(exc))
     title = text_for(f"{g.info.name}.title", g.info.title)
     if option:
-        said = count(
-            "cli.play.players.options", len(seat_list), title=title, options=comma().join(option)
+        said = say(
+            "cli.play.players.options",
+            count=len(seat_list),
+            title=title,
+            options=comma().join(option),
         )
     else:
-        said = count("cli.play.players", len(seat_list), title=title)
+        said = say("cli.play.players", count=len(seat_list), title=title)
     console.print(f"[dim]{escape(said)}[/dim]")  # the seed is shown when the game is over
     for warning in g.option_warnings(len(seat_list), state.options):
         console.print(say("cli.play.note", warning=escape(warning)), highlight=False)

@@ -107,7 +107,9 @@ def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[
         targets = humans[: len(names)]
     else:
         people = count("cli.seat.people", len(humans))
-        raise ValueError(count("cli.seat.names.count", len(names), people=people, seats=len(seats)))
+        raise ValueError(
+            say("cli.seat.names.count", count=len(names), people=people, seats=len(seats))
+        )
     for name in names:
         if not name or not name.isprintable():
             raise ValueError(say("cli.seat.names.printable"))

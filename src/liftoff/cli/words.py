@@ -46,6 +46,13 @@ Tab completes move texts and commands; Up and Down recall your earlier lines."""
 register(
     {
         "cli.comma": ", ",
+        "cli.menu.summary": "{choices}: {kinds}",
+        "cli.play.players": "{title}: {count} players",
+        "cli.play.players.options": "{title}: {count} players, options {options}",
+        "cli.menu.group": "{words} ({count} choices)",
+        "cli.menu.card-group": "{card} … ({count} choices)",
+        "cli.seat.names.count": "--names: {count} names given for {people} and {seats} seats",
+        "cli.planet.fuel": "{count} Fuel",
         "cli.error": "[bold red]error:[/bold red] {message}",
         # play
         "cli.play.no-content": "{game} has no replaceable content",
@@ -130,22 +137,11 @@ register(
 
 register_plurals(
     {
-        "cli.play.players": ("{title}: {count} players", "{title}: {count} players"),
-        "cli.play.players.options": (
-            "{title}: {count} players, options {options}",
-            "{title}: {count} players, options {options}",
-        ),
         "cli.play.taken": (
             "[bold]Taken back ({count} move):[/bold]",
             "[bold]Taken back ({count} moves):[/bold]",
         ),
-        "cli.menu.summary": ("{count} choice: {kinds}", "{count} choices: {kinds}"),
-        "cli.menu.group": ("{words} ({count} choices)", "{words} ({count} choices)"),
-        "cli.menu.card-group": ("{card} … ({count} choices)", "{card} … ({count} choices)"),
-        "cli.seat.names.count": (
-            "--names: {count} names given for {people} and {seats} seats",
-            "--names: {count} names given for {people} and {seats} seats",
-        ),
+        "cli.menu.choices": ("{count} choice", "{count} choices"),
         "cli.seat.people": ("{count} person", "{count} people"),
     }
 )
@@ -211,11 +207,8 @@ register(
         "cli.planet.legend.moon": "X is at Full Moon, the point across at New",
         "cli.planet.legend.phase.mark": "○ Full ◐ Half ● New",
         "cli.planet.legend.phase": "a Lift Off Point's phase now",
-        "cli.planet.legend.ring.mark": "S0 … S7",
         "cli.planet.legend.ring": "the ring, counter-clockwise from the top",
-        "cli.planet.legend.aliens.mark": "A, B, …",
         "cli.planet.legend.aliens": "a player's Aliens: the first letter of the name",
-        "cli.planet.legend.aboard.mark": "[AB··]",
         "cli.planet.legend.aboard": "aboard, in boarding order; · a free space",
         "cli.planet.legend.waiting.mark": "waiting AA",
         "cli.planet.legend.waiting": "Aliens beside a Lift Off Point, not aboard",
@@ -227,13 +220,11 @@ register(
         "cli.planet.legend.exits": "Aliens leave the Core through S0, S2, S4, S6",
         "cli.planet.legend.turn.mark": "◀ to play",
         "cli.planet.legend.turn": "whose turn, and the movement points left",
-        "cli.planet.legend.cards.mark": "F S W",
         "cli.planet.legend.cards": "Fuel, Screw, Wild (in typed actions)",
     }
 )
 register_plurals(
     {
-        "cli.planet.fuel": ("{count} Fuel", "{count} Fuel"),
         "cli.planet.screws": ("{count} Screw", "{count} Screws"),
         "cli.planet.to-play": ("◀ to play, {count} move left", "◀ to play, {count} moves left"),
         "cli.planet.cards": ("{count} card", "{count} cards"),
@@ -303,19 +294,15 @@ register(
         "cli.agency.yours.earth": "Your missions on Earth",
         "cli.agency.your-cards": "your cards",
         "cli.agency.legend": "Reading the agency board",
-        "cli.agency.legend.player.mark": "A, B, …",
         "cli.agency.legend.player": "a player (first letter of the name); ▶ may act now",
         "cli.agency.legend.cost.mark": "cost / cap",
         "cli.agency.legend.cost": "a launch's price in money / the weight a rocket carries",
         "cli.agency.legend.lab.mark": "lab",
         "cli.agency.legend.lab": "your lab level: the highest mission level you can launch",
-        "cli.agency.legend.tech.mark": "R Y B G",
         "cli.agency.legend.tech": "technology cards: red, yellow, blue, green",
         "cli.agency.legend.missions.mark": "Missions",
         "cli.agency.legend.missions": "deck sizes and the technology each level needs",
-        "cli.agency.legend.space.mark": "4:3G·",
         "cli.agency.legend.space": "station space 4: 3 VP and a green card; · free, # neutral",
-        "cli.agency.legend.income.mark": "$",
         "cli.agency.legend.income": "a station space that also gives +1 income",
         "cli.agency.legend.station.mark": "station",
         "cli.agency.legend.station": "a player's investments in the space station",

@@ -298,8 +298,15 @@ LEGEND = (
     *("income", "station", "cards", "weight", "end"),
 )
 
+#: the legend's signs that read the same in every language
+SIGNS = {"player": "A, B, …", "tech": "R Y B G", "space": "4:3G·", "income": "$"}
+
 
 def legend() -> RenderableType:
     """What the marks on the agency board mean."""
-    lines = [(say(f"cli.agency.legend.{k}.mark"), say(f"cli.agency.legend.{k}")) for k in LEGEND]
+
+    def mark(k: str) -> str:
+        return SIGNS.get(k) or say(f"cli.agency.legend.{k}.mark")
+
+    lines = [(mark(k), say(f"cli.agency.legend.{k}")) for k in LEGEND]
     return legend_table(say("cli.agency.legend"), lines)

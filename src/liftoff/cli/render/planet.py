@@ -117,7 +117,7 @@ def _aboard(seg: dict[str, Any], marks: Sequence[str]) -> Text:
 
 
 def _amount(fuel: int, screw: int) -> str:
-    parts = [count("cli.planet.fuel", fuel)] if fuel else []
+    parts = [say("cli.planet.fuel", count=fuel)] if fuel else []
     parts += [count("cli.planet.screws", screw)] if screw else []
     return say("cli.planet.plus").join(parts) or say("cli.planet.none")
 
@@ -272,8 +272,15 @@ LEGEND = (
     "cards",
 )
 
+#: the legend's signs that read the same in every language
+SIGNS = {"ring": "S0 … S7", "aliens": "A, B, …", "aboard": "[AB··]", "cards": "F S W"}
+
 
 def legend() -> RenderableType:
     """What the marks on the planet board mean."""
-    lines = [(say(f"cli.planet.legend.{k}.mark"), say(f"cli.planet.legend.{k}")) for k in LEGEND]
+
+    def mark(k: str) -> str:
+        return SIGNS.get(k) or say(f"cli.planet.legend.{k}.mark")
+
+    lines = [(mark(k), say(f"cli.planet.legend.{k}")) for k in LEGEND]
     return legend_table(say("cli.planet.legend"), lines)
