@@ -24,7 +24,7 @@ from liftoff.i18n.tooling import (
 )
 
 #: message-id prefixes whose Japanese is complete (grows as the catalogue fills)
-COMPLETE = {"ja": ("api.", "planet.", "race.", "agency.")}
+COMPLETE = {"ja": ("api.", "planet.", "race.", "agency.", "web.", "cli.", "bots.")}
 KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
