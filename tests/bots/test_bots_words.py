@@ -162,14 +162,15 @@ def test_reasons_keep_their_words_through_pickling() -> None:
 def test_level_names_and_lines_in_both_languages() -> None:
     kinds = [*levels(), "random", "heuristic", "ismcts"]
     assert [level_name(x) for x in levels()] == ["Beginner", "Easy", "Medium", "Hard", "Expert"]
-    with speaking("ja"):
-        assert [level_name(x) for x in levels()] == [
-            "初心者",
-            "やさしい",
-            "ふつう",
-            "むずかしい",
-            "達人",
-        ]
+    from liftoff.engine.messages import render
+    from liftoff.i18n.web import web_words
+
+    web_words()
+    for lang in ("en", "ja"):  # a level has one name, in the terminal and the browser
+        with speaking(lang):
+            names = [level_name(x) for x in levels()]
+            assert names == [render(f"web.server.level.{x}") for x in levels()]
+    assert level_name("medium", "ja") == "中級"
     for kind in kinds:
         assert level_about(kind).endswith(".")
         ja = level_about(kind, "ja")
