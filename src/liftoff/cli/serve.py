@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -178,10 +179,9 @@ def serve(
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the server's extra is there)
 
         from liftoff.server.app import create_app
-        from liftoff.server.protocol import protocol_class
         from liftoff.server.tables import Settings
     except ImportError as exc:
         fail(
@@ -224,6 +224,15 @@ def serve(
         fail(f"cannot use the database {where}: {_one_line(exc)}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
+    _run(app, sock, host, port, settings, log_level)
+
+
+def _run(app: Any, sock: Any, host: str, port: int, settings: Any, log_level: str) -> None:
+    """Serve ``app`` on the bound socket until stopped."""
+    import uvicorn
+
+    from liftoff.server.protocol import protocol_class
+
     config = uvicorn.Config(
         app,
         http=protocol_class(settings.header_timeout),

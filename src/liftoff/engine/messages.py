@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -181,6 +181,51 @@ def text_for(code: str, english: str, lang: str | None = None) -> str:
     ('Fuel', 'Petrol')
     """
     return text(code, lang) if _TEXTS.get(code) == english else english
+
+
+class Said(str):
+    """A parameter said in the language of the sentence it is filled into.
+
+    Its value is what English says (so JSON, comparisons and English sentences
+    see exactly that); ``str.format`` asks it for its words, and in any other
+    language it answers ``say(*args)`` (``say`` a module-level function and
+    ``args`` plain data, so that a message kept for later — a refusal made on a
+    server and rendered for each reader — can be copied and pickled).
+
+    >>> import pickle
+    >>> register_texts({"demo.said": "Fuel"})
+    >>> word = said_text("demo.said", "Fuel")
+    >>> word == "Fuel", f"{word}", type(pickle.loads(pickle.dumps(word))).__name__
+    (True, 'Fuel', 'Said')
+    """
+
+    say: Callable[..., str] | None
+    args: tuple[Any, ...]
+
+    def __new__(cls, value: str, say: Callable[..., str] | None = None, *args: Any) -> Said:
+        made = super().__new__(cls, value)
+        made.say = say
+        made.args = args
+        return made
+
+    def now(self) -> str:
+        """The words in the current language."""
+        if self.say is None or language() == ENGLISH:
+            return str.__str__(self)
+        return self.say(*self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.now(), spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (str.__str__(self), self.say, *self.args))
+
+
+def said_text(code: str, english: str) -> Said:
+    """Plain text ``code`` as a :class:`Said` whose English is ``english`` (said in
+    another language while ``english`` is what ``code`` was registered with, see
+    :func:`text_for`)."""
+    return Said(english, text_for, code, english)
 
 
 def plural(

@@ -88,11 +88,7 @@ def create_app(
         await manager.start()
         if member is not None:
             member.start(manager)
-        # the server allocates many short-lived dicts (views, messages): collect the
-        # young generation less often, and keep start-up objects out of full scans
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(20_000, 20, 20)
+        _tune_gc()
         try:
             yield
         finally:
@@ -132,6 +128,14 @@ def create_app(
         exempt_loopback=settings.exempt_loopback,
     )
     return app
+
+
+def _tune_gc() -> None:
+    """The server allocates many short-lived dicts (views, messages): collect the
+    young generation less often, and keep start-up objects out of full scans."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 def _member(store: Store, redis_url: str | None, settings: Settings) -> Member | None:

@@ -152,6 +152,69 @@ async def make_tables(base: str | list[str], game: str, clients: int, tables: in
     return seats
 
 
+class _Player:
+    """One seat's side of the socket: what it sent, what it waits for, and its
+    choice of a random legal action."""
+
+    def __init__(
+        self, ws: Any, seat: Seat, result: Result, rng: random.Random, think: float
+    ) -> None:
+        self.ws, self.seat, self.result, self.rng, self.think = ws, seat, result, rng, think
+        self.expect: int | None = None  # the version our last accepted action produced
+        self.pending = False  # an action sent and not yet answered
+        self.sent_at = 0.0
+        self.state: dict[str, Any] | None = None  # a state not acted on yet
+        self.latest: dict[str, Any] | None = None  # the newest state, for a thinker
+        self.n = 0
+        self.thinking: asyncio.Task[None] | None = None
+
+    async def act(self, state: dict[str, Any]) -> None:
+        """Send a random legal action of ``state``."""
+        legal = state["legal"]
+        text = legal[self.rng.randrange(len(legal))]["text"]
+        self.n += 1
+        self.sent_at = time.perf_counter()
+        self.pending = True
+        self.state = None
+        frame = {"type": "act", "action": text, "version": state["version"], "id": self.n}
+        await self.ws.send(orjson.dumps(frame).decode())
+
+    async def act_later(self, delay: float) -> None:
+        """Think ``delay`` seconds, then act on the newest state (if still asked)."""
+        await asyncio.sleep(delay)
+        now = self.latest
+        if now is not None and now["legal"] and not self.pending:
+            await self.act(now)
+
+    async def on_frame(self, msg: dict[str, Any]) -> None:
+        """Count an answer, keep a state, and act when the state asks us to."""
+        kind, result = msg["type"], self.result
+        if kind == "ack":
+            result.latencies.append(time.perf_counter() - self.sent_at)
+            result.moves += 1
+            self.expect = int(msg["version"])
+            self.pending = False
+            if self.expect > result.acked.get(self.seat.table, 0):
+                result.acked[self.seat.table] = self.expect
+        elif kind == "error":
+            code = str(msg.get("error", "?"))
+            result.errors[code] = result.errors.get(code, 0) + 1
+            self.pending = False
+            self.expect = None
+        elif kind == "state":
+            self.state = self.latest = msg
+        state = self.state
+        if self.pending or state is None or not state["legal"]:
+            return
+        if self.expect is not None and state["version"] < self.expect:
+            return  # our own move is not in this picture yet
+        if self.think <= 0:
+            await self.act(state)
+        elif self.thinking is None or self.thinking.done():
+            delay = self.rng.expovariate(1.0 / self.think)
+            self.thinking = asyncio.create_task(self.act_later(delay))
+
+
 async def _client(
     ws_base: str,
     seat: Seat,
@@ -171,77 +234,17 @@ async def _client(
     except (OSError, websockets.WebSocketException, TimeoutError):
         result.connect_failures += 1
         return
+    player = _Player(ws, seat, result, rng, think)
     try:
         await ws.send(orjson.dumps({"type": "hello", "token": seat.token}).decode())
         await ready.wait()
-        expect: int | None = None  # the version our last accepted action produced
-        pending = False  # an action sent and not yet answered
-        sent_at = 0.0
-        state: dict[str, Any] | None = None
-        n = 0
-        thinking: asyncio.Task[None] | None = None
-        latest: dict[str, Any] = {}  # the newest state, for a client that thought a while
-
-        async def act_later(delay: float) -> None:
-            nonlocal n, sent_at, pending, state
-            await asyncio.sleep(delay)
-            now = latest.get("state")
-            if now is None or not now["legal"] or pending:
-                return
-            legal = now["legal"]
-            text = legal[rng.randrange(len(legal))]["text"]
-            n += 1
-            sent_at = time.perf_counter()
-            pending = True
-            state = None
-            await ws.send(
-                orjson.dumps(
-                    {"type": "act", "action": text, "version": now["version"], "id": n}
-                ).decode()
-            )
-
         async for frame in ws:  # the worker cancels this task when time is up
-            msg = orjson.loads(frame)
-            kind = msg["type"]
-            if kind == "ack":
-                result.latencies.append(time.perf_counter() - sent_at)
-                result.moves += 1
-                expect = int(msg["version"])
-                pending = False
-                if expect > result.acked.get(seat.table, 0):
-                    result.acked[seat.table] = expect
-            elif kind == "error":
-                code = str(msg.get("error", "?"))
-                result.errors[code] = result.errors.get(code, 0) + 1
-                pending = False
-                expect = None
-            elif kind == "state":
-                state = msg
-                latest["state"] = msg
-            if pending or state is None or not state["legal"]:
-                continue
-            if expect is not None and state["version"] < expect:
-                continue  # our own move is not in this picture yet
-            if think > 0:
-                if thinking is None or thinking.done():
-                    thinking = asyncio.create_task(act_later(rng.expovariate(1.0 / think)))
-                continue
-            legal = state["legal"]
-            text = legal[rng.randrange(len(legal))]["text"]
-            n += 1
-            sent_at = time.perf_counter()
-            await ws.send(
-                orjson.dumps(
-                    {"type": "act", "action": text, "version": state["version"], "id": n}
-                ).decode()
-            )
-            pending = True
-            state = None
+            await player.on_frame(orjson.loads(frame))
     except (websockets.ConnectionClosed, asyncio.CancelledError):
         pass
     finally:
-        if thinking is not None:
-            thinking.cancel()
+        if player.thinking is not None:
+            player.thinking.cancel()
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(ws.close(), 2)
 
@@ -368,21 +371,8 @@ def run(
         t0 = time.monotonic()
         seats = asyncio.run(make_tables(bases, game, clients, tables))
         setup = time.monotonic() - t0
-        ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
-        queue: Any = ctx.Queue()
-        chunks = [seats[i::procs] for i in range(procs)]
-        workers = [
-            ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, think, queue),))
-            for i, chunk in enumerate(chunks)
-        ]
-        cpu_before = cpu_seconds(proc.pid) if proc is not None else None
-        for w in workers:
-            w.start()
-        results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
-        cpu_after = cpu_seconds(proc.pid) if proc is not None else None
-        for w in workers:
-            w.join(30)
-        total = _combine(results)
+        pid = proc.pid if proc is not None else None
+        total, cpu = _drive(ws_base, seats, seconds, seed, think, procs, pid)
         where = {s.table: s.base or base for s in seats}
         lost = asyncio.run(_lost(base, total.acked, db_file, where))
         lat = total.latencies
@@ -399,9 +389,7 @@ def run(
             "connect_failures": total.connect_failures,
             "lost_moves": lost,
             "server_cpu_ms_per_move": (
-                round(1000 * (cpu_after - cpu_before) / total.moves, 3)
-                if cpu_before is not None and cpu_after is not None and total.moves
-                else None
+                round(1000 * cpu / total.moves, 3) if cpu is not None and total.moves else None
             ),
             "client_processes": procs,
             "think_seconds": think,
@@ -417,6 +405,35 @@ def run(
                 proc.kill()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _drive(
+    ws_base: str,
+    seats: list[Seat],
+    seconds: float,
+    seed: int,
+    think: float,
+    procs: int,
+    server_pid: int | None,
+) -> tuple[Result, float | None]:
+    """Play ``seats`` from ``procs`` client processes for ``seconds``: their figures
+    combined, and the CPU seconds the server spent meanwhile (when it is ours)."""
+    ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
+    queue: Any = ctx.Queue()
+    chunks = [seats[i::procs] for i in range(procs)]
+    workers = [
+        ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, think, queue),))
+        for i, chunk in enumerate(chunks)
+    ]
+    cpu_before = cpu_seconds(server_pid) if server_pid is not None else None
+    for w in workers:
+        w.start()
+    results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
+    cpu_after = cpu_seconds(server_pid) if server_pid is not None else None
+    for w in workers:
+        w.join(30)
+    spent = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    return _combine(results), spent
 
 
 async def _lost(

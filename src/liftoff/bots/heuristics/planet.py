@@ -19,10 +19,9 @@ makes them likely, Action cards when they help (Supernova! or Move the Moon!
 to make a Lift Off happen, Garglore! on a rival's launch, Tornado! on rivals'
 walking Aliens). Sequences that only pay at the end (paying the last Screws
 into a Satellite, prepaying a Rocket Ship before the Moon step brings Full
-Moon) are tried as a whole. Die rolls are valued by their exact odds, not by a
-sampled roll. When no action improves the position, the bot ends its turn.
-Teleport pledges are paid when the bot's Aliens there outweigh the others'.
-"""
+Moon) are tried as a whole. Die rolls are valued by their exact odds. Teleport
+pledges are paid when its Aliens there outweigh the others'. When no action
+improves the position, the bot ends its turn."""
 
 from __future__ import annotations
 

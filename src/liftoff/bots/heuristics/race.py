@@ -27,9 +27,9 @@ from typing import Any
 
 from liftoff.bots.words import Phrase, reason
 from liftoff.engine import Action, Rng, State
-from liftoff.engine.messages import Message
+from liftoff.engine.messages import Message, said_text
 from liftoff.games.race.actions import Discard, Place, Under
-from liftoff.games.race.words import Word, planet_code
+from liftoff.games.race.words import planet_code
 
 COMPOSITION = {
     "tank": 6,
@@ -246,7 +246,9 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
     if best is not None and best_gain > 0.04:
         assert isinstance(best, Place)
         key = str(rows[best.planet][0]["key"])  # the planet's English name
-        where = reason("race.planet", planet=best.planet, planet_name=Word(planet_code(key), key))
+        where = reason(
+            "race.planet", planet=best.planet, planet_name=said_text(planet_code(key), key)
+        )
         return best, reason("race.adds", gain=best_gain, action=Phrase(where, str(best)))
     # nothing good now: keep the card for later, or get rid of it
     later = False

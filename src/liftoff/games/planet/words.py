@@ -12,9 +12,9 @@ Everything else a player reads (places, Moon spots, costs, counts) is a
 template here; the functions below render them in the current language
 (:func:`liftoff.engine.messages.speaking`).
 
-:class:`Said` is a parameter of a refusal that is said in the language of the
-sentence it is filled into: a refusal is made once (in English, on a server)
-and rendered later for its reader.
+:class:`~liftoff.engine.messages.Said` is a parameter of a refusal that is said
+in the language of the sentence it is filled into: a refusal is made once (in
+English, on a server) and rendered later for its reader.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from liftoff.engine.messages import (
     ENGLISH,
-    language,
+    Said,
     plural,
     register,
     register_plurals,
@@ -203,37 +203,6 @@ def count_of_cards(count: int) -> str:
 def count_of_days(count: int) -> str:
     """ "1 day", "3 days"."""
     return plural("planet.count.days", count)
-
-
-class Said(str):
-    """A parameter of a refusal that is said in the language of the sentence it
-    is filled into (``str.format`` asks it): its value is what English says (so
-    JSON, comparisons and English sentences see exactly that), and ``say(*args)``
-    gives its words in any other language (``say`` a module's function, ``args``
-    plain data: a refusal is copied and kept).
-
-    >>> word = Said("Bonfire", lp_name, "bonfire", "Bonfire")
-    >>> word == "Bonfire", f"{word}"
-    (True, 'Bonfire')
-    """
-
-    say: Callable[..., str] | None
-    args: tuple[Any, ...]
-
-    def __new__(cls, value: str, say: Callable[..., str] | None = None, *args: Any) -> Said:
-        made = super().__new__(cls, value)
-        made.say = say
-        made.args = args
-        return made
-
-    def now(self) -> str:
-        """The words in the current language."""
-        if self.say is None or language() == ENGLISH:
-            return str(self)
-        return self.say(*self.args)
-
-    def __format__(self, spec: str) -> str:
-        return format(self.now(), spec)
 
 
 def said_lp(lp: str, english: str, value: str | None = None) -> Said:

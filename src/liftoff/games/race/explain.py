@@ -1,6 +1,6 @@
 """Why an action is illegal in the race game: every refusal names its rule,
 a message id (words in :mod:`.text`) and the message's parameters; card names
-among them are :class:`~.words.Word` values (English, said in the reader's
+among them are :class:`~liftoff.engine.messages.Said` values (English, said in the reader's
 language when a front end renders the refusal again)."""
 
 from __future__ import annotations

@@ -10,15 +10,16 @@ only when it is the very English its id was registered with — any other name
 is the content's own and is said as it is.
 
 Words that go into messages kept for later (a refusal's parameters, rendered
-again in each reader's language by a front end) are :class:`Word` values: the
-English as a string, formatted in the language of the moment.
+again in each reader's language by a front end) are
+:class:`~liftoff.engine.messages.Said` values: the English as a string,
+formatted in the language of the moment.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 
 from liftoff.engine import messages
 
@@ -156,32 +157,12 @@ def in_words(name: str) -> str:
     return planet_name(planet_named(name))
 
 
-class Word(str):
-    """A word kept in a message's parameters: its value is the English (so it is
-    JSON, compares and prints as before), and it is *formatted* in the current
-    language — a refusal made in one language reads right when a front end renders
-    it again in another (``render(code, params, lang)``)."""
-
-    code: str
-
-    def __new__(cls, code: str, english: str) -> Word:
-        word = super().__new__(cls, english)
-        word.code = code
-        return word
-
-    def __format__(self, spec: str) -> str:
-        said = messages.text(self.code) if messages.known(self.code) else str.__str__(self)
-        return format(said, spec)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Word, (self.code, str.__str__(self)))
+def card_word(kind: int) -> messages.Said:
+    """A card kind's name, English valued, said in the reader's language
+    (:class:`~liftoff.engine.messages.Said`)."""
+    return messages.said_text(card_code(kind), C.NAMES[kind])
 
 
-def card_word(kind: int) -> Word:
-    """A card kind's name as a :class:`Word` (English value, said in the reader's language)."""
-    return Word(card_code(kind), C.NAMES[kind])
-
-
-def text_word(code: str) -> Word:
-    """A registered plain text as a :class:`Word`."""
-    return Word(code, messages.text(code, messages.ENGLISH))
+def text_word(code: str) -> messages.Said:
+    """A registered plain text as a :class:`~liftoff.engine.messages.Said`."""
+    return messages.said_text(code, messages.text(code, messages.ENGLISH))
