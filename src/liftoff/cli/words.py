@@ -355,6 +355,9 @@ register(
         "t used up · - stolen",
         "cli.race.must-choose": "{name} must choose at planet {planet}: {options}",
         "cli.live.quits": "q quits.",
+        # around the sign of the card on top of one's stack: "Ore Mining (O)"
+        "cli.live.sign-open": " (",
+        "cli.live.sign-close": ")",
         "cli.live.q": "q quits",
         "cli.live.your-choice": "Your choice: press the digit of an option.",
         "cli.live.too-late": "Too late to {action}: the table changed before your key arrived, "
