@@ -144,3 +144,58 @@ def test_an_unknown_language_is_refused_in_the_readers_language() -> None:
     )
     assert result.exit_code == 2
     assert "その言語はありません" in result.output and "Traceback" not in result.output
+
+
+def _planet_record(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A whole game of planet between two bots, in the First game variant."""
+    save = tmp_path / "planet.json"
+    result = CliRunner().invoke(
+        build(),
+        [
+            "play",
+            "planet",
+            "--seats",
+            "random,random",
+            "--option",
+            "first_game=true",
+            "--save",
+            str(save),
+            "--seed",
+            "3",
+        ],
+        env={"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    return save, json.loads(save.read_text())
+
+
+def test_a_replay_in_japanese_speaks_japanese_and_fits_80_cells(tmp_path: Path) -> None:
+    save, record = _planet_record(tmp_path)
+    env = {"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80"}
+    typed = "\n".join(["", "", "b", "g 999", "q"]) + "\n"
+    result = CliRunner().invoke(
+        build(), ["replay", str(save), "--lang", "ja"], input=typed, env=env
+    )
+    out = result.output
+    assert result.exit_code == 0, out[-2000:]
+    assert f"開始[/bold]（全{len(record['actions'])}手）" not in out  # markup rendered
+    assert f"開始（全{len(record['actions'])}手）" in out and "2手目／全" in out
+    assert "はじめてのゲーム" in out and "first game" not in out  # the variant by its label
+    assert "得点の内訳" in out  # the end, reached by "g 999"
+    allowed = TYPED | typed_words("planet", record) | {"Enter"}
+    assert sorted(english_words(out, allowed)) == []
+    lines = [line.rpartition("q 終了 ")[2] for line in out.splitlines()]  # input not echoed
+    assert [line for line in lines if cell_len(line) > 80] == []
+    english = CliRunner().invoke(build(), ["replay", str(save), "--to-end"], env=env)
+    assert "first game" in english.output and "はじめて" not in english.output
+
+
+def test_resume_in_japanese_says_a_finished_game_is_over(tmp_path: Path) -> None:
+    save, _ = _planet_record(tmp_path)
+    env = {"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80"}
+    result = CliRunner().invoke(build(), ["resume", str(save), "--lang", "ja"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "このゲームはもう終わっています" in result.output.replace("\n", "")  # a long path folds
+    refused = CliRunner().invoke(build(), ["play", "agency", "--load", str(save), "--lang", "ja"])
+    assert refused.exit_code != 0
+    assert "のセーブデータで" in refused.output and "Traceback" not in refused.output

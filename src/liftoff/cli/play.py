@@ -14,7 +14,9 @@ from typing import Any
 import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.prompt import LineReader
@@ -32,7 +34,7 @@ from liftoff.engine import (
     State,
     derive_seed,
 )
-from liftoff.engine.messages import speaking, text_for
+from liftoff.engine.messages import language, speaking, text_for
 from liftoff.records import save_record
 
 console = Console(highlight=False)
@@ -221,7 +223,7 @@ class TerminalGame:
             return
         if not self.humans:
             for line in narrated(self.game, events, None, self.names):
-                console.print("  " + line, markup=False)
+                console.print(story_line(line), markup=False)
 
     def catch_up(self, player: int) -> None:
         """Show ``player`` what happened since their last turn, narrated for their seat."""
@@ -232,14 +234,14 @@ class TerminalGame:
             return
         console.print(say("cli.play.since"))
         for line in lines:
-            console.print("  " + line, markup=False)
+            console.print(story_line(line), markup=False)
 
     def show_log(self, player: int) -> None:
         """The last :attr:`LOG_LINES` lines of the game, narrated for ``player``."""
         lines = narrated(self.game, self.events, player, self.names)[-self.LOG_LINES :]
         console.print(say("cli.play.log") if lines else say("cli.play.log-empty"))
         for line in lines:
-            console.print("  " + line, markup=False)
+            console.print(story_line(line), markup=False)
 
     def read(self, prompt: str, seat: int | None) -> str:
         """A line from the person at ``seat``; the end of input quits (saving
@@ -300,7 +302,7 @@ class TerminalGame:
         self.undone = True
         console.print(count("cli.play.taken", len(taken)))
         for line in lines:
-            console.print("  " + line, markup=False)
+            console.print(story_line(line), markup=False)
 
     def give_hint(self, player: int) -> None:
         """Suggest a move to ``player`` from what they know (see :mod:`liftoff.bots.hint`)."""
@@ -451,6 +453,15 @@ def play(
             hints=hints,
             names=names,
         )
+
+
+def story_line(line: str) -> RenderableType:
+    """A line of the game's story, indented two cells. In a language written
+    without spaces a long line folds inside its words, so its folds keep the
+    indent (English folds as it always has)."""
+    if language() == "en":
+        return "  " + line
+    return Padding(Text(line), (0, 0, 0, 2))
 
 
 def chosen_language(lang: str | None) -> str:

@@ -329,9 +329,9 @@ class RaceLiveApp(App[None]):
             me = v["players"][self.human]
             top = Text(say("cli.live.top"))
             if me["top"]:
-                top.append(f"{card_name(me['top'])} (", style="bold")
+                top.append(card_name(me["top"]) + say("cli.live.sign-open"), style="bold")
                 top.append_text(glyph(me["top"]))
-                top.append(")", style="bold")
+                top.append(say("cli.live.sign-close"), style="bold")
             top.append(say("cli.live.in-stack", count=me["stack"]))
             lines.append(top)
             n = len(me["planets"])

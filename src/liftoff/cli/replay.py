@@ -14,9 +14,11 @@ from rich.text import Text
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.ending import ending
-from liftoff.cli.play import narrated, renderer
+from liftoff.cli.play import chosen_language, narrated, renderer
 from liftoff.cli.seats import default_names
+from liftoff.cli.words import say
 from liftoff.engine import Event, ReplayError, State
+from liftoff.engine.messages import speaking
 from liftoff.records import load_record, record_seats
 
 console = Console(highlight=False)
@@ -31,11 +33,21 @@ def replay(
         "others' hidden choices stay hidden.",
     ),
     to_end: bool = typer.Option(False, "--to-end", help="Print only the final position."),
+    lang: str = typer.Option(
+        None,
+        "--lang",
+        help="The language of the game's messages: en or ja (default: the terminal's locale).",
+    ),
 ) -> None:
     """Step through a saved game: Enter = next, b = back, g N = go to action N, q = quit.
 
     Each step tells what the action caused, narrated for the viewer (a spectator,
     or the player of ``--as``)."""
+    with speaking(chosen_language(lang)):
+        _replay(file, as_player, to_end)
+
+
+def _replay(file: Path, as_player: int | None, to_end: bool) -> None:
     try:
         record = load_record(file)
         game = get_game(str(record["game"]))
@@ -44,7 +56,7 @@ def replay(
         fail(str(exc))
     actions = record["actions"]
     if as_player is not None and not 0 <= as_player < final.num_players:
-        fail(f"there is no player {as_player} (0 to {final.num_players - 1})")
+        fail(say("cli.replay.no-player", player=as_player, last=final.num_players - 1))
     names = record_names(record, final.num_players)
     draw = with_names(renderer(game.info.name), names)
     if to_end:
@@ -64,15 +76,15 @@ def replay(
         s = states[i]
         console.print(draw(s.view(as_player), as_player))
         if i:
-            console.print(f"[bold]action {i}/{len(actions)}:[/bold]")
+            console.print(say("cli.replay.action", number=i, count=len(actions)))
             for line in narrated(game, caused[i], as_player, names):
                 console.print(Padding(Text(line), (0, 0, 0, 2)))  # folded lines indented
         else:
-            console.print(f"[bold]start[/bold] ({len(actions)} actions)")
+            console.print(say("cli.replay.start", count=len(actions)))
         if s.is_over():
             console.print(ending(game, s, names, as_player))
         try:
-            cmd = console.input("[dim]Enter/n next · b back · g N go to · q quit[/dim] ").strip()
+            cmd = console.input(say("cli.replay.prompt")).strip()
         except (EOFError, KeyboardInterrupt):
             return
         i = _step(cmd, i, len(states))
@@ -105,7 +117,7 @@ def record_names(record: dict[str, Any], players: int) -> list[str]:
     seats = record_seats(record)
     if seats is not None:
         return default_names(seats)
-    return [f"Player {p + 1}" for p in range(players)]
+    return [say("api.seat.player", number=p + 1) for p in range(players)]
 
 
 def _step(cmd: str, i: int, n: int) -> int:

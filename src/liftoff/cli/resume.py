@@ -15,7 +15,9 @@ from typing import Any
 import typer
 
 from liftoff.cli.common import fail
+from liftoff.cli.words import say
 from liftoff.engine import Game, ReplayError, State
+from liftoff.engine.messages import speaking, text_for
 from liftoff.records import load_record, record_seats
 
 #: the seats of an old record that keeps none: a person, then random bots
@@ -37,17 +39,20 @@ def load_saved(
         fail(str(exc))
     name = str(record["game"])
     if game is not None and name != game:
-        fail(f"{path} is a saved game of {name}, not {game}")
+        fail(say("cli.resume.other-game", path=path, saved=name, game=game))
     g = load_game_with_content(name, content)
     if g.info.realtime:
-        fail(
-            f"{g.info.title} is played live and cannot be resumed (watch it: liftoff replay {path})"
-        )
+        fail(say("cli.resume.live", title=_title(g), path=path))
     try:
         state = g.replay(record)
     except ReplayError as exc:
-        fail(f"{path} cannot be resumed: {exc}")
+        fail(say("cli.resume.broken", path=path, problem=exc))
     return g, state, record
+
+
+def _title(game: Game[Any]) -> str:
+    """The game's title in the current language."""
+    return text_for(f"{game.info.name}.title", game.info.title)
 
 
 def _names_fit(saved: Any, defaults: list[str]) -> bool:
@@ -92,7 +97,7 @@ def continue_game(
     try:
         seat_list = terminal_seats(seat_text(record, seats), state.num_players, g.info.name)
     except ValueError as exc:
-        fail(f"{exc} (the saved game has {state.num_players} players)")
+        fail(say("cli.resume.seats", problem=exc, count=state.num_players))
     try:
         player_names = seat_names(seat_list, names)
     except ValueError as exc:
@@ -102,13 +107,18 @@ def continue_game(
         player_names = [str(n) for n in saved or ()]  # the names it was saved with
         names = ",".join(player_names)
     if state.is_over():
-        console.print(f"[dim]{path}: this game is already over.[/dim]")
+        console.print(say("cli.resume.over", path=path))
         console.print(ending(g, state, player_names))
         return
     target = save if save is not None else path
     console.print(
-        f"[dim]{g.info.title}: {state.num_players} players, resumed after "
-        f"{state.version} actions; saving to {target}[/dim]",
+        say(
+            "cli.resume.resumed",
+            title=_title(g),
+            count=state.num_players,
+            actions=state.version,
+            path=target,
+        ),
         highlight=False,
     )
     table = TerminalGame(
@@ -141,11 +151,19 @@ def resume(
     names: str | None = typer.Option(
         None, "--names", help="The players' names, comma-separated (as in `liftoff play`)."
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="The language of the game's messages: en or ja (default: the terminal's locale).",
+    ),
 ) -> None:
     """Continue a saved game in the terminal, saving back to the same file."""
-    continue_game(
-        file, seats=seats, save=save, content=content, reveal=reveal, hints=hints, names=names
-    )
+    from liftoff.cli.play import chosen_language
+
+    with speaking(chosen_language(lang)):
+        continue_game(
+            file, seats=seats, save=save, content=content, reveal=reveal, hints=hints, names=names
+        )
 
 
 def load_from_play(load: Path, game: str, seats: str, **play: Any) -> None:
@@ -155,7 +173,7 @@ def load_from_play(load: Path, game: str, seats: str, **play: Any) -> None:
     ``reveal`` and ``hints`` apply as in ``resume``."""
     fixed = [f"--{n}" for n in ("players", "seed", "option") if play.pop(n) not in (None, [])]
     if fixed:
-        fail(f"{', '.join(fixed)}: a loaded game keeps the players, seed and options it had")
+        fail(say("cli.resume.fixed", flags=", ".join(fixed)))
     chosen = None if seats == PLAY_DEFAULT_SEATS else seats
     continue_game(load, game=game, seats=chosen, **play)
 

@@ -67,6 +67,23 @@ register(
         "cli.play.saved": "saved to {path}",
         "cli.play.note": "[yellow]Note: {warning}[/yellow]",
         "cli.play.no-lang": "--lang {lang}: there is no such language (use {languages})",
+        # replay
+        "cli.replay.no-player": "there is no player {player} (0 to {last})",
+        "cli.replay.action": "[bold]action {number}/{count}:[/bold]",
+        "cli.replay.start": "[bold]start[/bold] ({count} actions)",
+        "cli.replay.prompt": "[dim]Enter/n next · b back · g N go to · q quit[/dim] ",
+        # resume
+        "cli.resume.other-game": "{path} is a saved game of {saved}, not {game}",
+        "cli.resume.live": (
+            "{title} is played live and cannot be resumed (watch it: liftoff replay {path})"
+        ),
+        "cli.resume.broken": "{path} cannot be resumed: {problem}",
+        "cli.resume.seats": "{problem} (the saved game has {count} players)",
+        "cli.resume.over": "[dim]{path}: this game is already over.[/dim]",
+        "cli.resume.resumed": (
+            "[dim]{title}: {count} players, resumed after {actions} actions; saving to {path}[/dim]"
+        ),
+        "cli.resume.fixed": "{flags}: a loaded game keeps the players, seed and options it had",
         "cli.hint.off": "[yellow]Hints are off at this table (start with --hints).[/yellow]",
         "cli.hint.thinking": "thinking…",
         "cli.hint.said": "Hint: {move}",
@@ -338,6 +355,9 @@ register(
         "t used up · - stolen",
         "cli.race.must-choose": "{name} must choose at planet {planet}: {options}",
         "cli.live.quits": "q quits.",
+        # around the sign of the card on top of one's stack: "Ore Mining (O)"
+        "cli.live.sign-open": " (",
+        "cli.live.sign-close": ")",
         "cli.live.q": "q quits",
         "cli.live.your-choice": "Your choice: press the digit of an option.",
         "cli.live.too-late": "Too late to {action}: the table changed before your key arrived, "

@@ -19,6 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from liftoff.cli.words import comma, count, say
+from liftoff.engine.messages import language
+from liftoff.engine.words import option_label
 
 from ._seats import card_names, fit, legend_table, letters, mark, pad, style, who
 
@@ -227,8 +229,20 @@ def _foot(view: dict[str, Any], viewer: int | None) -> Text:
     piles = say("cli.planet.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))
     foot.append(piles)
     if view.get("variants"):
-        foot.append(" · " + ", ".join(v.replace("_", " ") for v in view["variants"]))
+        foot.append(" · " + comma().join(variant_name(v) for v in view["variants"]))
     return fit(foot)
+
+
+def variant_name(option: str) -> str:
+    """A variant in force as the footer names it: in English the option's name in
+    words (``first game``), in another language the game's label for it."""
+    english = option.replace("_", " ")
+    if language() == "en":
+        return english
+    import liftoff
+
+    options = liftoff.games.get("planet").options
+    return option_label("planet", options[option]) if option in options.names() else english
 
 
 def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
