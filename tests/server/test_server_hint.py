@@ -191,7 +191,10 @@ async def test_hint_button_in_the_browser(server: ServerFactory, sqlite_db: Db) 
                 await button.click()
                 box = page.locator("#hint-box")
                 await expect(box).to_contain_text("Hint:", timeout=30000)
-                answer = r.manager.tables[tid].hints_given[0][1].result()
+                table = r.manager.tables[tid]
+                searched, text, _, _ = table.hints_given[0][1].result()
+                move = table.game.parse_action(searched, 0, text)
+                answer = {"said": table.game.describe_action(searched, 0, move), "action": text}
                 await expect(box).to_contain_text(answer["said"])
                 hinted = page.locator("#actions button.hinted")
                 await expect(hinted).to_have_count(1)

@@ -5,20 +5,37 @@ from __future__ import annotations
 from typing import Any
 
 from liftoff.engine import Action, State
+from liftoff.engine.messages import Message
 
 
 class Bot:
     """Base class of bots: a :class:`liftoff.engine.Agent` whose ``choose``
-    returns one of ``state.legal_actions(player)``, and that can explain it."""
+    returns one of ``state.legal_actions(player)``, and that can explain it.
+
+    A bot that explains itself sets :attr:`said` (its line about the last
+    choice, naming the move) and :attr:`why` (the reason alone, a hint's
+    reason) in ``choose``; both are messages (:mod:`liftoff.bots.words`), said
+    in the current language. A bot may instead override :meth:`explain`.
+    """
 
     name = "bot"
+    #: the line about the last choice, as a message (``None``: nothing to say)
+    said: Message | None = None
+    #: why the last choice, without naming it: a message, or an add-on's own
+    #: words (``None``: not known apart from :meth:`explain`)
+    why: Message | str | None = None
 
     def choose(self, state: State, player: int) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def explain(self) -> str:
-        """One line about the last choice (empty if there is nothing to say)."""
-        return ""
+        """One line about the last choice in the current language (empty if there
+        is nothing to say)."""
+        return "" if self.said is None else self.said.render()
+
+    def reason(self) -> Message | str | None:
+        """Why the last choice, without naming the move (see :attr:`why`)."""
+        return self.why
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

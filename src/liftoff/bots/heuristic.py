@@ -14,7 +14,12 @@ import liftoff.games
 from liftoff import addons
 from liftoff.bots.base import Bot
 from liftoff.bots.heuristics import PACKAGE
+from liftoff.bots.words import reason, said
 from liftoff.engine import Action, Rng, State, derive_seed
+from liftoff.engine.messages import Message
+
+#: a game's heuristic move and its reason (a message, or an add-on's own words)
+Policy = Callable[[State, int, Rng], tuple[Action, Message | str]]
 
 
 def games() -> list[str]:
@@ -26,9 +31,9 @@ def _part(game: str, attribute: str) -> Any:
     return getattr(addons.find(PACKAGE, game), attribute, None)
 
 
-def policy_for(game: str) -> Callable[[State, int, Rng], tuple[Action, str]]:
+def policy_for(game: str) -> Policy:
     """The game's ``choose`` function (``ValueError`` for a game without one)."""
-    fn: Callable[[State, int, Rng], tuple[Action, str]] | None = _part(game, "choose")
+    fn: Policy | None = _part(game, "choose")
     if fn is None:
         raise ValueError(
             f"no heuristic bot for game {game!r}; heuristics exist for: {', '.join(games())}"
@@ -80,7 +85,6 @@ class HeuristicBot(Bot):
         self.slips = float(slips)
         self.rng = Rng(derive_seed(self.seed, "heuristic-bot"))
         self.slip_rng = Rng(derive_seed(self.seed, "heuristic-slips"))
-        self._last = ""
 
     def choose(self, state: State, player: int) -> Action:
         game = state.game.info.name
@@ -92,16 +96,15 @@ class HeuristicBot(Bot):
             x = self.slip_rng.random()
             quick = rollout_policy_for(game)
             if x < self.slips and quick is not None:
-                action = quick(state, player, self.slip_rng)
-                self._last = f"heuristic: {action} (a quick move, not thought over)"
-                return action
+                return self._tell(quick(state, player, self.slip_rng), reason("quick"))
             if x < self.slips + self.mistakes:
-                action = legal[self.slip_rng.below(len(legal))]
-                self._last = f"heuristic: {action} (a careless move)"
-                return action
-        action, reason = choose(state, player, self.rng)
-        self._last = f"heuristic: {action} ({reason})" if reason else f"heuristic: {action}"
-        return action
+                return self._tell(legal[self.slip_rng.below(len(legal))], reason("careless"))
+        return self._tell(*choose(state, player, self.rng))
 
-    def explain(self) -> str:
-        return self._last
+    def _tell(self, action: Action, why: Message | str) -> Action:
+        self.why = why
+        if why:
+            self.said = Message("bots.said.heuristic", {"action": str(action), "reason": said(why)})
+        else:
+            self.said = Message("bots.said.heuristic.bare", {"action": str(action)})
+        return action

@@ -6,14 +6,19 @@ information set (their view; hidden hands, deck orders and future chance
 resampled) — and the bot searches that world. So a hint cannot depend on
 anything the player cannot know: two real states that look the same to the
 player give the same hint for the same seed.
+
+The reason is said in ``lang`` (or the language of the enclosing
+:func:`liftoff.engine.messages.speaking` block); the search itself runs in
+English, so the suggested move is the same in every language.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from liftoff.bots.base import Bot
 from liftoff.engine import Action, State, derive_seed
+from liftoff.engine.messages import ENGLISH, Message, language, speaking
 
 #: the bot that gives hints unless told otherwise (see :mod:`liftoff.bots.levels`)
 HINT_BOT = "hard"
@@ -21,20 +26,25 @@ HINT_BOT = "hard"
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested action and a one-line reason in plain words."""
+    """A suggested action and a one-line reason in plain words (``why``: the
+    reason as a message, to say it again in another language; ``None`` when the
+    bot gave only words)."""
 
     action: Action
     reason: str
+    why: Message | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.action} — {self.reason}" if self.reason else str(self.action)
 
 
-def hint(state: State, player: int, seed: int, bot: str | Bot = HINT_BOT) -> Hint:
+def hint(
+    state: State, player: int, seed: int, bot: str | Bot = HINT_BOT, lang: str | None = None
+) -> Hint:
     """Suggest an action for ``player`` in ``state``, searching only their
     information set. ``bot`` is a bot spec (made with a seed derived from
     ``seed``) or a bot; the result is a function of the player's view, ``seed``
-    and the bot.
+    and the bot. The reason is in ``lang`` (default: the current language).
 
     Raises ``ValueError`` if ``player`` has nothing to do now.
     """
@@ -42,15 +52,27 @@ def hint(state: State, player: int, seed: int, bot: str | Bot = HINT_BOT) -> Hin
 
     if state.is_over() or player not in state.active_players():
         raise ValueError(f"player {player} has nothing to decide now")
-    world = state.determinize(player, derive_seed(seed, "hint-world"))
-    agent = make(bot, seed=derive_seed(seed, "hint-bot")) if isinstance(bot, str) else bot
-    action = agent.choose(world, player)
-    if isinstance(action, str):
-        action = state.game.parse_action(world, player, action)
-    why = agent.explain()
+    lang = lang or language()
+    with speaking(ENGLISH):
+        world = state.determinize(player, derive_seed(seed, "hint-world"))
+        agent = make(bot, seed=derive_seed(seed, "hint-bot")) if isinstance(bot, str) else bot
+        action = agent.choose(world, player)
+        if isinstance(action, str):
+            action = state.game.parse_action(world, player, action)
+    with speaking(lang):
+        found = agent.reason()
+        if isinstance(found, Message):
+            return Hint(action, found.render(), found)
+        if found is not None:
+            return Hint(action, found)
+        return Hint(action, _without(agent.explain(), action))
+
+
+def _without(why: str, action: Action) -> str:
+    """A bot's line about its move without the move (for bots that only explain)."""
     prefix = f"{action}: "
     if why.startswith(prefix):
         why = why[len(prefix) :]
     elif why.startswith(f"heuristic: {action}"):
         why = why[len(f"heuristic: {action}") :].strip().removeprefix("(").removesuffix(")")
-    return Hint(action, why)
+    return why

@@ -36,9 +36,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from liftoff.bots.base import Bot
+from liftoff.bots.words import Phrase, reason, said
 from liftoff.engine import Action, Outcome, Rng, State, derive_seed
+from liftoff.engine.messages import Message
 
 RolloutPolicy = Callable[[State, int, Rng], Action]
 Evaluator = Callable[[State], Sequence[float]]
@@ -172,7 +175,6 @@ class IsmctsBot(Bot):
         self.widen_all = bool(widening)
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
-        self._explain = ""
         self._details = ""
         self.last_iterations = 0
         self.last_stats: list[tuple[Action, int, float]] = []
@@ -238,8 +240,8 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_stats = [(legal[0], 0, 0.0)]
-            self._explain = f"{legal[0]}: the only legal move"
-            self._details = self._explain
+            self._tell(legal[0], reason("only-legal"))
+            self._details = f"{legal[0]}: the only legal move"
             return legal[0]
         policy, evaluator = self._policies(state)
         root = _Node()
@@ -413,17 +415,32 @@ class IsmctsBot(Bot):
         self.last_stats = stats
         top = " | ".join(f"{a} (n={v}, v={q:.2f})" for a, v, q in stats[:3])
         self._details = f"ismcts {count} it: {top}"
-        self._explain = plain_reason(stats, count)
+        self._tell(stats[0][0], search_reason(stats, count))
         return stats[0][0]
 
+    def _tell(self, action: Action, why: Message) -> None:
+        self.why = why
+        self.said = Message("bots.said.search", {"action": str(action), "reason": said(why)})
+
     def explain(self) -> str:
-        """The last choice in plain words: how often it won in imagined
-        continuations of the game, against the next best option."""
-        return self._explain
+        """The last choice in plain words (in the current language): how often it
+        won in imagined continuations of the game, against the next best option."""
+        return super().explain()
 
     def details(self) -> str:
         """The last search's top three root actions with visits and values."""
         return self._details
+
+
+def search_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> Message:
+    """Why the search chose ``stats[0]`` (see :func:`plain_reason`), as a message."""
+    _, visits, value = stats[0]
+    params: dict[str, Any] = {"value": value, "visits": visits, "count": count}
+    tried = [(a, n, q) for a, n, q in stats[1:] if n > 0]
+    if not tried:
+        return reason("search", **params)
+    other, n, q = tried[0]
+    return reason("search.versus", **params, other=str(other), other_value=q, other_visits=n)
 
 
 def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:
@@ -435,11 +452,5 @@ def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:
     >>> plain_reason([("end", 30, 0.614), ("roll", 10, 0.4)], 40)
     'end: won about 61% of the 30 of 40 imagined games that began with it (next, roll: 40% of 10)'
     """
-    best, visits, value = stats[0]
-    line = f"{best}: won about {value:.0%} of the {visits} of {count} imagined games"
-    line += " that began with it"
-    tried = [(a, n, q) for a, n, q in stats[1:] if n > 0]
-    if tried:
-        other, n, q = tried[0]
-        line += f" (next, {other}: {q:.0%} of {n})"
-    return line
+    why = Phrase(search_reason(stats, count))
+    return Message("bots.said.search", {"action": str(stats[0][0]), "reason": why}).render()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from liftoff.bots.base import Bot
+from liftoff.bots.words import reason
 from liftoff.engine import Action, Rng, State, derive_seed
 
 
@@ -13,15 +14,11 @@ class RandomBot(Bot):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(derive_seed(seed, "random-bot"))
-        self._last = ""
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
         if not legal:
             raise ValueError(f"player {player} has no legal action")
         action = legal[self.rng.below(len(legal))]
-        self._last = f"random choice among {len(legal)} actions"
+        self.said = self.why = reason("random", count=len(legal))
         return action
-
-    def explain(self) -> str:
-        return self._last

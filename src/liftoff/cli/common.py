@@ -30,7 +30,9 @@ offer the short one, and no command gives the short one another meaning."""
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error message (one line, not cut by the console) and exit (never a
     traceback)."""
-    err_console.print(f"[bold red]error:[/bold red] {message}", soft_wrap=True)
+    from liftoff.cli.words import say
+
+    err_console.print(say("cli.error", message=message), soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from liftoff.cli.words import comma, say
 from liftoff.engine import Game, GameNotOver, State
 from liftoff.engine.events import seat_name
 from liftoff.engine.messages import and_list, known, render
@@ -51,14 +53,17 @@ def headline(game: Game[Any], state: State, names: Sequence[str], viewer: int | 
         winners = [seat_name(w, viewer, names) for w in out.winners]
         text = render("api.end.share", {"winners": and_list(winners), "score": unit})
     else:  # a team wins together, each with their own score
-        winners = [f"{seat_name(w, viewer, names)} {_number(out.scores[w])}" for w in out.winners]
+        winners = [
+            say("cli.end.score", name=seat_name(w, viewer, names), score=_number(out.scores[w]))
+            for w in out.winners
+        ]
         text = render("api.end.together", {"winners": and_list(winners)})
     rest = [
-        f"{seat_name(p, viewer, names)} {_number(out.scores[p])}"
+        say("cli.end.score", name=seat_name(p, viewer, names), score=_number(out.scores[p]))
         for p in out.ranking
         if p not in out.winners
     ]
-    result = text + ("; " + ", ".join(rest) if rest else "")
+    result = say("cli.end.rest", result=text, rest=comma().join(rest)) if rest else text
     return render("api.end.over", {"result": result})
 
 
@@ -81,9 +86,9 @@ def breakdown_table(game: Game[Any], state: State, names: Sequence[str]) -> Tabl
     assert out is not None
     parts = state.score_breakdown()
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    table.add_column("Points from", no_wrap=True)
+    table.add_column(say("cli.end.points-from"), no_wrap=True)
     for p in range(state.num_players):
-        table.add_column(names[p] if p < len(names) else f"Player {p + 1}", justify="right")
+        table.add_column(seat_name(p, None, names), justify="right")
     labels: list[str] = []
     for seat in parts:
         labels.extend(label for label in seat if label not in labels)
@@ -92,7 +97,8 @@ def breakdown_table(game: Game[Any], state: State, names: Sequence[str]) -> Tabl
         if any(values):
             table.add_row(game.score_label(label), *(_number(v) for v in values))
     table.add_row(
-        Text("Total", style="bold"), *(Text(_number(s), style="bold") for s in out.scores)
+        Text(say("cli.end.total"), style="bold"),
+        *(Text(_number(s), style="bold") for s in out.scores),
     )
     return table
 
@@ -102,7 +108,21 @@ def _grouped(cards: Sequence[str]) -> str:
     counts: dict[str, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    return ", ".join(card if n == 1 else f"{n} {card}" for card, n in counts.items())
+    return comma().join(
+        card if n == 1 else say("cli.end.cards", count=n, card=card) for card, n in counts.items()
+    )
+
+
+def cut_list(head: str, items: Sequence[str], width: int) -> str:
+    """``head`` and as many whole ``items`` (joined by commas) as fit ``width``
+    terminal cells, ``…`` marking the ones left out."""
+    sep = comma()
+    full = head + sep.join(items)
+    if cell_len(full) <= width:
+        return full
+    cut = set_cell_size(full, width - 1)
+    kept = cut[len(head) :].rsplit(sep.rstrip() or sep, 1)[0]
+    return say("cli.end.more", cards=head + kept)
 
 
 def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[Text]:
@@ -111,17 +131,20 @@ def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[
     shown = state.revealed()
     lines: list[Text] = []
     for p, seat in enumerate(shown["seats"]):
-        parts = [f"{game.reveal_label(k)}: {_grouped(v)}" for k, v in seat.items() if v]
+        parts = [
+            say("cli.end.part", label=game.reveal_label(k), cards=_grouped(v))
+            for k, v in seat.items()
+            if v
+        ]
         if parts:
-            line = Text(f"{seat_name(p, None, names)} — ", style="bold")
-            line.append("; ".join(parts), style="")
+            line = Text(say("cli.end.seat", name=seat_name(p, None, names)), style="bold")
+            line.append(say("cli.end.parts").join(parts), style="")
             lines.append(line)
     for label, cards in shown["table"].items():
         if not cards:
             continue
-        text = f"{game.reveal_label(label)} ({len(cards)}): {_grouped(cards)}"
-        if len(text) > PILE_WIDTH:
-            text = text[: PILE_WIDTH - 1].rsplit(",", 1)[0] + ", …"
+        text = say("cli.end.pile", label=game.reveal_label(label), count=len(cards), cards="")
+        text = cut_list(text, _grouped(cards).split(comma()), PILE_WIDTH)
         lines.append(Text(text, style="dim"))
     return lines
 
@@ -138,6 +161,6 @@ def ending(
     parts.append(breakdown_table(game, state, names))
     hidden = revealed_lines(game, state, names)
     if hidden:
-        parts.append(Text("What was hidden:", style="bold"))
+        parts.append(Text(say("cli.end.hidden"), style="bold"))
         parts.extend(hidden)
     return Group(*parts)

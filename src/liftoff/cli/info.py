@@ -11,7 +11,9 @@ from rich.text import Text
 
 import liftoff
 from liftoff.cli.common import fail, get_game
+from liftoff.cli.words import say
 from liftoff.engine import Game
+from liftoff.engine.messages import ENGLISH, language, text_for
 
 console = Console()
 
@@ -41,7 +43,9 @@ def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> Non
     words that must all appear: ``moon phase``), best first, at most ``limit``."""
     found = game.find_rules(query, limit + 1)
     if not found:
-        out.print(Text(f"No rule of {game.info.name} matches {query!r}; try other words."))
+        title = text_for(f"{game.info.name}.title", game.info.title)
+        called = game.info.name if language() == ENGLISH else title
+        out.print(Text(say("cli.rules.none", game=called, query=repr(query))))
         return
     if found[0][0].lower() == query.strip().lower():  # an exact ID: that rule alone
         found = found[:1]
@@ -49,7 +53,8 @@ def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> Non
         out.print(Text.assemble((rid, "bold"), " — ", text))
     if len(found) > limit:
         more = f"liftoff rules {game.info.name} --find {query!r}" if limit < FIND_LIMIT else ""
-        out.print(Text("More rules match" + (f": {more}" if more else "; add words."), "dim"))
+        said = say("cli.rules.more", command=more) if more else say("cli.rules.more-words")
+        out.print(Text(said, "dim"))
 
 
 FIND_LIMIT = 20  # rules listed by ``liftoff rules GAME --find``

@@ -14,10 +14,17 @@ def loadtest(
     tables: int = typer.Option(25, "--tables", help="Tables the clients sit at."),
     seconds: float = typer.Option(20.0, "--seconds", help="How long to measure."),
     game: str = typer.Option("planet", "--game", "-g", help="A turn-based game to play."),
-    url: str = typer.Option(
-        None,
+    url: list[str] = typer.Option(
+        [],
         "--url",
-        help="A running server (default: start one on loopback with a fresh SQLite file).",
+        help="A running server (default: start one on loopback with a fresh SQLite file); "
+        "repeat it to spread the tables and their clients over several members of a cluster.",
+    ),
+    think: float = typer.Option(
+        0.0,
+        "--think",
+        help="Mean think time in seconds: each client waits a random time (exponential, "
+        "this mean) before acting, as people do (0: act at once).",
     ),
     db: str = typer.Option(None, "--db", help="Database URL for the server this command starts."),
     procs: int = typer.Option(1, "--procs", help="Client processes."),
@@ -39,8 +46,17 @@ def loadtest(
         fail(f"the load test needs the 'server' extra ({exc.name} is missing)")
     if not 1 <= clients <= 20_000 or not 1 <= tables <= clients or not 1 <= seconds <= 3600:
         fail("need 1 <= tables <= clients <= 20000 and 1 <= seconds <= 3600")
+    if not 0 <= think <= 600:
+        fail("need 0 <= --think <= 600 (seconds)")
     figures = run(
-        clients=clients, tables=tables, seconds=seconds, game=game, url=url, db=db, procs=procs
+        clients=clients,
+        tables=tables,
+        seconds=seconds,
+        game=game,
+        url=url or None,
+        db=db,
+        procs=procs,
+        think=think,
     )
     if as_json:
         typer.echo(json.dumps(figures, indent=1))
@@ -49,6 +65,7 @@ def loadtest(
     typer.echo(
         f"{figures['clients']} clients at {figures['tables']} {game} tables for {seconds:g} s: "
         f"{figures['moves']} moves, {figures['moves_per_second']} moves/s"
+        + (f" (mean think time {think:g} s)" if think > 0 else "")
     )
     typer.echo(
         f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}"

@@ -18,6 +18,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
+from liftoff.cli.words import comma, count, say
 from liftoff.engine import Action
 
 #: a menu with at most this many actions under it lists them all at once
@@ -116,10 +119,20 @@ def common_words(texts: Sequence[str]) -> str:
         n += 1
     if n == len(first) == len(last):
         return first
+    if _unspaced(first):  # no spaces between words (Japanese): shared characters,
+        while n and first[n - 1].isascii() and first[n - 1].isalnum():  # not half a name
+            n -= 1
+        return first[:n]
     if n < len(first) and first[n] == " ":
         return first[: n + 1]
     cut = first.rfind(" ", 0, n)
     return first[: cut + 1] if cut >= 0 else ""
+
+
+def _unspaced(text: str) -> bool:
+    """Whether ``text`` is written without spaces between words (it has
+    characters two cells wide, as Japanese has)."""
+    return cell_len(text) != len(text)
 
 
 def common_tail(texts: Sequence[str]) -> str:
@@ -128,6 +141,11 @@ def common_tail(texts: Sequence[str]) -> str:
     >>> common_tail(["F into the UFO", "W=F into the UFO"])
     'into the UFO'
     """
+    if texts and _unspaced(texts[0]) and all(texts):
+        n = 0
+        while all(len(t) > n + 1 and t[-1 - n] == texts[0][-1 - n] for t in texts):
+            n += 1
+        return texts[0][len(texts[0]) - n :].strip() if n > 1 else ""
     words = [t.split() for t in texts]
     if not words or not all(words):
         return ""
@@ -168,7 +186,7 @@ class Menu:
         picked = self.picked()
         if picked:
             names = [f"{x} {self.glossary.get(x, '').split(':', 1)[0]}".rstrip() for x in picked]
-            head = f"{head} (chosen so far: {', '.join(names)})".lstrip()
+            head = say("cli.menu.chosen", head=head, cards=comma().join(names)).lstrip()
         return head
 
     def lines(self) -> list[Line]:
@@ -196,24 +214,28 @@ class Menu:
     def line(self, step: str, group: tuple[Choice, ...]) -> Line:
         if step == FINISH:
             exact = next(c for c in group if _walk(c, (*self.path, step)) is not None)
-            return Line(step, "that's all: " + self.say(exact.description), (exact,))
+            return Line(step, say("cli.menu.finish", move=self.say(exact.description)), (exact,))
         if self._picking():
             gloss = self.glossary.get(step, "").split(":", 1)[0]
             own = f"{step} {gloss}".rstrip()
             if len(group) == 1:
-                return Line(step, f"{own}, so: {self.say(group[0].description)}", group)
-            return Line(step, f"{own} … ({len(group)} choices)", group)
+                return Line(
+                    step, say("cli.menu.so", card=own, move=self.say(group[0].description)), group
+                )
+            return Line(step, say("cli.menu.card-group", count=len(group), card=own), group)
         if len(group) == 1:
             return Line(step, self.leaf_label(group[0]), group)
         shared = common_words([x.description for x in self.here()])
         mine = common_words([x.description for x in group])
         own = mine[len(shared) :].strip() if mine.startswith(shared) else ""
-        if not own or own.split()[-1] == step:
+        if _unspaced(mine + "".join(x.description for x in group)):
+            pass  # a step word is typed, not read: Japanese lines keep the words
+        elif not own or own.split()[-1] == step:
             gloss = self.glossary.get(step, "").split(":", 1)[0]
             own = f"{step} {gloss}".strip() if gloss else (own or step)
         tail = common_tail([x.description[len(mine) :] for x in group])
-        own = f"{own} … {tail}" if tail else f"{own} …"
-        return Line(step, f"{self.say(own)} ({len(group)} choices)", group)
+        own = (f"{own} … {tail}" if tail else f"{own} …").strip()
+        return Line(step, say("cli.menu.group", count=len(group), words=self.say(own)), group)
 
     def _picking(self) -> bool:
         """Whether the next step here picks a card of a set."""
@@ -311,6 +333,11 @@ class Menu:
         for c in self.choices:
             word = c.text.split()[0]
             first[word] = first.get(word, 0) + 1
-        parts = [w if n == 1 else f"{w} ({n})" for w, n in first.items()]
-        count = len(self.choices)
-        return f"{count} choice{'s' if count != 1 else ''}: " + ", ".join(parts)
+        parts = [
+            w if n == 1 else say("cli.menu.kinds.many", word=w, count=n) for w, n in first.items()
+        ]
+        return say(
+            "cli.menu.summary",
+            choices=count("cli.menu.choices", len(self.choices)),
+            kinds=comma().join(parts),
+        )

@@ -21,6 +21,7 @@ from liftoff.cli.prompt import LineReader
 from liftoff.cli.seats import TerminalSeat, seat_names, terminal_seats
 from liftoff.cli.turn import HumanTurn
 from liftoff.cli.undo import plan_undo
+from liftoff.cli.words import comma, count, say
 from liftoff.engine import (
     Action,
     Event,
@@ -31,7 +32,7 @@ from liftoff.engine import (
     State,
     derive_seed,
 )
-from liftoff.engine.messages import speaking
+from liftoff.engine.messages import speaking, text_for
 from liftoff.records import save_record
 
 console = Console(highlight=False)
@@ -45,7 +46,7 @@ def load_game_with_content(name: str, content: Path | None) -> Game[Any]:
     module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
     loader = getattr(module, "load_game", None)
     if loader is None:
-        fail(f"{name} has no replaceable content")
+        fail(say("cli.play.no-content", game=name))
     try:
         loaded: Game[Any] = loader(content)
     except ValueError as exc:
@@ -171,7 +172,7 @@ class TerminalGame:
             try:
                 self.round()
             except KeyboardInterrupt:
-                console.print("\n[yellow]Interrupted.[/yellow]")
+                console.print(say("cli.play.interrupted"))
                 self.quit()
         state = self.state
         if self.hot_seat:
@@ -182,7 +183,7 @@ class TerminalGame:
         from liftoff.cli.ending import ending  # the winner, the scoring, the hidden cards
 
         console.print(ending(self.game, state, self.names, self.viewer))
-        console.print(f"[dim]seed {state.seed}[/dim]")
+        console.print(say("cli.play.seed", seed=state.seed))
         self.write_save()
 
     def round(self) -> None:
@@ -229,14 +230,14 @@ class TerminalGame:
         lines = narrated(self.game, news, player, self.names)
         if not lines:
             return
-        console.print("[bold]Since your last turn:[/bold]")
+        console.print(say("cli.play.since"))
         for line in lines:
             console.print("  " + line, markup=False)
 
     def show_log(self, player: int) -> None:
         """The last :attr:`LOG_LINES` lines of the game, narrated for ``player``."""
         lines = narrated(self.game, self.events, player, self.names)[-self.LOG_LINES :]
-        console.print("[bold]Game log:[/bold]" if lines else "[dim]nothing has happened yet[/dim]")
+        console.print(say("cli.play.log") if lines else say("cli.play.log-empty"))
         for line in lines:
             console.print("  " + line, markup=False)
 
@@ -246,7 +247,7 @@ class TerminalGame:
         try:
             return self.reader.read(prompt, seat)
         except EOFError:
-            console.print("\nbye")
+            console.print("\n" + say("cli.play.bye"))
             self.write_save()
             raise typer.Exit(0) from None
 
@@ -254,7 +255,7 @@ class TerminalGame:
         if self.hot_seat and self.last_human != player:
             clear_screen()
             name = self.names[player]
-            self.read(f"[bold]Pass the keyboard to {escape(name)}[/bold] and press Enter ", None)
+            self.read(say("cli.play.pass", name=escape(name)), None)
             clear_screen()
         self.last_human = player
         self.show(player)
@@ -297,27 +298,24 @@ class TerminalGame:
             self.seen[p] = min(self.seen[p], mark)
         self.state = previous
         self.undone = True
-        console.print(
-            f"[bold]Taken back ({len(taken)} move{'s' if len(taken) > 1 else ''}):[/bold]"
-        )
+        console.print(count("cli.play.taken", len(taken)))
         for line in lines:
             console.print("  " + line, markup=False)
 
     def give_hint(self, player: int) -> None:
         """Suggest a move to ``player`` from what they know (see :mod:`liftoff.bots.hint`)."""
         if not self.hints:
-            console.print("[yellow]Hints are off at this table (start with --hints).[/yellow]")
+            console.print(say("cli.hint.off"))
             return
         from liftoff.bots.hint import hint
 
         self.hints_given += 1
-        with console.status("thinking…"):
+        with console.status(say("cli.hint.thinking")):
             suggestion = hint(self.state, player, derive_seed(self.hint_seed, self.hints_given))
         said = self.game.describe_action(self.state, player, suggestion.action)
         typed = str(suggestion.action)
-        console.print(
-            f"Hint: {said}" + (f' (type "{typed}")' if said != typed else ""), markup=False
-        )
+        hinted = say("cli.hint.typed", move=said, typed=typed) if said != typed else None
+        console.print(hinted or say("cli.hint.said", move=said), markup=False)
         if suggestion.reason:
             console.print(f"  {suggestion.reason}", markup=False)
 
@@ -326,38 +324,37 @@ class TerminalGame:
         last person's hand does not stay on it."""
         if self.hot_seat and player not in self.state.active_players():
             clear_screen()
-            console.print(f"[dim]{escape(self.names[player])} has played.[/dim]")
+            console.print(say("cli.play.played", name=escape(self.names[player])))
 
     def quit(self) -> None:
         """Stop: with ``--save`` the game is saved; a game in progress that is
         not saved is only dropped when the person says so (or saved to a file
         named for it). Returns when they choose to go on playing."""
         if self.save is not None or self.state.version == 0 or self.state.is_over():
-            console.print("bye")
+            console.print(say("cli.play.bye"))
             self.write_save()
             raise typer.Exit(0)
         path = unused_path(self.game.info.name)
-        console.print("[yellow]This game is not saved.[/yellow]")
+        console.print(say("cli.quit.unsaved"))
         try:
-            answer = self.reader.ask(
-                f"[bold]y[/bold] quit, [bold]s[/bold] save to {path} and quit, "
-                "[bold]n[/bold] play on: "
-            )
+            answer = self.reader.ask(say("cli.quit.ask", path=escape(str(path))))
         except (EOFError, KeyboardInterrupt):
             answer = "y"
         choice = answer.lower()[:1]
         if choice == "s":
-            console.print(f"saved to {save_record(path, self.state, *self.save_extras())}")
+            console.print(
+                say("cli.play.saved", path=save_record(path, self.state, *self.save_extras()))
+            )
             raise typer.Exit(0)
         if choice == "y":
-            console.print("bye (the game was not saved)")
+            console.print(say("cli.quit.dropped"))
             raise typer.Exit(0)
-        console.print("Back to the game.")
+        console.print(say("cli.quit.back"))
 
     def write_save(self) -> None:
         if self.save is not None:
             path = save_record(self.save, self.state, *self.save_extras())
-            console.print(f"saved to {path}")
+            console.print(say("cli.play.saved", path=path))
 
     def save_extras(self) -> tuple[list[str], list[str] | None]:
         """What a save file keeps beside the record: the seats, and the names
@@ -463,7 +460,8 @@ def chosen_language(lang: str | None) -> str:
     if lang is None:
         return i18n.from_environment(os.environ)
     if lang not in i18n.available():
-        fail(f"--lang {lang}: there is no such language (use {', '.join(i18n.available())})")
+        with speaking(i18n.from_environment(os.environ)):
+            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
     return lang
 
 
@@ -499,12 +497,19 @@ def start_game(
         state = g.new_game(len(seat_list), seed, opts)
     except OptionError as exc:
         fail(str(exc))
-    console.print(  # the seed gives away every hidden card: shown when the game is over
-        f"[dim]{g.info.title}: {len(seat_list)} players"
-        f"{', options ' + ', '.join(option) if option else ''}[/dim]"
-    )
+    title = text_for(f"{g.info.name}.title", g.info.title)
+    if option:
+        said = say(
+            "cli.play.players.options",
+            count=len(seat_list),
+            title=title,
+            options=comma().join(option),
+        )
+    else:
+        said = say("cli.play.players", count=len(seat_list), title=title)
+    console.print(f"[dim]{escape(said)}[/dim]")  # the seed is shown when the game is over
     for warning in g.option_warnings(len(seat_list), state.options):
-        console.print(f"[yellow]Note: {warning}[/yellow]", highlight=False)
+        console.print(say("cli.play.note", warning=escape(warning)), highlight=False)
     if os.environ.get("LIFTOFF_NO_CLEAR"):
         console.clear = lambda *a, **k: None  # type: ignore[method-assign]
     table = TerminalGame(g, state, seat_list, save, reveal=reveal, hints=hints, names=player_names)

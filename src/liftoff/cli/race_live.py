@@ -49,16 +49,19 @@ from liftoff.cli.race_pace import (
     steps_of,
 )
 from liftoff.cli.render.race import (
-    NAME,
     Board,
     board_of,
+    card_name,
     glyph,
     legend,
     planets_table,
     status,
     who,
 )
+from liftoff.cli.seats import bot_name
+from liftoff.cli.words import say
 from liftoff.engine import Game, IllegalAction
+from liftoff.engine.messages import text_for
 from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
 from liftoff.games.race.state import RaceState
 
@@ -94,7 +97,7 @@ class RaceLiveApp(App[None]):
         self.driver = driver
         self.game = driver.state.game
         n = driver.state.num_players
-        self.names = list(names) or [f"Player {p + 1}" for p in range(n)]
+        self.names = list(names) or [say("api.seat.player", number=p + 1) for p in range(n)]
         self.state: RaceState = driver.state
         self.human = human
         self.clock = clock if clock is not None else HoldClock(MonotonicClock())
@@ -117,7 +120,7 @@ class RaceLiveApp(App[None]):
             yield Static(id=part)
 
     def on_mount(self) -> None:
-        self.title = "Lift Off! (2000)"
+        self.title = text_for("race.title", "Lift Off! (2000)")
         self.query_one("#legend", Static).update(legend())
         self.set_interval(self.poll_interval, self.poll)
         self.refresh_view()
@@ -159,9 +162,9 @@ class RaceLiveApp(App[None]):
             keys = self._keys(self.base)
             self._later(seating_lines(self.base, self.human, self.names, keys))
         elif event.kind == "over":
-            self._later([Text("q quits.", style="bold")])
+            self._later([Text(say("cli.live.quits"), style="bold")])
         elif event.kind == "waiting" and event.player == self.human:
-            self._later([Text("Your choice: press the digit of an option.", style="bold yellow")])
+            self._later([Text(say("cli.live.your-choice"), style="bold yellow")])
 
     def _pace(self, event: DriverEvent) -> None:
         """Queue what a resolving action caused, step by step; the clock stands
@@ -187,15 +190,10 @@ class RaceLiveApp(App[None]):
 
     def _refused(self, event: DriverEvent) -> None:
         if event.kind == "stale":
-            self._say(
-                Text(
-                    f"Too late to {self._words(event.action)}: the table changed before "
-                    "your key arrived, so nothing was done.",
-                    style="red",
-                )
-            )
+            self._say(Text(say("cli.live.too-late", action=self._words(event.action)), style="red"))
         else:
-            self._say(Text(f"Not allowed: {event.message} ({event.rule}).", style="red"))
+            said = say("cli.live.refused", message=event.message, rule=event.rule)
+            self._say(Text(said, style="red"))
 
     def _words(self, text: str | None) -> str:
         """A submitted action text in words, for a refusal."""
@@ -203,10 +201,11 @@ class RaceLiveApp(App[None]):
         if word == "place" and rest.isdigit():
             number = int(rest)
             names = {pl["number"]: pl["name"] for pl in self.shown["planets"]}
-            return f"play your card at {names.get(number, f'planet {number}')}"
+            planet = names.get(number) or say("cli.live.planet", number=number)
+            return say("cli.live.do.place", planet=planet)
         if word in ("under", "discard"):
-            return "put your card under your stack" if word == "under" else "discard your card"
-        return "make that choice"
+            return say(f"cli.live.do.{word}")
+        return say("cli.live.do.choose")
 
     def _say_once(self, text: Text) -> None:
         """Say ``text`` unless it is the last line said (a key pressed again)."""
@@ -235,7 +234,7 @@ class RaceLiveApp(App[None]):
             if key in ("space", "s", "enter"):
                 self._show(self.pacer.next(now) if key == "space" else self.pacer.skip(now))
             elif key in ("u", "d") or key.isdigit():
-                self._say_once(Text("The round is being resolved: space = next step, s = skip."))
+                self._say_once(Text(say("cli.live.resolving-keys")))
             self.refresh_view()
             return
         if self.human is None or self.state.is_over():
@@ -247,7 +246,7 @@ class RaceLiveApp(App[None]):
         """A playing key, taken for what the screen shows."""
         shown = self.shown
         if self.driver.counting_down_at(self.clock.now()):
-            self._say_once(Text("Wait for Lift Off! The stacks are face-down until then."))
+            self._say_once(Text(say("cli.live.wait")))
             self.refresh_view()
         elif shown["loading"]:
             if key in ("u", "d"):
@@ -308,11 +307,12 @@ class RaceLiveApp(App[None]):
         t = status(board)
         d, now = self.driver, self.clock.now()
         if self.pacer.left:
-            t.append(f"   {self.pacer.left} more steps", style="bold cyan")
+            t.append("   " + say("cli.live.steps", count=self.pacer.left), style="bold cyan")
         elif d.counting_down_at(now):
-            t.append(f"   Lift Off in {math.ceil(d.paused_until - now)} s", style="bold green")
+            left = math.ceil(d.paused_until - now)
+            t.append("   " + say("cli.live.countdown", seconds=left), style="bold green")
         elif self.state.is_over():
-            t.append("   q quits", style="bold")
+            t.append("   " + say("cli.live.q"), style="bold")
         t.no_wrap, t.overflow = True, "ellipsis"
         return t
 
@@ -320,30 +320,32 @@ class RaceLiveApp(App[None]):
         lines: list[Text] = []
         v = self.shown
         if self.pacer.active:
-            lines.append(Text("Resolving: space = next step now, s = skip to the standings"))
+            lines.append(Text(say("cli.live.resolving")))
         elif self.human is None:
-            lines.append(Text("You are watching: q quits."))
+            lines.append(Text(say("cli.live.watching")))
         elif board.countdown:
-            lines.append(Text("Your stack is face-down until Lift Off! — no key acts yet."))
+            lines.append(Text(say("cli.live.face-down")))
         elif v["loading"]:
             me = v["players"][self.human]
-            top = Text("Your top card: ")
+            top = Text(say("cli.live.top"))
             if me["top"]:
-                top.append(f"{NAME[me['top']]} (", style="bold")
+                top.append(f"{card_name(me['top'])} (", style="bold")
                 top.append_text(glyph(me["top"]))
                 top.append(")", style="bold")
-            top.append(f" · {me['stack']} in your stack")
+            top.append(say("cli.live.in-stack", count=me["stack"]))
             lines.append(top)
             n = len(me["planets"])
-            lines.append(Text(f"keys: 1-{n} play at your planet [n], u under, d discard, q quit"))
+            lines.append(Text(say("cli.live.keys", count=n)))
         elif v["pending"] and v["pending"]["player"] == self.human:
-            t = Text(f"Your choice at {self._planet(v['pending']['planet'])}: ", style="bold")
+            planet = self._planet(v["pending"]["planet"])
+            t = Text(say("cli.live.choice-at", planet=planet), style="bold")
             for j, opt in enumerate(v["pending"]["options"]):
                 t.append(f"[{j + 1}] {self._said(opt)}  ")
             lines.append(t)
         elif v["pending"]:
             name = who(v["pending"]["player"], self.human, self.names)
-            lines.append(Text(f"{name} is choosing at {self._planet(v['pending']['planet'])}…"))
+            planet = self._planet(v["pending"]["planet"])
+            lines.append(Text(say("cli.live.choosing", name=name, planet=planet)))
         return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
 
     def _said(self, text: str) -> str:
@@ -392,7 +394,7 @@ def make_app(
     specs = parse_seats(seats, players, realtime=True)
     humans = [i for i, s in enumerate(specs) if s.human]
     if len(humans) > 1:
-        raise SeatError("the live terminal seats at most one human; the others must be bots")
+        raise SeatError(say("cli.live.one-human"))
     if game is None:
         game = liftoff.games.get("race")
     if state is None:
@@ -408,9 +410,7 @@ def make_app(
         thinker=thinker,
     )
     names = [
-        f"Player {i + 1}"
-        if s.human
-        else f"{(s.bot or 'bot')[:1].upper()}{(s.bot or 'bot')[1:]} {i + 1}"
+        say("api.seat.player", number=i + 1) if s.human else bot_name(s.bot or "bot", i)
         for i, s in enumerate(specs)
     ]
     return RaceLiveApp(
@@ -445,4 +445,4 @@ def run_live(
         from liftoff.cli.play import console
 
         console.print(ending(game, app.state, app.names, app.human))
-        console.print(f"[dim]seed {app.state.seed}[/dim]")
+        console.print(say("cli.play.seed", seed=app.state.seed))

@@ -21,6 +21,7 @@ from typing import Any
 from rich.text import Text
 
 from liftoff.cli.render.race import Board, board_of, resolution_board, rows_from_log
+from liftoff.cli.words import say
 from liftoff.engine import Event, Game
 from liftoff.engine.realtime import Clock
 
@@ -248,10 +249,12 @@ def seating_lines(
     the viewer shares which planets now (everyone moves one seat to the left)."""
     if len(view["players"]) != 3:
         return []
-    head = "Seats rotated: everyone moved one seat to the left." if view["round"] > 1 else ""
+    rotated = view["round"] > 1
     if viewer is None:
-        return [Text(head or "Three players: every pair of neighbours shares three planets.")]
-    out = [Text(f"{head} Your planets this round:".strip(), style="bold cyan")]
+        said = say("cli.pace.rotated") if rotated else say("cli.pace.three")
+        return [Text(said)]
+    said = say("cli.pace.rotated.yours") if rotated else say("cli.pace.yours")
+    out = [Text(said, style="bold cyan")]
     partners: dict[int, list[str]] = {}
     for pl in view["planets"]:
         a, b = pl["players"]
@@ -260,5 +263,6 @@ def seating_lines(
             label = f"[{key}] {pl['name']}" if key else pl["name"]
             partners.setdefault(b if a == viewer else a, []).append(label)
     for other, planets in partners.items():
-        out.append(Text(f"  with {names[other]}: {', '.join(planets)}", style="cyan"))
+        said = say("cli.pace.with", name=names[other], planets=say("cli.comma").join(planets))
+        out.append(Text(said, style="cyan"))
     return out

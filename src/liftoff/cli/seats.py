@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from liftoff.bots import Bot
 from liftoff.bots.seats import parse_game_seats, seat_seed
+from liftoff.cli.words import count, say
+from liftoff.engine.messages import known
 
 
 @dataclass
@@ -68,11 +70,22 @@ def default_names(seats: Sequence[str]) -> list[str]:
     out = []
     for i, spec in enumerate(seats):
         if spec.strip().lower() == "human":
-            out.append(f"Player {i + 1}")
+            out.append(say("api.seat.player", number=i + 1))
         else:
-            kind = spec.split(":", 1)[0].split("@", 1)[0] or "bot"
-            out.append(f"{kind[:1].upper()}{kind[1:]} {i + 1}")
+            out.append(bot_name(spec, i))
     return out
+
+
+def bot_name(spec: str, seat: int) -> str:
+    """A bot's name: its kind (in words where the terminal knows it) and seat number.
+
+    >>> bot_name("heuristic@fast", 1)
+    'Heuristic 2'
+    """
+    kind = spec.split(":", 1)[0].split("@", 1)[0] or "bot"
+    code = f"cli.seat.bot.{kind.lower()}"
+    called = say(code) if known(code) else f"{kind[:1].upper()}{kind[1:]}"
+    return say("cli.seat.bot", kind=called, number=seat + 1)
 
 
 def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[str]:
@@ -93,17 +106,17 @@ def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[
     elif len(names) <= len(humans):
         targets = humans[: len(names)]
     else:
+        people = count("cli.seat.people", len(humans))
         raise ValueError(
-            f"--names: {len(names)} names given for {len(humans)} "
-            f"{'person' if len(humans) == 1 else 'people'} and {len(seats)} seats"
+            say("cli.seat.names.count", count=len(names), people=people, seats=len(seats))
         )
     for name in names:
         if not name or not name.isprintable():
-            raise ValueError("--names: every name must be some printable text")
+            raise ValueError(say("cli.seat.names.printable"))
         if len(name) > MAX_NAME:
-            raise ValueError(f"--names: {name!r} is longer than {MAX_NAME} characters")
+            raise ValueError(say("cli.seat.names.long", name=repr(name), max=MAX_NAME))
     for index, name in zip(targets, names, strict=True):
         out[index] = name
     if len({n.lower() for n in out}) < len(out):
-        raise ValueError("--names: two players would have the same name")
+        raise ValueError(say("cli.seat.names.same"))
     return out

@@ -144,6 +144,12 @@ _HEADER_TIMEOUT = typer.Option(
 )
 _BODY_TIMEOUT = typer.Option(20.0, "--body-timeout", help="Seconds for a request's body to arrive.")
 _LOG_LEVEL = typer.Option("warning", "--log-level", help="uvicorn log level.")
+_REDIS = typer.Option(
+    None,
+    "--redis",
+    help="Run as one member of a cluster: redis://HOST:PORT/DB shared by every member, "
+    "with a PostgreSQL --db they share too (tables are owned by lease).",
+)
 
 
 def serve(
@@ -168,6 +174,7 @@ def serve(
     header_timeout: float = _HEADER_TIMEOUT,
     body_timeout: float = _BODY_TIMEOUT,
     log_level: str = _LOG_LEVEL,
+    redis: str | None = _REDIS,
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
     try:
@@ -204,10 +211,15 @@ def serve(
     )
     where = url.split("@")[-1] if "@" in url else url
     # before migrations and bots start: the port, then the database (one line each)
+    if redis is not None and not url.startswith(("postgresql", "postgres")):
+        fail(
+            "several servers (--redis) share a PostgreSQL database: give --db postgresql+asyncpg://…"
+        )
     sock = bind_port(host, port)
-    check_database(url, where, settings.lease_ttl)
+    if redis is None:
+        check_database(url, where, settings.lease_ttl)
     try:
-        app = create_app(url, settings=settings)
+        app = create_app(url, settings=settings, redis_url=redis)
     except Exception as exc:
         fail(f"cannot use the database {where}: {_one_line(exc)}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

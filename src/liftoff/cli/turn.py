@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
 from liftoff.cli.menu import FLAT, SEAT_ID, Line, Menu, build_choices
+from liftoff.cli.words import say
 from liftoff.engine import Action, IllegalAction
 
 if TYPE_CHECKING:
@@ -25,19 +27,6 @@ if TYPE_CHECKING:
 SHORT = 6
 #: every command, in the order ``?`` lists them
 COMMANDS = ("a", "back", "board", "log", "undo", "hint", "legend", "rule", "help", "quit")
-HELP = """\
-[bold]Commands[/bold] (choose a move by its number, or type its text):
-  [bold]a[/bold] or Enter   list the choices here again
-  [bold]back[/bold]         go up one step in a menu of choices
-  [bold]board[/bold]        draw the board again
-  [bold]log[/bold]          the last lines of the game
-  [bold]undo[/bold]         take back your last move (and the bots' moves since)
-  [bold]hint[/bold]         suggest a move (when hints are on at this table)
-  [bold]legend[/bold]       what the signs on the board mean
-  [bold]rule[/bold] WORDS   rules found by words or ID, e.g. rule moon, rule PL-MOVE-1
-  [bold]?[/bold] or help    this list
-  [bold]q[/bold] or quit    stop playing (asks first unless the game is saved)
-Tab completes move texts and commands; Up and Down recall your earlier lines."""
 
 
 def legend_text(game: str) -> RenderableType | None:
@@ -71,13 +60,12 @@ class HumanTurn:
         who = self.table.prompt_name(self.player)
         if self.menu.path:
             count = len(self.menu.lines())
-            ask = f"choose 1-{count}" if count > 1 else "choose 1"
-            rest = " (back goes up, ? help): "
+            code = "cli.turn.choose" if count > 1 else "cli.turn.choose-one"
         else:
-            ask, rest = "your move", " (number or text, Enter lists, ? help): "
+            code, count = "cli.turn.prompt", 0
         if who is None:
-            return f"[bold]{ask[:1].upper()}{ask[1:]}[/bold]{rest}"
-        return f"[bold]{escape(who)}, {ask}[/bold]{rest}"
+            return say(code, count=count)
+        return say(f"{code}.named", name=escape(who), count=count)
 
     def start(self) -> None:
         """Show the choices when they are few or all of one kind, else a
@@ -88,7 +76,7 @@ class HumanTurn:
             self.show_menu()
         else:
             self.table.console.print(
-                f"{self.menu.summary()}. [dim]Enter lists them.[/dim]", highlight=False
+                say("cli.turn.summary", summary=escape(self.menu.summary())), highlight=False
             )
 
     def show_menu(self) -> None:
@@ -107,7 +95,9 @@ class HumanTurn:
         if action is not None and not self.menu.path:
             text = str(action)
             if text.lower() != line.label.lower() and not SEAT_ID.search(text):
-                row.append(f"  {text}", style="dim")
+                width = self.table.console.width
+                if cell_len(line.label) == len(line.label) or row.cell_len + 2 + len(text) <= width:
+                    row.append(f"  {text}", style="dim")  # (a Japanese row drops it, not cut)
         return row
 
     def choose(self) -> Action | None:
@@ -129,10 +119,10 @@ class HumanTurn:
         elif word in ("q", "quit", "exit"):
             self.table.quit()
         elif word in ("?", "help", "h"):
-            console.print(HELP, highlight=False)
+            console.print(say("cli.turn.help"), highlight=False)
         elif word in ("back", ".."):
             if not self.menu.back():
-                console.print("[yellow]You are at the top of the choices.[/yellow]")
+                console.print(say("cli.turn.top"))
             self.show_menu()
         elif word == "hint":
             self.table.give_hint(self.player)
@@ -143,13 +133,13 @@ class HumanTurn:
         elif word == "legend":
             legend = legend_text(self.table.game.info.name)
             if legend is None:
-                console.print("There is no legend for this game.")
+                console.print(say("cli.turn.no-legend"))
             else:
                 console.print(legend, highlight=False)
         elif word == "undo":
             self.table.undo(self.player)
         elif word == "rule":
-            console.print("Write words or a rule's ID after it, e.g. rule moon or rule PL-MOVE-1.")
+            console.print(say("cli.turn.rule-words"))
         elif word.startswith("rule "):
             from liftoff.cli.info import show_rules  # an ID, or words: 'rule moon'
 
@@ -163,7 +153,7 @@ class HumanTurn:
     def pick(self, n: int) -> Action | None:
         lines = self.menu.lines()
         if not 1 <= n <= len(lines):
-            self.table.console.print(f"[red]choose a number from 1 to {len(lines)}[/red]")
+            self.table.console.print(say("cli.turn.bad-number", count=len(lines)))
             return None
         action = self.menu.enter(lines[n - 1])
         if action is None:

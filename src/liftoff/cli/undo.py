@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from liftoff.cli.words import say
+
 
 @dataclass(frozen=True)
 class UndoPlan:
@@ -34,20 +36,15 @@ def plan_undo(
     offset = len(actors) - len(undoable)
     mine = [i for i, p in enumerate(actors) if p == asker]
     if not mine:
-        return UndoPlan(-1, "You have no move to take back yet.")
+        return UndoPlan(-1, say("cli.undo.none"))
     start = mine[-1]
     for who in actors[start:]:
         if who != asker and who in humans:
-            return UndoPlan(
-                -1, f"{names[who]} has played since your last move: it stands (ask them first)."
-            )
+            return UndoPlan(-1, say("cli.undo.other", name=names[who]))
     for i in range(start, len(actors)):
         if i < offset or not undoable[i - offset]:
             who = actors[i]
-            whose = "your last move" if who == asker else f"{names[who]}'s move since"
-            return UndoPlan(
-                -1,
-                f"Nothing was taken back: {whose} drew a card, rolled a die or showed "
-                "something hidden (itself or through what it set off), so it stands.",
-            )
+            if who == asker:
+                return UndoPlan(-1, say("cli.undo.yours-chance"))
+            return UndoPlan(-1, say("cli.undo.theirs-chance", name=names[who]))
     return UndoPlan(start)

@@ -20,7 +20,15 @@ Adding a language is adding its catalogue (see ``docs/languages.md``).
 
 from __future__ import annotations
 
-from .catalogue import LANGUAGES, Catalogues, asked, available, from_environment, negotiate
+from .catalogue import (
+    LANGUAGES,
+    Catalogues,
+    asked,
+    available,
+    from_environment,
+    language_name,
+    negotiate,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -29,6 +37,7 @@ __all__ = [
     "available",
     "from_environment",
     "install",
+    "language_name",
     "negotiate",
 ]
 

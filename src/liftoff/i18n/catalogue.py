@@ -17,8 +17,25 @@ from babel.messages.pofile import read_po
 DOMAIN = "liftoff"
 ENGLISH = "en"
 
-#: every language a reader may choose, by code, in its own words
-LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}
+#: names of languages, in their own words, where Babel's would not do (none yet);
+#: every other language is named by :func:`language_name` from CLDR
+LANGUAGES: dict[str, str] = {}
+
+
+def language_name(code: str) -> str:
+    """The name of language ``code`` in that language, for a language menu.
+
+    >>> language_name("ja"), language_name("fr")
+    ('日本語', 'français')
+    """
+    if code in LANGUAGES:
+        return LANGUAGES[code]
+    try:
+        locale = Locale.parse(code)
+    except (ValueError, TypeError):
+        return code
+    name = locale.get_display_name(locale) or code
+    return name[0].upper() + name[1:] if code == ENGLISH else name
 
 
 def available() -> list[str]:

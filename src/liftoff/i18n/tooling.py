@@ -59,21 +59,24 @@ def locale_dir() -> Path:
 
 def _ours() -> tuple[str, ...]:
     """The id prefixes of liftoff's own words: the engine contract (``api.``), the
-    browser (``web.``), the terminal (``cli.``) and liftoff's own games (games
-    registered from elsewhere, such as a test's, are not liftoff's words)."""
+    browser (``web.``), the terminal (``cli.``), the bots (``bots.``) and liftoff's
+    own games (games registered from elsewhere, such as a test's, are not liftoff's
+    words)."""
     import importlib
 
     import liftoff
     from liftoff.i18n.web import web_words
 
     web_words()  # the browser's words
-    for module in ("liftoff.cli.words", "liftoff.server.tutorials"):  # the terminal's, tutorials'
+    importlib.import_module("liftoff.bots.words")  # the bots' reasons and level names
+    # the terminal's, tutorials', the server's refusals
+    for module in ("liftoff.cli.words", "liftoff.server.tutorials", "liftoff.server.error_words"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:  # a part not written, or its extra not installed
             if exc.name not in (module, "fastapi"):
                 raise
-    ours = ["api", "web", "cli"]
+    ours = ["api", "web", "cli", "bots"]
     for name in liftoff.games.names():
         if type(liftoff.games.get(name)).__module__.startswith("liftoff.games."):
             ours.append(name)

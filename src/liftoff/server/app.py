@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from fastapi import FastAPI, Request
@@ -26,9 +26,13 @@ from .health import Lease
 from .logsafety import guard
 from .ratelimit import LimitMiddleware
 from .routes import ROUTERS
+from .routes.common import reader_language
 from .routes.pages import static_files
 from .storage import Store
 from .tables import Settings, TableManager
+
+if TYPE_CHECKING:
+    from .cluster import Member
 
 DESCRIPTION = (
     "Play the Lift Off games online. Create a table, join a seat (the answer "
@@ -52,27 +56,38 @@ def create_app(
     *,
     settings: Settings | None = None,
     db_schema: str | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The server application on the database at ``db_url``.
 
     ``db_schema`` (PostgreSQL) puts every table in that schema (tests use it).
     Migrations are applied and unfinished games rebuilt when the app starts.
+    ``redis_url`` makes the server a member of a cluster (PostgreSQL only): it
+    shares the database with the other members and owns tables by lease (see
+    :mod:`liftoff.server.cluster`) instead of taking the whole database.
     """
     guard()  # seat tokens are masked in every log record, even at debug level
     settings = settings or Settings()
     store = Store(db_url, schema=db_schema)
     manager = TableManager(store, settings)
     lease = Lease(store, settings.lease_ttl, manager.errors)
+    member = _member(store, redis_url, settings)
+    manager.member = member
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.start()
         try:
-            await lease.take()  # the write check, and one server per database
+            if member is None:
+                await lease.take()  # the write check, and one server per database
+            else:
+                await member.connect()  # a cluster: leases per table instead
         except BaseException:
             await store.close()
             raise
         await manager.start()
+        if member is not None:
+            member.start(manager)
         # the server allocates many short-lived dicts (views, messages): collect the
         # young generation less often, and keep start-up objects out of full scans
         gc.collect()
@@ -82,6 +97,8 @@ def create_app(
             yield
         finally:
             await manager.close()
+            if member is not None:
+                await member.close()
             await lease.release()
             await store.close()
 
@@ -95,7 +112,10 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
-    app.state.lease = lease
+    # the health check renews what guards this server's writes: the database's
+    # lease, or a member's table leases
+    app.state.lease = lease if member is None else member
+    app.state.member = member
     app.mount("/static", static_files(), name="static")
     _handle_errors(app)
     app.middleware("http")(_security_headers)
@@ -114,24 +134,42 @@ def create_app(
     return app
 
 
+def _member(store: Store, redis_url: str | None, settings: Settings) -> Member | None:
+    """This server as a cluster member (``redis_url`` given), else ``None``."""
+    if redis_url is None:
+        return None
+    from .cluster import Member
+
+    return Member(store, redis_url, settings.table_lease_ttl)
+
+
 def _handle_errors(app: FastAPI) -> None:
     """Every refusal as ``{"error", "message", …}`` JSON."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> Response:
-        return _json(exc.to_json(), exc.status)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return _refused(request, exc)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> Response:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = "; ".join(
             f"{'.'.join(str(x) for x in e.get('loc', ()))}: {e.get('msg', '')}"
             for e in exc.errors()[:5]
         )
-        return _json({"error": "invalid", "message": problems or "invalid request"}, 422)
+        # the details are the validator's (English, for API clients); people read a sentence
+        err = ApiError(422, "invalid", problems or "invalid request", words="Invalid request.")
+        return _refused(request, err)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
-        return _json({"error": "http", "message": str(exc.detail)}, exc.status_code)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _refused(request, ApiError(exc.status_code, "http", str(exc.detail)))
+
+
+def _refused(request: Request, err: ApiError) -> Response:
+    """A refusal as JSON: ``words`` in the reader's language (as the routes answer:
+    ``?lang``, cookie, ``Accept-Language``), ``message`` in English."""
+    lang = request.query_params.get("lang")
+    return _json(err.to_json(reader_language(request, lang[:35] if lang else None)), err.status)
 
 
 async def _security_headers(request: Request, call_next: Any) -> Response:

@@ -60,13 +60,23 @@ def check_bot(spec: str, bounds: BotBounds) -> None:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ApiError(422, "bad-bot", f"bot {name!r}: {key} must be a number")
+            raise ApiError(
+                422,
+                "bad-bot",
+                say="api.error.bad-bot.number",
+                params={"name": repr(name), "key": key},
+            )
         if not (math.isfinite(value) and value <= ceiling):
             raise ApiError(
                 422,
                 "bot-bound",
-                f"bot {name!r}: {key}={value:g} is beyond this server's bound ({key} <= "
-                f"{ceiling:g})",
+                say="api.error.bot-bound.value",
+                params={
+                    "name": repr(name),
+                    "key": key,
+                    "value": f"{value:g}",
+                    "ceiling": f"{ceiling:g}",
+                },
             )
 
 

@@ -31,7 +31,7 @@ def http_options(
             continue
         if opt.internal:
             raise ApiError(
-                422, "bad-options", f"option {name!r} is set by the server, not by a client"
+                422, "bad-options", say="api.error.bad-options.server", params={"name": repr(name)}
             )
         if opt.kind is not str or opt.choices is not None:
             out[name] = value
@@ -46,6 +46,7 @@ def http_options(
             raise ApiError(
                 422,
                 "bad-options",
-                f"option {name!r}: choose one of the content sets this server offers: {allowed}",
+                say="api.error.bad-options.content",
+                params={"name": repr(name), "allowed": allowed},
             )
     return out

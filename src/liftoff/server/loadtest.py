@@ -38,6 +38,7 @@ class Seat:
     table: str
     seat: int
     token: str
+    base: str = ""  # the server (member) the table was created on, and its clients use
 
 
 @dataclass
@@ -122,12 +123,18 @@ def table_sizes(clients: int, tables: int, lo: int, hi: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(n)]
 
 
-async def make_tables(base: str, game: str, clients: int, tables: int) -> list[Seat]:
-    """Tables with every seat taken by a client."""
+async def make_tables(base: str | list[str], game: str, clients: int, tables: int) -> list[Seat]:
+    """Tables with every seat taken by a client; with several servers (members of a
+    cluster), the tables are created on each in turn."""
+    bases = [base] if isinstance(base, str) else base
     seats: list[Seat] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+    with_info = bases[0]
+    async with httpx.AsyncClient(base_url=with_info, timeout=60) as c:
         info = next(g for g in (await c.get("/api/games")).json()["games"] if g["name"] == game)
-        for n in table_sizes(clients, tables, info["min_players"], info["max_players"]):
+    sizes = table_sizes(clients, tables, info["min_players"], info["max_players"])
+    for k, n in enumerate(sizes):
+        async with httpx.AsyncClient(base_url=bases[k % len(bases)], timeout=60) as c:
+            here = bases[k % len(bases)]
             made = await _post(
                 c,
                 "/api/tables",
@@ -138,10 +145,10 @@ async def make_tables(base: str, game: str, clients: int, tables: int) -> list[S
                 },
             )
             tid = made["table"]["id"]
-            seats.append(Seat(tid, made["seat"], made["token"]))
+            seats.append(Seat(tid, made["seat"], made["token"], here))
             for _ in range(n - 1):
                 j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
-                seats.append(Seat(tid, j["seat"], j["token"]))
+                seats.append(Seat(tid, j["seat"], j["token"], here))
     return seats
 
 
@@ -151,7 +158,12 @@ async def _client(
     result: Result,
     rng: random.Random,
     ready: asyncio.Event,
+    think: float = 0.0,
 ) -> None:
+    """One seat's client: acts on every state that offers it something, at once or
+    (``think`` > 0) after a random think time of that mean (open loop)."""
+    if seat.base:
+        ws_base = "ws" + seat.base[4:]
     try:
         ws = await websockets.connect(
             f"{ws_base}/ws/tables/{seat.table}", max_size=2**22, compression=None, open_timeout=60
@@ -167,6 +179,27 @@ async def _client(
         sent_at = 0.0
         state: dict[str, Any] | None = None
         n = 0
+        thinking: asyncio.Task[None] | None = None
+        latest: dict[str, Any] = {}  # the newest state, for a client that thought a while
+
+        async def act_later(delay: float) -> None:
+            nonlocal n, sent_at, pending, state
+            await asyncio.sleep(delay)
+            now = latest.get("state")
+            if now is None or not now["legal"] or pending:
+                return
+            legal = now["legal"]
+            text = legal[rng.randrange(len(legal))]["text"]
+            n += 1
+            sent_at = time.perf_counter()
+            pending = True
+            state = None
+            await ws.send(
+                orjson.dumps(
+                    {"type": "act", "action": text, "version": now["version"], "id": n}
+                ).decode()
+            )
+
         async for frame in ws:  # the worker cancels this task when time is up
             msg = orjson.loads(frame)
             kind = msg["type"]
@@ -184,10 +217,15 @@ async def _client(
                 expect = None
             elif kind == "state":
                 state = msg
+                latest["state"] = msg
             if pending or state is None or not state["legal"]:
                 continue
             if expect is not None and state["version"] < expect:
                 continue  # our own move is not in this picture yet
+            if think > 0:
+                if thinking is None or thinking.done():
+                    thinking = asyncio.create_task(act_later(rng.expovariate(1.0 / think)))
+                continue
             legal = state["legal"]
             text = legal[rng.randrange(len(legal))]["text"]
             n += 1
@@ -202,18 +240,22 @@ async def _client(
     except (websockets.ConnectionClosed, asyncio.CancelledError):
         pass
     finally:
+        if thinking is not None:
+            thinking.cancel()
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(ws.close(), 2)
 
 
-async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: int) -> Result:
+async def _worker_main(
+    ws_base: str, seats: list[Seat], seconds: float, seed: int, think: float = 0.0
+) -> Result:
     result = Result()
     ready = asyncio.Event()
     tasks = []
     rng = random.Random(seed)
 
     async def run(seat: Seat) -> None:
-        await _client(ws_base, seat, result, random.Random(rng.random()), ready)
+        await _client(ws_base, seat, result, random.Random(rng.random()), ready, think)
 
     for seat in seats:
         tasks.append(asyncio.create_task(run(seat)))
@@ -238,10 +280,10 @@ async def _worker_main(ws_base: str, seats: list[Seat], seconds: float, seed: in
     return measured
 
 
-def _worker(args: tuple[str, list[Seat], float, int, Any]) -> None:
-    ws_base, seats, seconds, seed, queue = args
+def _worker(args: tuple[str, list[Seat], float, int, float, Any]) -> None:
+    ws_base, seats, seconds, seed, think, queue = args
     try:
-        res = asyncio.run(_worker_main(ws_base, seats, seconds, seed))
+        res = asyncio.run(_worker_main(ws_base, seats, seconds, seed, think))
     except BaseException as exc:
         res = Result(errors={f"worker failed: {exc!r}": 1})
     queue.put(res)
@@ -295,12 +337,17 @@ def run(
     tables: int,
     seconds: float,
     game: str = "planet",
-    url: str | None = None,
+    url: str | list[str] | None = None,
     db: str | None = None,
     procs: int = 1,
     seed: int = 1,
+    think: float = 0.0,
 ) -> dict[str, Any]:
-    """Run the load test (starting a server unless ``url`` is given); the figures."""
+    """Run the load test (starting a server unless ``url`` is given); the figures.
+
+    ``url``: one running server, or several (members of a cluster: tables are made
+    on each in turn, and their clients connect there). ``think``: the mean think
+    time in seconds (0: act at once)."""
     proc: subprocess.Popen[bytes] | None = None
     tmp: tempfile.TemporaryDirectory[str] | None = None
     db_file: Path | None = None
@@ -312,18 +359,20 @@ def run(
             db = f"sqlite:///{db_file}"
         proc = start_server(port, db)
         url = f"http://127.0.0.1:{port}"
-    base = url.rstrip("/")
+    bases = [u.rstrip("/") for u in ([url] if isinstance(url, str) else url)]
+    base = bases[0]
     ws_base = "ws" + base[4:]
     try:
-        asyncio.run(wait_up(base))
+        for b in bases:
+            asyncio.run(wait_up(b))
         t0 = time.monotonic()
-        seats = asyncio.run(make_tables(base, game, clients, tables))
+        seats = asyncio.run(make_tables(bases, game, clients, tables))
         setup = time.monotonic() - t0
         ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
         queue: Any = ctx.Queue()
         chunks = [seats[i::procs] for i in range(procs)]
         workers = [
-            ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, queue),))
+            ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, think, queue),))
             for i, chunk in enumerate(chunks)
         ]
         cpu_before = cpu_seconds(proc.pid) if proc is not None else None
@@ -334,7 +383,8 @@ def run(
         for w in workers:
             w.join(30)
         total = _combine(results)
-        lost = asyncio.run(_lost(base, total.acked, db_file))
+        where = {s.table: s.base or base for s in seats}
+        lost = asyncio.run(_lost(base, total.acked, db_file, where))
         lat = total.latencies
         return {
             "game": game,
@@ -354,6 +404,8 @@ def run(
                 else None
             ),
             "client_processes": procs,
+            "think_seconds": think,
+            "servers": len(bases),
             "cpus": os.cpu_count(),
         }
     finally:
@@ -367,7 +419,9 @@ def run(
             tmp.cleanup()
 
 
-async def _lost(base: str, acked: dict[str, int], db_file: Path | None) -> int:
+async def _lost(
+    base: str, acked: dict[str, int], db_file: Path | None, where: dict[str, str] | None = None
+) -> int:
     """Acknowledged actions that the server's log does not hold."""
     if db_file is not None:
         counts: dict[str, int] = {}
@@ -378,9 +432,9 @@ async def _lost(base: str, acked: dict[str, int], db_file: Path | None) -> int:
                 counts[tid] = n
         return sum(max(0, v - counts.get(t, 0)) for t, v in acked.items())
     lost = 0
-    async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+    async with httpx.AsyncClient(timeout=30) as c:
         for t, v in acked.items():
-            data = (await c.get(f"/api/tables/{t}")).json()
+            data = (await c.get(f"{(where or {}).get(t, base)}/api/tables/{t}")).json()
             lost += max(0, v - int(data["version"]))
     return lost
 

@@ -7,6 +7,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import orjson
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -84,6 +86,20 @@ class BucketMap:
         return bucket
 
 
+def refusal(scope: Scope, status: int, code: str) -> bytes:
+    """The JSON body of a refusal made before the application sees the request:
+    ``words`` in the reader's language (``?lang``, cookie, ``Accept-Language``)."""
+    from starlette.requests import Request
+
+    from .errors import ApiError
+    from .routes.common import reader_language
+
+    request = Request(scope)
+    lang = request.query_params.get("lang")
+    err = ApiError(status, code, say=f"api.error.{code}")
+    return orjson.dumps(err.to_json(reader_language(request, lang[:35] if lang else None)))
+
+
 async def _reply(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
     await send(
         {
@@ -141,8 +157,7 @@ class LimitMiddleware:
             await _reply(
                 send,
                 429,
-                b'{"error":"too-many-requests","message":"too many requests at once from '
-                b'your address"}',
+                refusal(scope, 429, "too-many-requests"),
                 [(b"retry-after", b"1")],
             )
             return
@@ -163,14 +178,15 @@ class LimitMiddleware:
             return
         timeout = self.body_timeout if self.body_timeout > 0 else None
         guard = _BodyGuard(receive, send, self.max_body, timeout)
+        guard._scope = scope
         try:
             await self.app(scope, guard.receive, guard.send)
         except _TooLarge:
             if not guard.started:
-                await _reply(send, 413, TOO_LARGE, [])
+                await _reply(send, 413, refusal(scope, 413, "too-large"), [])
         except Exception:
             if guard.too_large and not guard.started:
-                await _reply(send, 413, TOO_LARGE, [])
+                await _reply(send, 413, refusal(scope, 413, "too-large"), [])
             else:
                 raise
 
@@ -185,7 +201,7 @@ class LimitMiddleware:
                 await _reply(
                     send,
                     429,
-                    b'{"error":"rate-limited","message":"too many requests; slow down"}',
+                    refusal(scope, 429, "rate-limited"),
                     [(b"retry-after", str(max(1, round(wait + 0.5))).encode())],
                 )
                 return True
@@ -196,12 +212,9 @@ class LimitMiddleware:
                 except ValueError:
                     size = self.max_body + 1
                 if size > self.max_body:
-                    await _reply(send, 413, TOO_LARGE, [])
+                    await _reply(send, 413, refusal(scope, 413, "too-large"), [])
                     return True
         return False
-
-
-TOO_LARGE = b'{"error":"too-large","message":"request body too large"}'
 
 
 class _BodyGuard:
@@ -209,6 +222,7 @@ class _BodyGuard:
     ``limit`` bytes, and one that comes too slowly is answered 408 at once."""
 
     def __init__(self, receive: Receive, send: Send, limit: int, timeout: float | None) -> None:
+        self._scope: Scope = {}
         self._receive = receive
         self._send = send
         self.limit = limit
@@ -232,7 +246,7 @@ class _BodyGuard:
                 await _reply(
                     self._send,
                     408,
-                    b'{"error":"too-slow","message":"the request body came too slowly"}',
+                    refusal(self._scope, 408, "too-slow"),
                     [(b"connection", b"close")],
                 )
             return {"type": "http.disconnect"}

@@ -264,7 +264,8 @@ class RaceRunner:
                 err = ApiError(
                     422,
                     "bad-version",
-                    f"version {version} is not one this game had (it is at {table.state.version})",
+                    say="api.error.bad-version.unknown",
+                    params={"version": version, "current": table.state.version},
                     version=table.state.version,
                 )
                 raise manager.refuse(table, seat, canon, err)
@@ -290,6 +291,7 @@ class RaceRunner:
             version=table.state.version,
             words=refusal_words(result.rule, result.message),
         )
+        err.game = table.game
         raise manager.refuse(table, seat, canon, err)
 
     async def _run(self) -> None:

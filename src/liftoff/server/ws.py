@@ -14,7 +14,8 @@ Protocol (JSON text frames):
   the whole log is sent again);
 - client → server: ``{"type": "act", "action": "…", "version": n, "id": any}``
   answered by ``{"type": "ack", "id", "version"}`` or
-  ``{"type": "error", "id", "status", "error", "message", "rule", "rule_text"}``;
+  ``{"type": "error", "id", "status", "error", "message", "words", "rule",
+  "rule_text"}`` (``words`` and ``rule_text`` in the hello's language);
   ``{"type": "undo", "id"}`` likewise; ``{"type": "ping"}`` → ``{"type": "pong"}``;
 - chat (``tables.chat``, memory only, never to bots nor in records): after the
   first ``state`` the server sends ``{"type": "chat_history", "messages":
@@ -86,12 +87,6 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
         manager.quotas.close_socket(address)
 
 
-def _error(status: int, code: str, message: str, msg_id: Any = None) -> bytes:
-    return orjson.dumps(
-        {"type": "error", "id": msg_id, "status": status, "error": code, "message": message}
-    )
-
-
 async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     await ws.accept()
     conn = _Connection(ws, table_id, manager)
@@ -133,9 +128,17 @@ class _Connection:
         # no lock needed: each send writes one whole frame without yielding in between
         await self.ws.send_text(data.decode())
 
+    def error(self, err: ApiError, msg_id: Any = None) -> bytes:
+        """An ``error`` frame answering message ``msg_id``, its words in the
+        connection's language."""
+        return orjson.dumps(
+            {"type": "error", "id": msg_id, "status": err.status, **err.to_json(self.lang)}
+        )
+
     async def fail(self, err: ApiError, code: int) -> None:
         with contextlib.suppress(Exception):
-            await self.send(orjson.dumps({"type": "error", "status": err.status, **err.to_json()}))
+            frame = {"type": "error", "status": err.status, **err.to_json(self.lang)}
+            await self.send(orjson.dumps(frame))
             await self.ws.close(code)
 
     async def hello(self) -> tuple[LiveTable, int | None, str | None] | None:
@@ -151,6 +154,8 @@ class _Connection:
                 await self.fail(err, 4400)
                 return None
             hello = orjson.loads(first) if len(first) <= settings.max_body else None
+            if isinstance(hello, dict):  # its refusals speak the hello's language too
+                self.lang = asked(hello.get("lang"))
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 err = ApiError(400, "bad-hello", 'start with {"type": "hello", "token": …}')
                 await self.fail(err, 4400)
@@ -158,7 +163,6 @@ class _Connection:
             table = await self.manager.get(self.table_id)
             token = hello.get("token")
             token = token if isinstance(token, str) else None
-            self.lang = asked(hello.get("lang"))
             seat = self.manager.seating.recipient_of(table, token)
         except ApiError as err:
             await self.fail(err, 4000 + err.status)
@@ -207,12 +211,13 @@ class _Connection:
                 if refused > max(50.0, 4 * settings.ws_burst):  # it never slows down: hang up
                     await ws.close(1008)
                     break
-                msg = "too many messages; slow down"
-                await self.send(_error(429, "rate-limited", msg, _id_of(frame)))
+                err = ApiError(429, "rate-limited", "too many messages; slow down")
+                await self.send(self.error(err, _id_of(frame)))
                 continue
             refused = 0
             if isinstance(frame, bytes):
-                await self.send(_error(400, "binary", "send JSON text frames, not binary ones"))
+                err = ApiError(400, "binary", "send JSON text frames, not binary ones")
+                await self.send(self.error(err))
                 continue
             await self.answer(frame, sub, token)
 
@@ -237,7 +242,12 @@ class _Connection:
                 await self.send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
                 return
             if kind not in ("act", "undo"):
-                raise ApiError(400, "bad-message", f"unknown message type {kind!r}")
+                raise ApiError(
+                    400,
+                    "bad-message",
+                    say="api.error.bad-message.type",
+                    params={"kind": repr(kind)},
+                )
             if sub.seat is None:
                 raise ApiError(403, "spectator", "spectators cannot act")
             manager, table_id = self.manager, self.table_id
@@ -250,8 +260,6 @@ class _Connection:
                 result = await manager.undo(table_id, token)
             await self.send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
         except ApiError as err:
-            await self.send(
-                orjson.dumps({"type": "error", "id": msg_id, "status": err.status, **err.to_json()})
-            )
+            await self.send(self.error(err, msg_id))
         except orjson.JSONDecodeError:
-            await self.send(_error(400, "bad-json", "not JSON"))
+            await self.send(self.error(ApiError(400, "bad-json", "not JSON")))

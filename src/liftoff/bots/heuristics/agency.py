@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from liftoff.bots.words import reason
 from liftoff.engine import Action, Rng, State
+from liftoff.engine.messages import Message
 from liftoff.games.agency.actions import (
     ChooseStation,
     Direction,
@@ -286,7 +288,7 @@ def specialist_value(ctx: Ctx, pl: dict[str, Any], sid: str) -> float:
     return v + max(actions, ctx.b.money_instead * ctx.mv)
 
 
-def _keep(ctx: Ctx, me: int, legal: list[Action]) -> tuple[Action, str]:
+def _keep(ctx: Ctx, me: int, legal: list[Action]) -> tuple[Action, Message]:
     pl = ctx.view["players"][me]
     best: Action = legal[0]
     best_v = -math.inf
@@ -298,7 +300,7 @@ def _keep(ctx: Ctx, me: int, legal: list[Action]) -> tuple[Action, str]:
             v = sum(specialist_value(ctx, pl, s) for s in a.cards)
         if v > best_v:
             best, best_v = a, v
-    return best, f"keep the cards worth most ({best_v:.1f})"
+    return best, reason("agency.keep", value=best_v)
 
 
 def _objective_hope(ctx: Ctx, oid: str) -> float:
@@ -335,18 +337,18 @@ def _follow(det: State, me: int, content: Content, depth: int) -> None:
         det.apply_legal(me, best)
 
 
-def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
+def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     """The heuristic's action and a short reason."""
     legal = state.legal_actions(player)
     if len(legal) == 1:
-        return legal[0], "the only move"
+        return legal[0], reason("only-move")
     view = state.view(player)
     content = content_of(view)
     ctx = Ctx(view, content)
     if isinstance(legal[0], Keep):
         return _keep(ctx, player, legal)
     if isinstance(legal[0], Direction):
-        return legal[0], "either way"
+        return legal[0], reason("agency.either")
     if isinstance(legal[0], Play | Launch | Draw | Take | Sell):
         action = rollout(state, player, rng)
         return action, _rule_reason(action)
@@ -364,24 +366,24 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
         if v > best_v + 1e-9:
             best, best_v = a, v
     assert best is not None
-    return best, f"worth {best_v - base:+.2f}"
+    return best, reason("worth", gain=best_v - base)
 
 
-def _rule_reason(action: Action) -> str:
+def _rule_reason(action: Action) -> Message:
     """Why the rules of thumb chose ``action``, in plain words."""
     if isinstance(action, Play):
-        return "the specialist worth most now"
+        return reason("agency.play")
     if isinstance(action, Draw):
-        return "the deck whose missions it can most likely launch, for the most points"
+        return reason("agency.draw")
     if isinstance(action, Take):
-        return "the mission worth most once its chance of launch is counted"
+        return reason("agency.take")
     if isinstance(action, Launch):
-        return "the affordable missions worth most"
+        return reason("agency.launch")
     if isinstance(action, Done):
-        return "nothing here is worth it"
+        return reason("agency.done")
     if isinstance(action, Sell):
-        return "the objective is worth more sold"
-    return "rule of thumb"
+        return reason("agency.sell")
+    return reason("agency.rule")
 
 
 def rollout(state: State, player: int, rng: Rng) -> Action:

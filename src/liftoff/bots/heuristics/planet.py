@@ -30,7 +30,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from liftoff.bots.words import reason
 from liftoff.engine import Action, Rng, State
+from liftoff.engine.messages import Message
 from liftoff.games.planet.actions import (
     Board,
     End,
@@ -44,6 +46,7 @@ from liftoff.games.planet.actions import (
     Roll,
     Trade,
 )
+from liftoff.games.planet.words import said_lp
 
 CORE = -1
 RESOURCE_VALUE = {"F": 0.1, "S": 0.1, "W": 0.12}
@@ -351,7 +354,7 @@ def value(b: Board_, die: tuple[int, ...] = DEFAULT_DIE) -> float:
 # -- the policy -------------------------------------------------------------------
 
 
-def _pledge(state: State, player: int, b: Board_) -> tuple[Action, str]:
+def _pledge(state: State, player: int, b: Board_) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     tele = next((s for s in b.slots if s.mech == "teleport"), None)
     view = state.view(player)
@@ -366,23 +369,30 @@ def _pledge(state: State, player: int, b: Board_) -> tuple[Action, str]:
     gain = mine - 0.9 * theirs
     zero = next(a for a in legal if isinstance(a, Pledge) and a.fuel + a.wild == 0)
     if mine == 0 or left <= 0:
-        return zero, "nothing of mine on the Teleport"
+        return zero, reason("planet.teleport.none-mine")
     can = fuel + wild
     if can >= left:
         if gain * 0.45 <= 0.1 * left:
-            return zero, "the Teleport would save more of theirs than mine"
+            return zero, reason("planet.teleport.theirs")
         f = min(fuel, left)
         target = (f, left - f)
-        reason = f"pay the last {left} Fuel: the Teleport lifts off"
+        why = reason("planet.teleport.pay-last", left=left)
     elif waiting and gain > 0:
         target = (fuel, min(wild, left - fuel))
-        reason = "offer what I have; the others may add the rest"
+        why = reason("planet.teleport.offer")
     else:
-        return zero, "not enough Fuel to launch the Teleport"
+        return zero, reason("planet.teleport.short")
     for a in legal:
         if isinstance(a, Pledge) and (a.fuel, a.wild) == target:
-            return a, reason
-    return zero, "cannot pledge that"
+            return a, why
+    return zero, reason("planet.teleport.cannot")
+
+
+def _lp_word(state: State, lp: str) -> str:
+    """Lift Off Point ``lp`` as a reason's parameter: English says its id, other
+    languages its name."""
+    names: dict[str, str] = getattr(state.game, "lp_names", {})
+    return said_lp(lp, names.get(lp, lp), lp)
 
 
 def _macros(det: State, player: int, b: Board_) -> list[list[Action]]:
@@ -440,35 +450,35 @@ def _roll_value(b: Board_, s: Slot, die: tuple[int, ...], player: int) -> float:
 
 def _gains(
     state: State, player: int, rng: Rng, b: Board_, legal: list[Action]
-) -> tuple[dict[Action, float], dict[Action, str]]:
+) -> tuple[dict[Action, float], dict[Action, Message]]:
     """Each Play-step action's gain in :func:`value` (macros credit their first step)."""
     die = die_faces(state)
     base = value(b, die)
     det = state.determinize(player, rng.next64())
     gains: dict[Action, float] = {}
-    whys: dict[Action, str] = {}
+    whys: dict[Action, Message] = {}
     for a in legal:
         if isinstance(a, End):
             gains[a] = EPS
-            whys[a] = "nothing else helps"
+            whys[a] = reason("planet.end")
             continue
         if isinstance(a, Trade):
             gains[a] = -0.5
-            whys[a] = "trades are a last resort"
+            whys[a] = reason("planet.trade")
             continue
         if isinstance(a, Roll):
             slot = next(s for s in b.slots if s.lp == a.lp)
             gain = _roll_value(b, slot, die, player)
             if a.token.startswith("W"):
                 gain -= 0.02
-            why = f"roll at the {a.lp}: worth {gain:+.2f}"
+            why = reason("planet.roll", lp=_lp_word(state, a.lp), gain=gain)
         else:
             c = det.clone()
             c.apply_legal(player, a)
             gain = value(parse(c.view(player)), die) - base
             if isinstance(a, Board | Pay) and any(t.startswith("W") for t in _tokens(a)):
                 gain -= 0.01  # keep Wilds for when they are needed
-            why = f"worth {gain:+.2f}"
+            why = reason("worth", gain=gain)
         gains[a] = gain
         whys[a] = why
     for plan in _macros(det, player, b):
@@ -487,23 +497,23 @@ def _gains(
         first = plan[0]
         if gain > gains.get(first, -math.inf):
             gains[first] = gain
-            whys[first] = f"pay up to a Lift Off ({len(plan)} steps): worth {gain:+.2f}"
+            whys[first] = reason("planet.lift-off", steps=len(plan), gain=gain)
     return gains, whys
 
 
-def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
+def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     """The heuristic's action and a short reason."""
     view = state.view(player)
     b = parse(view)
     legal = state.legal_actions(player)
     if len(legal) == 1:
-        return legal[0], "the only move"
+        return legal[0], reason("only-move")
     if b.stage == "teleport":
         return _pledge(state, player, b)
     if b.stage == "team":
         for a in legal:
             if isinstance(a, Pass):
-                return a, "no card to play now"
+                return a, reason("planet.no-card")
     gains, whys = _gains(state, player, rng, b, legal)
     best = max(legal, key=lambda a: (gains[a] > EPS, gains[a]))
     if gains[best] <= EPS:

@@ -25,8 +25,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from liftoff.bots.words import Phrase, reason
 from liftoff.engine import Action, Rng, State
+from liftoff.engine.messages import Message
 from liftoff.games.race.actions import Discard, Place, Under
+from liftoff.games.race.words import Word, planet_code
 
 COMPOSITION = {
     "tank": 6,
@@ -196,20 +199,20 @@ def _remaining(view: dict[str, Any], me: int) -> dict[str, int]:
     return left
 
 
-def choose(state: State, player: int, rng: Rng) -> tuple[Action, str]:
+def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     """The heuristic's action and a short reason."""
     legal = state.legal_actions(player)
     if len(legal) == 1:
-        return legal[0], "the only move"
+        return legal[0], reason("only-move")
     view = state.view(player)
     if not view["loading"]:
         # resolution choices: the legal order already puts Solar Modules first and
         # the most valuable steal first
-        return legal[0], "solar modules first / take the most useful card"
+        return legal[0], reason("race.resolve")
     return _loading(view, player, legal)
 
 
-def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action, str]:
+def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action, Message]:
     info = view["players"][me]
     top: str = info["top"]
     rows = {int(p["number"]): (p, mine, theirs) for p, mine, theirs in _my_rows(view, me)}
@@ -241,7 +244,10 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
         if gain > best_gain + 1e-9:
             best, best_gain = a, gain
     if best is not None and best_gain > 0.04:
-        return best, f"adds {best_gain:.2f} VP at planet {best}"
+        assert isinstance(best, Place)
+        key = str(rows[best.planet][0]["key"])  # the planet's English name
+        where = reason("race.planet", planet=best.planet, planet_name=Word(planet_code(key), key))
+        return best, reason("race.adds", gain=best_gain, action=Phrase(where, str(best)))
     # nothing good now: keep the card for later, or get rid of it
     later = False
     if top in RED:
@@ -253,13 +259,13 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
     if later and stack > 4 and int(info["unseen"]) + len(info["known_bottom"]) > 3:
         for a in legal:
             if isinstance(a, Under):
-                return a, "useful later: under the stack"
+                return a, reason("race.under")
     if best is not None and best_gain > 0:
-        return best, "a small gain"
+        return best, reason("race.small-gain")
     for a in legal:
         if isinstance(a, Discard):
-            return a, "no use for it: discard (and bring the Stop closer)"
-    return legal[0], "no better idea"
+            return a, reason("race.discard")
+    return legal[0], reason("race.no-better")
 
 
 def rollout(state: State, player: int, rng: Rng) -> Action:

@@ -4,12 +4,15 @@ player and one colour per player, so that ownership reads without colour too."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
 import liftoff
 from liftoff.engine.events import seat_name
+from liftoff.engine.messages import language
 
 COLOURS = ("green", "magenta", "cyan", "yellow", "red")
 _LETTERS = "ABCDEFGH"
@@ -17,10 +20,12 @@ _LETTERS = "ABCDEFGH"
 
 def letters(names: Sequence[str], players: int) -> list[str]:
     """One capital letter per seat: the initials of the names where they are all
-    different (Ann, Bea → A, B), else A, B, C… in seat order."""
+    different letters one cell wide (Ann, Bea → A, B), else A, B, C… in seat
+    order (so a piece takes one cell, whatever the script of the names)."""
     named = [seat_name(p, None, names) for p in range(players)]
     initials = [next((c.upper() for c in n if c.isalpha()), "?") for n in named]
-    if len(set(initials)) == players and "?" not in initials:
+    narrow = all(cell_len(c) == 1 and c.isascii() for c in initials)
+    if len(set(initials)) == players and "?" not in initials and narrow:
         return initials
     return list(_LETTERS[:players])
 
@@ -42,8 +47,25 @@ def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
 
 def card_names(game: str) -> dict[str, str]:
     """Content id → printed name, from the game's glossary ("Fuel: …" → "Fuel"),
-    so the boards name cards as the game does."""
-    return {k: v.split(": ", 1)[0] for k, v in liftoff.games.get(game).glossary().items()}
+    so the boards name cards as the game does (in the current language)."""
+    return _card_names(game, language())
+
+
+@cache
+def _card_names(game: str, lang: str) -> dict[str, str]:
+    glossary = liftoff.games.get(game).glossary()
+    return {k: _name_of(v) for k, v in glossary.items()}
+
+
+def _name_of(about: str) -> str:
+    """The name at the start of a glossary entry ("Fuel: …", "燃料：…")."""
+    return about.split(": ", 1)[0].split("：", 1)[0]
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (a wide character
+    takes two), like ``f"{text:<{width}}"`` for narrow ones."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def legend_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:

@@ -16,29 +16,33 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from liftoff.cli.words import comma, say
+from liftoff.engine.messages import language
 
 from ._seats import fit, legend_table, letters, mark, style, who
 
 WIDTH = 80
 _CARD_ID = re.compile(r"\b(?:S\d{2}|O\d{2}|M[1-4]-\d{2})\b")
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
-STEP_NAMES = {
-    "obj_draft": "objective draft",
-    "direction": "choose the draft direction",
-    "spec_draft": "specialist draft",
-    "play": "play specialists",
-    "mission": "draw missions",
-    "launch": "launch rockets",
-    "sell": "phase 2 setup: sell objectives",
-    "over": "game over",
-}
+STEPS = ("obj_draft", "direction", "spec_draft", "play", "mission", "launch", "sell", "over")
+
+
+def step_name(step: str) -> str:
+    """What the players do in a step of the round, in words."""
+    return say(f"cli.agency.step.{step}") if step in STEPS else step
+
+
+def _glossary_of(fingerprint: str) -> Mapping[str, str]:
+    return _glossary_in(fingerprint, language())
 
 
 @cache
-def _glossary_of(fingerprint: str) -> Mapping[str, str]:
+def _glossary_in(fingerprint: str, lang: str) -> Mapping[str, str]:
     import liftoff.games
 
     game = liftoff.games.get("agency")
@@ -61,14 +65,17 @@ class Cards:
 
     def name(self, card: str) -> str:
         about = self.words.get(card)
-        return about.split(": ", 1)[0] if about else card
+        return about.split(": ", 1)[0].split("：", 1)[0] if about else card
 
     def text(self, card: str) -> str:
         return self.words.get(card, card)
 
 
 def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> list[Text]:
-    """``text`` as rows of at most 80 columns, continuation rows indented."""
+    """``text`` as rows of at most 80 columns, continuation rows indented (a
+    text with wide characters is cut by terminal cells)."""
+    if cell_len(text) != len(text):
+        return [fit(Text(r, style=style)) for r in _wrap_cells(text, first, indent)]
     rows = textwrap.wrap(
         text,
         WIDTH,
@@ -77,6 +84,23 @@ def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> lis
         break_on_hyphens=False,
     )
     return [fit(Text(r, style=style)) for r in rows]
+
+
+def _wrap_cells(text: str, first: str, indent: int) -> list[str]:
+    """Rows of at most :data:`WIDTH` cells, cut between characters (Japanese has
+    no spaces between words), continuation rows indented by ``indent``."""
+    rows: list[str] = []
+    row = first
+    for ch in text:
+        if cell_len(row) + cell_len(ch) > WIDTH:
+            rows.append(row.rstrip())
+            row = " " * indent
+            if ch == " ":
+                continue
+        row += ch
+    if row.strip():
+        rows.append(row.rstrip())
+    return rows
 
 
 def _tech(tech: dict[str, int]) -> Text:
@@ -89,28 +113,41 @@ def _tech(tech: dict[str, int]) -> Text:
 
 
 def _requirement(alts: list[dict[str, int]]) -> str:
-    words = [" + ".join(f"{k} {c}" for c, k in alt.items() if k) for alt in alts]
+    plus = say("cli.agency.plus")
+    words = [plus.join(tech_amount(k, c) for c, k in alt.items() if k) for alt in alts]
     words = [w for w in words if w]
-    joint = ", or " if any("+" in w for w in words) else " or "
-    return "needs " + joint.join(words) if words else "no technology needed"
+    joint = say("cli.agency.or-else") if any(plus in w for w in words) else say("cli.or")
+    return say("cli.agency.needs", tech=joint.join(words)) if words else say("cli.agency.no-tech")
+
+
+def tech_amount(k: int, colour: str) -> str:
+    """``2 red``: an amount of technology of a colour."""
+    code = f"cli.agency.tech.{colour}"
+    return say("cli.agency.tech", count=k, colour=say(code) if colour in COLOUR_STYLE else colour)
 
 
 def _head(view: dict[str, Any], viewer: int | None, names: Sequence[str]) -> list[Text]:
     active = view.get("active", [])
     head = Text()
-    head.append(f"Round {view['round']}/{view['rounds']}", style="bold")
-    head.append(f" · phase {view['phase']} · {STEP_NAMES.get(view['step'], view['step'])}")
+    head.append(say("cli.agency.round", round=view["round"], rounds=view["rounds"]), style="bold")
+    head.append(say("cli.agency.phase", phase=view["phase"], step=step_name(view["step"])))
     if active:
-        head.append(" · to act: " + ", ".join(who(p, viewer, names) for p in active))
-    second = Text(f"First player {who(view['first'], viewer, names)}")
+        acting = comma().join(who(p, viewer, names) for p in active)
+        head.append(say("cli.agency.to-act", players=acting))
+    second = Text(say("cli.agency.first", player=who(view["first"], viewer, names)))
     if view["step"] in ("direction", "spec_draft"):
-        second.append(f" · the draft passes {view['direction']}")
-    second.append(" · supply ")
+        second.append(say("cli.agency.passes", direction=direction(view["direction"])))
+    second.append(say("cli.agency.supply"))
     second.append_text(_tech(view.get("supply", {})))
-    third = Text(f"Specialist deck {view['specialist_deck']}")
+    third = Text(say("cli.agency.deck", count=view["specialist_deck"]))
     if view.get("reconstruction"):
-        third.append(" · card lists are a reconstruction, not the printed cards", "dim")
+        third.append(say("cli.agency.reconstruction"), "dim")
     return [fit(head), fit(second), fit(third)]
+
+
+def direction(way: str) -> str:
+    """The way the draft passes ("left"), in words."""
+    return say(f"cli.agency.way.{way}") if way in ("left", "right") else way
 
 
 def _missions(view: dict[str, Any]) -> list[Text]:
@@ -120,14 +157,15 @@ def _missions(view: dict[str, Any]) -> list[Text]:
     for lv in ("1", "2", "3", "4"):
         if lv in reqs:
             deck = view["mission_decks"].get(lv, 0)
-            parts.append(f"L{lv}: {deck} left, {_requirement(reqs[lv])}")
+            parts.append(say("cli.agency.level", level=lv, left=deck, needs=_requirement(reqs[lv])))
     if "3" not in reqs:
-        parts.append("L3, L4 in phase 2")
-    return wrapped(" · ".join(parts), "Missions ", 9)
+        parts.append(say("cli.agency.later"))
+    title = say("cli.agency.missions")
+    return wrapped(" · ".join(parts), title, cell_len(title))
 
 
 def _station(view: dict[str, Any], marks: Sequence[str]) -> Text:
-    station = Text("Station ")
+    station = Text(say("cli.agency.station"))
     for spot in view.get("station", []):
         owner = spot["rocket"]
         bonus = "$" if spot["bonus"] == "income" else "G"
@@ -143,8 +181,9 @@ def _agencies(
     view: dict[str, Any], viewer: int | None, names: Sequence[str], marks: Sequence[str]
 ) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-    for col in ("", "VP", "money", "income", "cost", "cap", "lab", "tech", "station", "hand"):
-        table.add_column(col, no_wrap=True, justify="left" if col in ("", "tech") else "right")
+    for col in ("", "vp", "money", "income", "cost", "cap", "lab", "tech", "station", "hand"):
+        head = say(f"cli.agency.col.{col}") if col else ""
+        table.add_column(head, no_wrap=True, justify="left" if col in ("", "tech") else "right")
     for pd in view["players"]:
         seat = pd["seat"]
         name = mark(seat, marks)
@@ -170,26 +209,27 @@ def _extras(pd: dict[str, Any]) -> list[str]:
     """This round's banner abilities still unused."""
     extras = []
     if pd["boosts"]:
-        extras.append("capacity +" + "/+".join(str(x) for x in pd["boosts"]) + " on a launch")
+        boosts = "/+".join(str(x) for x in pd["boosts"])
+        extras.append(say("cli.agency.boost", boosts=boosts))
     if pd["extra_missions"]:
-        extras.append(f"+{pd['extra_missions']} mission")
+        extras.append(say("cli.agency.extra-missions", count=pd["extra_missions"]))
     syms = pd["symbols"]
     if syms.get("extra"):
-        extras.append(f"{syms['extra']} extra launch")
+        extras.append(say("cli.agency.extra-launch", count=syms["extra"]))
     if syms.get("bonus"):
-        extras.append(f"{syms['bonus']} bonus launch")
+        extras.append(say("cli.agency.bonus-launch", count=syms["bonus"]))
     if pd["discount"]:
-        extras.append(f"launches {pd['discount']} cheaper")
+        extras.append(say("cli.agency.discount", count=pd["discount"]))
     return extras
 
 
 def _count(missions: list[str], where: str, cards: Cards | None) -> str:
     """ "Space Probe on Earth", or past two cards "5 in space (L1 2, L2 3)"."""
     if cards is not None and len(missions) <= 2:
-        return ", ".join(cards.name(m) for m in missions) + f" {where}"
+        return say(f"cli.agency.{where}", missions=comma().join(cards.name(m) for m in missions))
     levels = [sum(1 for m in missions if m.startswith(f"M{lv}-")) for lv in (1, 2, 3, 4)]
-    by_level = ", ".join(f"L{lv + 1} {n}" for lv, n in enumerate(levels) if n)
-    return f"{len(missions)} {where} ({by_level})"
+    by_level = comma().join(f"L{lv + 1} {n}" for lv, n in enumerate(levels) if n)
+    return say(f"cli.agency.{where}.count", count=len(missions), levels=by_level)
 
 
 def _areas(
@@ -200,18 +240,21 @@ def _areas(
     for pd in view["players"]:
         parts = []
         if pd["played"]:
-            parts.append("played " + ", ".join(cards.name(c) for c in pd["played"]))
+            played = comma().join(cards.name(c) for c in pd["played"])
+            parts.append(say("cli.agency.played", cards=played))
         if pd["earth"] and pd["seat"] != viewer:  # the viewer's are under "your cards"
-            parts.append(_count(pd["earth"], "on Earth", cards))
+            parts.append(_count(pd["earth"], "earth", cards))
         if pd["space"]:
-            parts.append(_count(pd["space"], "in space", None))
+            parts.append(_count(pd["space"], "space", None))
         extras = _extras(pd)
         if extras:
-            parts.append("this round " + ", ".join(extras))
+            parts.append(say("cli.agency.this-round", extras=comma().join(extras)))
         if pd.get("deciding"):
-            parts.append("deciding " + _CARD_ID.sub(lambda m: cards.name(m[0]), pd["deciding"]))
+            deciding = _CARD_ID.sub(lambda m: cards.name(m[0]), pd["deciding"])
+            parts.append(say("cli.agency.deciding", what=deciding))
         if parts:
-            rows += wrapped(" · ".join(parts), f"{who(pd['seat'], viewer, names)}: ", 4)
+            whose = say("cli.agency.whose", name=who(pd["seat"], viewer, names))
+            rows += wrapped(" · ".join(parts), whose, 4)
     return rows
 
 
@@ -224,13 +267,13 @@ def _own_cards(me: dict[str, Any], cards: Cards) -> list[Text]:
             for card in ids:
                 rows.extend(wrapped(cards.text(card), f"  {card} ", 6))
 
-    section("Your specialists", me.get("hand", []))
+    section(say("cli.agency.yours.specialists"), me.get("hand", []))
     if me.get("kept"):
-        kept = ", ".join(cards.name(c) for c in me["kept"])
-        rows.append(fit(Text(f"Chosen to keep: {kept}")))
-    section("Your objectives", me.get("objectives", []))
-    section("Missions you drew", me.get("drawn", []))
-    section("Your missions on Earth", me.get("earth", []))
+        kept = comma().join(cards.name(c) for c in me["kept"])
+        rows.append(fit(Text(say("cli.agency.kept", cards=kept))))
+    section(say("cli.agency.yours.objectives"), me.get("objectives", []))
+    section(say("cli.agency.yours.drawn"), me.get("drawn", []))
+    section(say("cli.agency.yours.earth"), me.get("earth", []))
     return rows
 
 
@@ -244,24 +287,26 @@ def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) 
     if viewer is not None and 0 <= viewer < len(view["players"]):
         mine = _own_cards(view["players"][viewer], cards)
         if mine:
-            parts.append(Text("── your cards " + "─" * (WIDTH - 14), style="dim"))
+            title = say("cli.agency.your-cards")
+            parts.append(Text(f"── {title} " + "─" * (WIDTH - 4 - cell_len(title)), style="dim"))
             parts += mine
     return Group(*parts)
 
 
+LEGEND = (
+    *("player", "cost", "lab", "tech", "missions", "space"),
+    *("income", "station", "cards", "weight", "end"),
+)
+
+#: the legend's signs that read the same in every language
+SIGNS = {"player": "A, B, …", "tech": "R Y B G", "space": "4:3G·", "income": "$"}
+
+
 def legend() -> RenderableType:
     """What the marks on the agency board mean."""
-    lines = [
-        ("A, B, …", "a player (first letter of the name); ▶ may act now"),
-        ("cost / cap", "a launch's price in money / the weight a rocket carries"),
-        ("lab", "your lab level: the highest mission level you can launch"),
-        ("R Y B G", "technology cards: red, yellow, blue, green"),
-        ("Missions", "deck sizes and the technology each level needs"),
-        ("4:3G·", "station space 4: 3 VP and a green card; · free, # neutral"),
-        ("$", "a station space that also gives +1 income"),
-        ("station", "a player's investments in the space station"),
-        ("your cards", "what your cards do; type their ids (keep S05)"),
-        ("weight, VP", "a mission's weight on a rocket and its points"),
-        ("⌛ / at the end", "a mission that scores when the game ends"),
-    ]
-    return legend_table("Reading the agency board", lines)
+
+    def mark(k: str) -> str:
+        return SIGNS.get(k) or say(f"cli.agency.legend.{k}.mark")
+
+    lines = [(mark(k), say(f"cli.agency.legend.{k}")) for k in LEGEND]
+    return legend_table(say("cli.agency.legend"), lines)

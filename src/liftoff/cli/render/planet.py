@@ -12,33 +12,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ._seats import card_names, fit, legend_table, letters, mark, style, who
+from liftoff.cli.words import comma, count, say
 
-PHASE = {"full": "○ Full", "half": "◐ Half", "new": "● New"}
-PHASE_WORD = {"full": "Full", "half": "Half", "new": "New"}
-CARD_NAMES = card_names("planet")  # "F" → "Fuel", "mya" → "Move Your Alien!"
+from ._seats import card_names, fit, legend_table, letters, mark, pad, style, who
+
+PHASE_MARK = {"full": "○", "half": "◐", "new": "●"}
+
+
+def phase(name: str) -> str:
+    """A Moon phase in a word ("Full")."""
+    return say(f"cli.planet.phase.{name}")
+
+
+def phase_marked(name: str) -> str:
+    """A Moon phase with its sign ("○ Full")."""
+    return f"{PHASE_MARK[name]} {phase(name)}"
 
 
 def _slot_name(view: dict[str, Any], slot: int) -> str:
     for seg in view["ring"]:
         if seg["kind"] == "lift_off_point" and seg["slot"] == slot:
             return str(seg["name"])
-    return f"slot {slot}"
+    return say("cli.planet.slot", slot=slot)
 
 
-def moon_place(view: dict[str, Any], spot: str) -> str:
-    """Where a Moon spot is, by what it sits above ("over the Bonfire")."""
+def moon_place(view: dict[str, Any], spot: str, after: bool = False) -> str:
+    """Where a Moon spot is, by what it sits above ("over the Bonfire"); ``after``:
+    as the place it moves to next ("the Bonfire")."""
+    kind = ".next" if after else ""
     if spot == "star":
-        return "on the star"
+        return say(f"cli.planet.moon.star{kind}")
     if spot.startswith("slot"):
-        return f"over the {_slot_name(view, int(spot[4:]))}"
+        return say(f"cli.planet.moon.point{kind}", point=_slot_name(view, int(spot[4:])))
     if spot.startswith("exit"):
-        return f"over Exit S{2 * int(spot[4:])}"
-    return f"on {spot}"
+        return say(f"cli.planet.moon.exit{kind}", exit=f"S{2 * int(spot[4:])}")
+    return say(f"cli.planet.moon.other{kind}", spot=spot)
 
 
 def _head(view: dict[str, Any]) -> Text:
@@ -46,22 +60,23 @@ def _head(view: dict[str, Any]) -> Text:
     moon, days = view["moon"], view["days"]
     head = Text()
     if "outcome" in view:
-        head.append("Game over", style="bold")
+        head.append(say("cli.planet.over"), style="bold")
     else:
-        head.append(f"Day {days['passed'] + 1} of {days['total']}", style="bold")
-    head.append(" · Moon ")
-    head.append(moon_place(view, moon["spot_name"]), style="bold")
+        day = say("cli.planet.day", day=days["passed"] + 1, days=days["total"])
+        head.append(day, style="bold")
+    place = escape(moon_place(view, moon["spot_name"]))
+    head.append_text(Text.from_markup(say("cli.planet.moon", place=place)))
     if moon["override"]:
-        nxt = Text(f" · all {PHASE_WORD[moon['override']]} this turn", style="bold yellow")
+        nxt = Text(say("cli.planet.all", phase=phase(moon["override"])), style="bold yellow")
     else:
         spots = moon["spots"]
-        after = moon_place(view, spots[(moon["spot"] + 1) % len(spots)])
-        nxt = Text(f" (next: {after.removeprefix('over ').removeprefix('on ')})")
+        after = moon_place(view, spots[(moon["spot"] + 1) % len(spots)], after=True)
+        nxt = Text(say("cli.planet.next", place=after))
     garg = view["garglore"]
     tail = Text()
     if garg is not None:
-        where = "its pool" if garg == "pool" else _point_name(view, garg)
-        tail.append(f" · Garglore: {where}", style="red")
+        where = say("cli.planet.pool") if garg == "pool" else _point_name(view, garg)
+        tail.append(say("cli.planet.garglore", place=where), style="red")
     if head.cell_len + nxt.cell_len + tail.cell_len <= 80 or moon["override"]:
         head.append_text(nxt)
     head.append_text(tail)
@@ -102,9 +117,9 @@ def _aboard(seg: dict[str, Any], marks: Sequence[str]) -> Text:
 
 
 def _amount(fuel: int, screw: int) -> str:
-    parts = [f"{fuel} Fuel"] if fuel else []
-    parts += [f"{screw} Screw{'' if screw == 1 else 's'}"] if screw else []
-    return " + ".join(parts) or "none"
+    parts = [say("cli.planet.fuel", count=fuel)] if fuel else []
+    parts += [count("cli.planet.screws", screw)] if screw else []
+    return say("cli.planet.plus").join(parts) or say("cli.planet.none")
 
 
 def lift_off_text(seg: dict[str, Any]) -> str:
@@ -113,59 +128,55 @@ def lift_off_text(seg: dict[str, Any]) -> str:
     if "lift" in seg:
         lift, area = seg["lift"], seg["area"]
         phases = lift["phases"]
-        when = (
-            "in any phase"
-            if len(phases) == 3
-            else "at " + " or ".join(PHASE_WORD[p] for p in phases) + " Moon"
-        )
+        if len(phases) == 3:
+            when = say("cli.planet.when.any")
+        else:
+            when = say("cli.planet.when", phases=say("cli.or").join(phase(p) for p in phases))
         need = _amount(lift["fuel"], lift["screw"])
         have = _amount(area["fuel"] if lift["fuel"] else 0, area["screw"] if lift["screw"] else 0)
-        return f"lifts off {when} holding {need}; now {have}"
+        return say("cli.planet.lifts", when=when, need=need, have=have)
     if "roll" in seg:
         roll = seg["roll"]
         needs = roll["needs"]
-        table = ", ".join(f"{PHASE_WORD[p]} {k}+" for p, k in needs.items())
-        cost = "Fuel" if roll["cost"] == "fuel" else "Screw"
-        return f"pay 1 {cost} and roll: lifts off on {needs[seg['phase']]}+ rockets now ({table})"
-    return _OTHER_LIFT_OFFS.get(str(mech), str(mech))
+        table = comma().join(
+            say("cli.planet.roll.at", phase=phase(p), n=k) for p, k in needs.items()
+        )
+        cost = say("cli.planet.roll.fuel" if roll["cost"] == "fuel" else "cli.planet.roll.screw")
+        return say("cli.planet.roll", cost=cost, n=needs[seg["phase"]], table=table)
+    code = f"cli.planet.lifts.{mech}"
+    return say(code) if str(mech) in _OTHER_LIFT_OFFS else str(mech)
 
 
-_OTHER_LIFT_OFFS = {
-    "instant": "lifts off as it boards: the boarding cost is the whole Lift Off",
-    "teleport": "lifts off at New Moon if those aboard pay Fuel for every Alien aboard",
-    "slingshot": "a second Alien boarding launches the one aboard",
-    "miracle": "lifts off once every player still on the planet has an Alien aboard",
-    "stargate": "the Stargate die decides, each time the Moon lands on the star",
-}
+_OTHER_LIFT_OFFS = ("instant", "teleport", "slingshot", "miracle", "stargate")
 
 
-def _point_rows(seg: dict[str, Any], marks: Sequence[str]) -> list[Text]:
+def _point_rows(seg: dict[str, Any], marks: Sequence[str], width: int = 12) -> list[Text]:
     top = Text(f"{seg['segment']:<3}")
-    top.append(f"{seg['name']:<12}", style="bold")
-    top.append(f"{PHASE[seg['phase']]:<7}")
+    top.append(pad(str(seg["name"]), width), style="bold")
+    top.append(pad(phase_marked(seg["phase"]), 7))
     aboard = _aboard(seg, marks)
     top.append_text(aboard)
     top.append(" " * max(1, 10 - aboard.cell_len))
-    top.append(f"board: {seg['placement_text']:<17}")
+    top.append(pad(say("cli.planet.board", cost=seg["placement_text"]), 24))
     waiting = _aliens(seg["aliens"], marks)
     if waiting:
-        top.append(" waiting ")
+        top.append(say("cli.planet.waiting"))
         top.append_text(waiting)
     if seg["blocked"]:
-        how = Text("   the Garglore is here: Aliens may board, but none lifts off", style="red")
+        how = Text("   " + say("cli.planet.blocked"), style="red")
     else:
         how = Text("   " + lift_off_text(seg), style="dim")
     return [fit(top), fit(how)]
 
 
 def _exits(view: dict[str, Any], marks: Sequence[str]) -> Text:
-    t = Text("Exit Points ")
+    t = Text(say("cli.planet.exits"))
     for seg in view["ring"]:
         if seg["kind"] == "exit":
             t.append(f" {seg['segment']} ")
             t.append_text(_aliens(seg["aliens"], marks) or Text("–", style="dim"))
             t.append(" ")
-    t.append("  (out of the Core)", style="dim")
+    t.append(say("cli.planet.exits.from"), style="dim")
     return fit(t)
 
 
@@ -173,9 +184,9 @@ def hand_text(cards: dict[str, int]) -> str:
     """A hand in words: "Fuel ×2, Screw, Move the Moon!"."""
     out = []
     for code, n in cards.items():
-        name = CARD_NAMES.get(code, code)
+        name = card_names("planet").get(code, code)
         out.append(f"{name} ×{n}" if n > 1 else name)
-    return ", ".join(out) or "no cards"
+    return comma().join(out) or say("cli.planet.no-cards")
 
 
 def _people(
@@ -190,18 +201,17 @@ def _people(
         name.append_text(mark(p, marks))
         name.append(f" {who(p, viewer, names)}", style=style(p))
         if "team" in info:
-            name.append(f" (team {info['team'] + 1})")
+            name.append(say("cli.planet.team", team=info["team"] + 1))
         state = Text()
         if info.get("finished"):
-            state.append("all saved ✓", style="bold")
+            state.append(say("cli.planet.all-saved"), style="bold")
         elif p == view["turn"] and "outcome" not in view:
-            moves = view["moves_left"]
-            state.append(f"◀ to play, {moves} move{'' if moves == 1 else 's'} left", style="bold")
+            state.append(count("cli.planet.to-play", view["moves_left"]), style="bold")
         table.add_row(
             name,
-            f"saved {info['saved']}/{view['aliens_per_player']}",
-            f"Core {info['core']}",
-            f"{info['hand_size']} card{'' if info['hand_size'] == 1 else 's'}",
+            say("cli.planet.saved", saved=info["saved"], of=view["aliens_per_player"]),
+            say("cli.planet.core", core=info["core"]),
+            count("cli.planet.cards", info["hand_size"]),
             state,
         )
     return table
@@ -211,10 +221,11 @@ def _foot(view: dict[str, Any], viewer: int | None) -> Text:
     foot = Text()
     mine = view["players"][viewer] if viewer is not None else None
     if mine is not None and "hand" in mine:
-        foot.append("Your hand: ", style="bold")
+        foot.append(say("cli.planet.hand"), style="bold")
         foot.append(hand_text(mine["hand"]))
         foot.append(" · ")
-    foot.append(f"draw pile {view['draw_pile']} · discard {sum(view['discard'].values())}")
+    piles = say("cli.planet.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))
+    foot.append(piles)
     if view.get("variants"):
         foot.append(" · " + ", ".join(v.replace("_", " ") for v in view["variants"]))
     return fit(foot)
@@ -224,36 +235,52 @@ def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) 
     """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
     marks = letters(names, len(view["players"]))
     rows: list[RenderableType] = [_head(view)]
-    for seg in view["ring"]:
-        if seg["kind"] == "lift_off_point":
-            rows.extend(_point_rows(seg, marks))
+    points = [seg for seg in view["ring"] if seg["kind"] == "lift_off_point"]
+    width = max([12, *(cell_len(str(seg["name"])) + 1 for seg in points)])
+    for seg in points:
+        rows.extend(_point_rows(seg, marks, width))
     rows.append(_exits(view, marks))
     rows.append(_people(view, viewer, names, marks))
     window = view.get("teleport_window")
     if window:
         pledged = sum(p["fuel"] for p in window["pledges"])
         rows.append(
-            fit(Text(f"Teleport: {pledged} of {window['need']} Fuel offered", style="bold cyan"))
+            fit(
+                Text(
+                    say("cli.planet.teleport", pledged=pledged, need=window["need"]),
+                    style="bold cyan",
+                )
+            )
         )
     rows.append(_foot(view, viewer))
     # what happened is told by the narrated game log (Game.narrate), not the board
     return Group(*rows)
 
 
+LEGEND = (
+    "day",
+    "moon",
+    "phase",
+    "ring",
+    "aliens",
+    "aboard",
+    "waiting",
+    "board",
+    "row",
+    "exits",
+    "turn",
+    "cards",
+)
+
+#: the legend's signs that read the same in every language
+SIGNS = {"ring": "S0 … S7", "aliens": "A, B, …", "aboard": "[AB··]", "cards": "F S W"}
+
+
 def legend() -> RenderableType:
     """What the marks on the planet board mean."""
-    lines = [
-        ("Day 2 of 8", "the planet explodes when the last day is over"),
-        ("Moon over the X", "X is at Full Moon, the point across at New"),
-        ("○ Full ◐ Half ● New", "a Lift Off Point's phase now"),
-        ("S0 … S7", "the ring, counter-clockwise from the top"),
-        ("A, B, …", "a player's Aliens: the first letter of the name"),
-        ("[AB··]", "aboard, in boarding order; · a free space"),
-        ("waiting AA", "Aliens beside a Lift Off Point, not aboard"),
-        ("board: …", "what boarding one Alien there costs now"),
-        ("second row", "how that point lifts off, what it has so far"),
-        ("Exit Points", "Aliens leave the Core through S0, S2, S4, S6"),
-        ("◀ to play", "whose turn, and the movement points left"),
-        ("F S W", "Fuel, Screw, Wild (in typed actions)"),
-    ]
-    return legend_table("Reading the planet board", lines)
+
+    def mark(k: str) -> str:
+        return SIGNS.get(k) or say(f"cli.planet.legend.{k}.mark")
+
+    lines = [(mark(k), say(f"cli.planet.legend.{k}")) for k in LEGEND]
+    return legend_table(say("cli.planet.legend"), lines)

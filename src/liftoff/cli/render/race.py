@@ -20,6 +20,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from liftoff.cli.words import say
+from liftoff.engine.events import seat_name
+
 from ._seats import card_names
 
 #: one letter per card kind (codes as in the view)
@@ -33,7 +36,13 @@ GLYPH = {
     "terraform": "R",
     "ore": "O",
 }
-NAME = card_names("race")  # "tank" → "Energy Tank", as printed
+
+
+def card_name(code: str) -> str:
+    """A card kind's printed name ("tank" → "Energy Tank"), in the current language."""
+    return card_names("race").get(code, code)
+
+
 _STYLE = {"blue": "bold blue", "yellow": "bold yellow", "red": "bold red"}
 _COLOUR = {
     "tank": "blue",
@@ -57,11 +66,7 @@ def glyph(code: str | None, *, dim: bool = False) -> Text:
 
 def who(player: int, viewer: int | None, names: Sequence[str] | None) -> str:
     """A player's name for ``viewer``: "You" for the viewer, else the name."""
-    if player == viewer:
-        return "You"
-    if names and 0 <= player < len(names):
-        return names[player]
-    return f"Player {player + 1}"
+    return seat_name(player, viewer, names or ())
 
 
 # -- the board: a view's planets with the resolution marks ------------
@@ -113,7 +118,7 @@ class Board:
     players: list[dict[str, Any]]
     countdown: bool = False
     over: bool = False
-    label: str = ""  # the phase shown, when not the view's own ("resolved")
+    label: str = ""  # the phase shown, when not the view's own ("resolved"): a cli.race.* id
 
 
 def _lines(planets: Sequence[Mapping[str, Any]], rows: Sequence[Sequence[str]]) -> list[PlanetLine]:
@@ -243,7 +248,9 @@ def last_resolution(view: Mapping[str, Any]) -> Board | None:
     _fold(lines, log, _once(view), len(view["players"]))
     scores = [int(p["score"]) for p in view["players"]]
     players = list(view["players"])
-    return Board(view["round"] - 1, view["rounds"], True, lines, scores, players, label="resolved")
+    return Board(
+        view["round"] - 1, view["rounds"], True, lines, scores, players, label="cli.race.resolved"
+    )
 
 
 def resolution_board(
@@ -305,14 +312,16 @@ def planets_table(
     n = len(board.players)
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
     table.add_column("", width=3, no_wrap=True)
-    table.add_column("planet", min_width=8, max_width=14, no_wrap=True, overflow="ellipsis")
+    table.add_column(
+        say("cli.race.planet"), min_width=8, max_width=14, no_wrap=True, overflow="ellipsis"
+    )
     table.add_column("", width=13 if board.resolving else 9, no_wrap=True)
     for p in range(n):
         head = Text(who(p, viewer, names), style="bold")
-        head.append(f"\n{board.scores[p]} VP", style="not bold")
+        head.append("\n" + say("cli.race.vp", vp=board.scores[p]), style="not bold")
         info = board.players[p]
         if not board.resolving:
-            head.append(f"\n{info['stack']} · top ", style="not bold")
+            head.append("\n" + say("cli.race.stack", stack=info["stack"]), style="not bold")
             top = info.get("top")
             head.append_text(glyph(None) if board.countdown else glyph(top) if top else Text("-"))
         else:
@@ -332,35 +341,27 @@ def planets_table(
 
 def status(board: Board) -> Text:
     """``Round 1/3 · loading`` (the scores are in the players' column heads)."""
-    phase = board.label or ("game over" if board.over else "resolving" if board.resolving else "")
-    phase = phase or "loading"
-    return Text(f"Round {board.round}/{board.rounds} · {phase}", style="bold")
+    code = board.label or (
+        "cli.race.over" if board.over else "cli.race.resolving" if board.resolving else ""
+    )
+    phase = say(code or "cli.race.loading")
+    return Text(
+        say("cli.race.round", round=board.round, rounds=board.rounds, phase=phase), style="bold"
+    )
 
 
 def legend() -> Text:
     """What the letters and marks mean (two lines)."""
     t = Text()
-    for j, (code, short) in enumerate(_SHORT.items()):
+    for j, code in enumerate(_SHORT):
         t.append(" " if j else "")
         t.append_text(glyph(code))
-        t.append(f" {short}")
-    t.append(
-        "\n5VP T2 O3: 5 VP, needs 2 Terraforming, 3 ore · › next · t used up · - stolen",
-        style="dim",
-    )
+        t.append(f" {say('cli.race.short.' + code)}")
+    t.append("\n" + say("cli.race.legend"), style="dim")
     return t
 
 
-_SHORT = {
-    "tank": "Tank",
-    "settlers": "Settlers",
-    "security": "Security",
-    "solar": "Solar",
-    "liftoff": "Lift Off",
-    "theft": "Theft",
-    "terraform": "Terraforming",
-    "ore": "Ore",
-}
+_SHORT = ("tank", "settlers", "security", "solar", "liftoff", "theft", "terraform", "ore")
 
 
 def render(
@@ -375,7 +376,8 @@ def render(
     pending = view.get("pending")
     if pending:
         chooser = who(int(pending["player"]), viewer, names)
-        options = ", ".join(pending["options"])
-        parts.append(Text(f"{chooser} must choose at planet {pending['planet']}: {options}"))
+        options = say("cli.comma").join(pending["options"])
+        said = say("cli.race.must-choose", name=chooser, planet=pending["planet"], options=options)
+        parts.append(Text(said))
     parts.append(legend())
     return Group(*parts)

@@ -108,11 +108,12 @@ class AckOut(BaseModel):
 
 
 class ErrorOut(BaseModel):
-    """Every refusal: a code, a message, and for an illegal action the rule."""
+    """Every refusal: a code, an English message, the words in the reader's
+    language, and for an illegal action the rule."""
 
     error: str
     message: str
-    words: str = Field("", description="what a person reads (a sentence)")
+    words: str = Field("", description="what a person reads: a sentence in the reader's language")
     rule: str | None = None
     rule_text: str | None = None
     version: int | None = None

@@ -13,7 +13,7 @@ from liftoff.engine import Game, OptionError
 from liftoff.engine.messages import speaking
 from liftoff.engine.words import info_json
 
-from ..errors import ApiError
+from ..errors import ApiError, option_refusal
 from ..tables.bots import speeds
 from ..tables.people import levels_json, option_json
 from .common import ERRORS, Lang, Manager, json
@@ -53,7 +53,9 @@ def game_named(name: str) -> Game[Any]:
     try:
         return liftoff.games.get(name)
     except liftoff.UnknownGame as exc:
-        raise ApiError(404, "no-game", str(exc)) from None
+        raise ApiError(
+            404, "no-game", str(exc), say="api.error.no-game.named", params={"game": name}
+        ) from None
 
 
 @router.get("/api/games", summary="The games, their options and bots")
@@ -97,7 +99,8 @@ async def find_rules(
         raise ApiError(
             422,
             "bad-query",
-            f"a rules search is at most {MAX_QUERY} characters; this one has {len(words)}",
+            say="api.error.bad-query.long",
+            params={"most": MAX_QUERY, "count": len(words)},
         )
     with speaking(lang):
         hits = found.find_rules(words, limit)
@@ -122,7 +125,7 @@ async def rules_summary(
         with speaking(lang):
             text = found.rules_summary(given)
     except OptionError as exc:
-        raise ApiError(422, "bad-options", str(exc)) from None
+        raise option_refusal(exc) from None
     return json({"game": game, "title": found.info.title, "text": text})
 
 
@@ -133,7 +136,9 @@ async def rule_text(
     with speaking(lang):
         text = game_named(game).rule_text(rule)
     if text is None:
-        raise ApiError(404, "no-rule", f"no rule {rule!r} in {game}")
+        raise ApiError(
+            404, "no-rule", say="api.error.no-rule.named", params={"rule": repr(rule), "game": game}
+        )
     return json({"rule": rule, "text": text})
 
 

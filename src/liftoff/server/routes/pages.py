@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from liftoff.engine import GameInfo
 from liftoff.engine.messages import speaking, template_of
 from liftoff.engine.words import title
-from liftoff.i18n import LANGUAGES, available
+from liftoff.i18n import available, language_name
 from liftoff.i18n.web import web_words, words_for
 
 from ..errors import ApiError
@@ -58,7 +58,7 @@ def _page(
     words = json.dumps(words_for(lang), ensure_ascii=False, separators=(",", ":"))
     # inside <script type="application/json">: nothing may close the element
     words = words.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    languages = [(code, LANGUAGES.get(code, code)) for code in available()]
+    languages = [(code, language_name(code)) for code in available()]
     full = {**context, "lang": lang, "words_json": Markup(words), "languages": languages}
     return templates.TemplateResponse(request, name, full, status_code=status)
 
@@ -89,7 +89,11 @@ async def _table_page(
         table = await manager.get(table_id)
     except ApiError as err:
         return _page(
-            request, "missing.html", lang, {"page": "missing", "message": err.message}, 404
+            request,
+            "missing.html",
+            lang,
+            {"page": "missing", "message": err.words_in(lang, full_stop=False)},
+            404,
         )
     return _page(
         request,

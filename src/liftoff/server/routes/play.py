@@ -17,6 +17,7 @@ from .common import (
     AckOut,
     ActionIn,
     ErrorOut,
+    Lang,
     Manager,
     TableId,
     Token,
@@ -82,5 +83,5 @@ async def undo(table_id: TableId, cred: Token, manager: Manager) -> Response:
     response_model=HintOut,
     responses={**ERRORS, 503: {"model": ErrorOut}},
 )
-async def ask_hint(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    return json(await manager.hints.ask(table_id, token_of(cred)))
+async def ask_hint(table_id: TableId, cred: Token, manager: Manager, lang: Lang) -> Response:
+    return json(await manager.hints.ask(table_id, token_of(cred), lang))

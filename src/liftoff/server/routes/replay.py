@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from liftoff.engine import Event, IllegalAction
+from liftoff.engine.messages import speaking
 
 from ..errors import ApiError
-from .common import ERRORS, Manager, TableId, json
+from ..tables.model import LiveTable
+from .common import ERRORS, Lang, Manager, TableId, json
 
 router = APIRouter(tags=["replay"])
 
@@ -37,6 +39,7 @@ async def record(table_id: TableId, manager: Manager) -> Response:
 async def replay(
     table_id: TableId,
     manager: Manager,
+    lang: Lang,
     step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     seat: Annotated[int | None, Query(ge=0, le=7)] = None,
 ) -> Response:
@@ -44,10 +47,16 @@ async def replay(
     if table.status != "over":
         raise ApiError(403, "in-play", "replays are for finished games")
     rec = table.state.record()
-    actions = rec["actions"]
-    step = min(step, len(actions))
+    step = min(step, len(rec["actions"]))
     if seat is not None and seat >= table.state.num_players:
-        raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+        raise ApiError(422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat})
+    with speaking(lang):
+        return _replay(table, rec, step, seat)
+
+
+def _replay(table: LiveTable, rec: dict[str, Any], step: int, seat: int | None) -> Response:
+    """The replay's answer, in the current language (actions, narration, names)."""
+    actions = rec["actions"]
     game = table.game
     state = game.new_game(rec["players"], rec["seed"], rec["options"])
     described: list[str] = []  # every action in words (the record is public now)

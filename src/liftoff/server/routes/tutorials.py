@@ -38,12 +38,20 @@ def tutorial_of(game: str) -> tutorials.Tutorial:
     try:
         return tutorials.load(game)
     except liftoff.UnknownGame as exc:
-        raise ApiError(404, "no-game", str(exc)) from None
+        raise ApiError(
+            404, "no-game", str(exc), say="api.error.no-game.named", params={"game": game}
+        ) from None
     except tutorials.TutorialError as exc:
         if game not in tutorials.available():
-            raise ApiError(404, "no-tutorial", f"{game} has no interactive first game") from None
-        words = f"the first game of {game} cannot start: {exc}"
-        raise ApiError(503, "bad-tutorial", words) from None
+            raise ApiError(
+                404, "no-tutorial", say="api.error.no-tutorial.named", params={"game": game}
+            ) from None
+        raise ApiError(
+            503,
+            "bad-tutorial",
+            say="api.error.bad-tutorial.why",
+            params={"game": game, "why": str(exc)},
+        ) from None
 
 
 @router.get("/api/tutorials", summary="The games with an interactive first game")

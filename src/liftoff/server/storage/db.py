@@ -34,6 +34,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from .leases import Fence
 from .models import ActionRow, LeaseRow, SeatRow, TableRow
 
 _ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks", "stand_in")
@@ -42,6 +43,7 @@ _INSERT_SQLITE = (
     f"VALUES ({', '.join('?' for _ in _ACTION_COLUMNS)})"
 )
 _INSERT_ACTION = insert(ActionRow)
+_MIGRATION_LOCK = 0x6C6966746F6666  # "liftoff": the advisory lock held while migrating
 
 
 def normalize_url(url: str) -> str:
@@ -178,6 +180,8 @@ class Store:
         self.commits = 0
         self.rows_written = 0
         self.commit_seconds = 0.0  # time spent writing the action log
+        # a cluster member's leases: every action-log write is fenced by them
+        self.fence: Fence | None = None
 
     # -- lifecycle ---------------------------------------------------------------
     async def start(self) -> None:
@@ -221,6 +225,9 @@ class Store:
             command.upgrade(cfg, "head")
 
         async with self.engine.begin() as conn:
+            if self.backend == "postgresql":
+                # members of a cluster start together: one migrates, the others wait
+                await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
             await conn.run_sync(upgrade)
 
     # -- the action log ------------------------------------------------------------
@@ -281,6 +288,8 @@ class Store:
         else:
             values = [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows]
             async with self.engine.begin() as aconn:
+                if self.fence is not None:
+                    await self.fence.check(aconn, (p.table_id for p in batch))
                 await aconn.execute(_INSERT_ACTION, values)
         self.commit_seconds += time.perf_counter() - started
         self.commits += 1

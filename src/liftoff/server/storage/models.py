@@ -6,7 +6,19 @@ them the same way; JSON fields are text (the engine's data is JSON-safe).
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, MetaData, String, Text
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -94,3 +106,15 @@ class LeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(64))
     host: Mapped[str] = mapped_column(String(200))
     renewed_at: Mapped[float] = mapped_column(Float)
+
+
+class TableLeaseRow(Base):
+    """Which member of a cluster owns a table: ``epoch`` is the fencing token,
+    ``expires_at`` is set and compared by the database's clock."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    epoch: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

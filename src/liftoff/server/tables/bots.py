@@ -42,7 +42,12 @@ class BotSeats:
         """Refuse (422) a bot a client may not seat (unknown, beyond bounds, bad speed)."""
         check_bot(bot, self.host.bot_bounds(realtime))
         if realtime and speed not in speeds():
-            raise ApiError(422, "bad-speed", f"speed {speed!r}: use one of {', '.join(speeds())}")
+            raise ApiError(
+                422,
+                "bad-speed",
+                say="api.error.bad-speed.named",
+                params={"speed": repr(speed), "speeds": ", ".join(speeds())},
+            )
 
     def agent(self, table: LiveTable, p: int) -> Any:
         """The bot playing seat ``p`` (made on first use)."""

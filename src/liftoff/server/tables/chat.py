@@ -57,7 +57,8 @@ def clean_text(raw: Any) -> str:
         raise ApiError(
             422,
             "chat-too-long",
-            f"A message may be at most {MAX_TEXT} characters; this one has {len(text)}.",
+            say="api.error.chat-too-long.count",
+            params={"most": MAX_TEXT, "count": len(text)},
         )
     return text
 
@@ -170,8 +171,8 @@ class Chat:
             raise ApiError(
                 429,
                 "chat-rate",
-                f"You can send {RATE_COUNT} messages every {RATE_WINDOW:.0f} seconds; "
-                "wait a moment before sending another.",
+                say="api.error.chat-rate.count",
+                params={"count": RATE_COUNT, "seconds": f"{RATE_WINDOW:.0f}"},
             )
         room = self._room(listener.table.id)
         room.seq += 1

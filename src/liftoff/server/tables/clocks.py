@@ -43,22 +43,31 @@ def clock_spec(clock: dict[str, Any]) -> dict[str, Any]:
             raise ApiError(422, "bad-clock", "choose a clock preset or your own times, not both")
         if preset not in PRESETS:
             raise ApiError(
-                422, "bad-clock", f"clock preset {preset!r}: use one of {', '.join(PRESETS)}"
+                422,
+                "bad-clock",
+                say="api.error.bad-clock.preset",
+                params={"preset": repr(preset), "presets": ", ".join(PRESETS)},
             )
         initial, increment = PRESETS[preset]
         return {"preset": preset, "initial": initial, "increment": increment}
-    initial = _seconds(clock.get("initial"), 600.0, BOUNDS[0], "time per player")
-    increment = _seconds(clock.get("increment"), 0.0, BOUNDS[1], "extra time per turn")
+    initial = _seconds(clock.get("initial"), 600.0, BOUNDS[0], "initial")
+    increment = _seconds(clock.get("increment"), 0.0, BOUNDS[1], "increment")
     return {"initial": initial, "increment": increment}
 
 
 def _seconds(value: Any, default: float, bounds: tuple[float, float], what: str) -> float:
-    """A number of seconds within ``bounds`` (422 in words otherwise)."""
+    """A number of seconds within ``bounds`` (422 in words otherwise; ``what``: the
+    clock's field, ``initial`` or ``increment``)."""
     if value is None:
         return default
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ApiError(422, "bad-clock", f"the {what} is between {low:g} and {high:g} seconds")
+        raise ApiError(
+            422,
+            "bad-clock",
+            say=f"api.error.bad-clock.{what}",
+            params={"low": f"{low:g}", "high": f"{high:g}"},
+        )
     return float(value)
 
 

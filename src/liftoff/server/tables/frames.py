@@ -12,9 +12,9 @@ from typing import Any
 
 import orjson
 
-from liftoff.engine.messages import ENGLISH, known, language, render, speaking
+from liftoff.engine.messages import ENGLISH, language, speaking
 
-from ..errors import sentence
+from ..errors import ApiError
 from .model import SPECTATOR, LiveTable, Subscriber
 
 
@@ -64,8 +64,10 @@ def refusal_for(refusal: dict[str, Any] | None) -> dict[str, Any] | None:
         return None
     out = {k: v for k, v in refusal.items() if k != "said"}
     said = refusal.get("said")
-    if said is not None and language() != ENGLISH and known(said[0]):
-        out["words"] = sentence(render(said[0], said[1]))
+    lang = language()
+    if isinstance(said, ApiError) and lang != ENGLISH:
+        out["words"] = said.words_in(lang)
+        out["rule_text"] = said.rule_text_in(lang)
     return out
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from liftoff.bots.hint import HINT_BOT, hint
 from liftoff.engine import State
+from liftoff.engine.messages import ENGLISH, Message, speaking
 
 from ..errors import ApiError
 from .model import LiveTable
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
 HINT_ITERATIONS = 200
 
 
-def search(state: State, seat: int, seed: int, spec: str) -> tuple[str, str]:
-    """The hint's action text and reason (runs in a bot worker)."""
-    found = hint(state, seat, seed, spec)
-    return str(found.action), found.reason
+def search(state: State, seat: int, seed: int, spec: str) -> tuple[str, str, Message | None]:
+    """The hint's action text, its reason in English and the reason as a message,
+    to say in each reader's language (runs in a bot worker)."""
+    found = hint(state, seat, seed, spec, lang=ENGLISH)
+    return str(found.action), found.reason, found.why
 
 
 def refusal(table: LiveTable, seat: int) -> ApiError | None:
@@ -53,8 +55,11 @@ class Hints:
     def __init__(self, host: TableManager) -> None:
         self.host = host
 
-    async def ask(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """A hint for the token's seat: ``{action, said, reason, version}``."""
+    async def ask(
+        self, table_id: str, token: str | None, lang: str | None = None
+    ) -> dict[str, Any]:
+        """A hint for the token's seat: ``{action, said, reason, version}``, its
+        words in ``lang`` (English by default)."""
         host = self.host
         table = await host.get(table_id)
         if not token:
@@ -70,7 +75,7 @@ class Hints:
                 task = asyncio.create_task(self._search(table, state.clone(), seat))
                 given = table.hints_given[seat] = (state.version, task)
         try:
-            return await asyncio.shield(given[1])
+            found = await asyncio.shield(given[1])
         except (asyncio.CancelledError, ApiError):
             raise
         except Exception:
@@ -78,17 +83,22 @@ class Hints:
                 del table.hints_given[seat]  # the next ask searches again
             host.errors.error("hint", "table %s: a hint for seat %d failed", table.id, seat)
             raise ApiError(503, "no-hint", "no hint could be found just now; try again") from None
+        state, text, reason, why = found
+        with speaking(lang or ENGLISH):
+            action = table.game.parse_action(state, seat, text)
+            return {
+                "action": text,
+                "said": table.game.describe_action(state, seat, action),
+                "reason": why.render() if why is not None else reason,
+                "version": state.version,
+            }
 
-    async def _search(self, table: LiveTable, state: State, seat: int) -> dict[str, Any]:
+    async def _search(
+        self, table: LiveTable, state: State, seat: int
+    ) -> tuple[State, str, str, Message | None]:
         bounds = self.host.bot_bounds(table.realtime)
         spec = f"{HINT_BOT}:iterations={HINT_ITERATIONS},time_limit={bounds.seconds:g}"
-        text, reason = await self.host.bot_seats.pool.run(
+        text, reason, why = await self.host.bot_seats.pool.run(
             search, state, seat, secrets.randbits(62), spec
         )
-        action = table.game.parse_action(state, seat, text)
-        return {
-            "action": text,
-            "said": table.game.describe_action(state, seat, action),
-            "reason": reason,
-            "version": state.version,
-        }
+        return state, text, reason, why

@@ -20,13 +20,13 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import liftoff
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError
 
 from ..botpool import BotBounds
-from ..errors import ApiError, refusal_words
+from ..errors import ApiError, option_refusal, refusal_words
 from ..health import ErrorLog
 from ..storage import ActionData, Store, TableData
 from .bots import BotSeats
@@ -48,6 +48,9 @@ from .rebuild import rebuild
 from .seats import Seating, build_seats, seat_person
 from .settings import Settings
 from .timeouts import Timeouts
+
+if TYPE_CHECKING:
+    from ..cluster import Member
 
 log = logging.getLogger("liftoff.server")
 
@@ -74,6 +77,7 @@ class TableManager:
         self.quotas = Quotas(self.settings)
         self.hints = Hints(self)
         self.chat = Chat(self)
+        self.member: Member | None = None  # set when this server is a cluster member
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -114,20 +118,67 @@ class TableManager:
     async def start(self) -> None:
         """Rebuild every unfinished game from its action log; expire stale ones."""
         for data in await self.store.load_tables(statuses=["open", "playing"]):
-            try:
-                table = rebuild(data)
-            except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
-                log.error("table %s cannot be rebuilt: %s", data.id, exc)
-                continue
-            self.tables[table.id] = table
-            self.seating.register(table)
-            if table.state.is_over() and table.status != "over":
-                await self.finish(table)
-                continue
-            if table.status == "playing":
-                self.start_play(table, restored=True)
+            if self.member is not None and not await self.member.claim(data.id):
+                continue  # another member of the cluster plays it
+            await self._resume(data)
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
+
+    async def _resume(self, data: TableData) -> LiveTable | None:
+        """Rebuild an unfinished table from its log and carry on playing it."""
+        try:
+            table = rebuild(data)
+        except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
+            log.error("table %s cannot be rebuilt: %s", data.id, exc)
+            return None
+        self.tables[table.id] = table
+        self.seating.register(table)
+        if table.state.is_over() and table.status != "over":
+            await self.finish(table)
+            return table
+        if table.status == "playing":
+            self.start_play(table, restored=True)
+        return table
+
+    # -- a member of a cluster (``server.cluster``) ----------------------------------------
+    async def adopt(self, table_id: str) -> LiveTable | None:
+        """Take over a table whose lease this member just took: rebuild it from the
+        action log and carry on (its clocks start now: the time it had no owner is
+        charged to nobody)."""
+        found = await self.store.load_tables(ids=[table_id])
+        if not found or found[0].status not in ("open", "playing"):
+            return None
+        table = await self._resume(found[0])
+        if table is not None:
+            log.info("table %s taken over from the action log", table_id)
+        return table
+
+    async def let_go(self, table_id: str) -> None:
+        """This member lost the table's lease: stop playing it (its new owner does)."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        for t in list(table.bot_tasks.values()):
+            t.cancel()
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        for s in table.seats:
+            s.stop_grace()
+        if table.race is not None:
+            table.race.stop()
+        self.seating.forget(table)
+        log.warning("table %s: another member owns it now", table_id)
+        self.changed(table)
+
+    async def _owned_elsewhere(self, table_id: str) -> LiveTable | None:
+        """In a cluster, a table not held here: taken over when its lease is free
+        (then returned), else refused with where it is played."""
+        member = self.member
+        assert member is not None
+        if await member.claim(table_id):
+            return await self.adopt(table_id)
+        raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
 
     async def close(self) -> None:
         """Stop bots, timers and drivers (the database keeps everything)."""
@@ -159,10 +210,16 @@ class TableManager:
         found = await self.store.load_tables(ids=[table_id])
         if not found:
             raise ApiError(404, "no-table", "no such table")
+        if self.member is not None and found[0].status in ("open", "playing"):
+            adopted = await self._owned_elsewhere(table_id)
+            if adopted is not None:
+                return adopted
         try:
             table = rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
-            raise ApiError(409, "cannot-rebuild", f"this table cannot be resumed: {exc}") from None
+            raise ApiError(
+                409, "cannot-rebuild", say="api.error.cannot-rebuild.why", params={"why": str(exc)}
+            ) from None
         self._cache_finished(table)
         return table
 
@@ -205,16 +262,24 @@ class TableManager:
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
-            raise ApiError(404, "no-game", str(exc)) from None
+            raise ApiError(
+                404, "no-game", str(exc), say="api.error.no-game.named", params={"game": game_name}
+            ) from None
         if seats is None:
             seats = [{"type": "you"}] + [{"type": "open"}] * (players - 1)
         if len(seats) != players:
-            raise ApiError(422, "bad-seats", f"{players} players need {players} seats")
+            raise ApiError(
+                422, "bad-seats", say="api.error.bad-seats.count", params={"players": players}
+            )
         table, you = self._new_table(game, players, seed, options, seats, clock)
         table.rematch_of, table.creator, table.tutorial = rematch_of, creator, tutorial
         table.name = clean_title(title)
         table.hints = default_hints([s.kind for s in table.seats]) if hints is None else hints
         token = seat_person(table.seats[you], name) if you is not None else None
+        if self.member is not None and not await self.member.claim(table.id):
+            # a new table belongs to its creator's member: leased before it is stored,
+            # so that no other member takes it for an orphan in between
+            raise ApiError(503, "elsewhere", "another server of the cluster holds this table")
         await self.store.create_table(_stored(table))
         self.tables[table.id] = table
         if token is not None and you is not None:
@@ -237,7 +302,7 @@ class TableManager:
         try:
             state = game.new_game(players, seed, options)
         except OptionError as exc:
-            raise ApiError(422, "bad-options", str(exc)) from None
+            raise option_refusal(exc) from None
         realtime = game.info.realtime
         built, you = build_seats(specs, realtime, self.bot_seats.check)
         spec = clock_spec(clock) if clock is not None and not realtime else None
@@ -317,7 +382,7 @@ class TableManager:
             "rule": err.rule,
             "rule_text": err.rule_text,
             "version": table.state.version,
-            "said": err.said,  # internal: the words again in the reader's language
+            "said": err,  # internal: the words again in the reader's language
         }
         self.changed(table)
         return err
@@ -336,6 +401,7 @@ class TableManager:
             words=refusal_words(exc.rule, exc.message),
         )
         err.said = (exc.code, exc.params)
+        err.game = table.game
         return err
 
     async def restore(self, table: LiveTable) -> None:
@@ -388,11 +454,7 @@ class TableManager:
             # one seat per person: their own seat of this game, once
             new = await self.get(table.rematch_id)
             if new.seats[seat].kind != "open":
-                raise ApiError(
-                    409,
-                    "taken",
-                    f"seat {seat} of the rematch is taken (one seat per player: yours)",
-                )
+                raise ApiError(409, "taken", say="api.error.taken.rematch", params={"seat": seat})
             got, joined_token = await self.seating.join(new.id, seat, name)
             return new, got, joined_token
         new, you, tok = await self.create(

@@ -251,7 +251,7 @@ class LiveTable:
     # answers to recent submissions by client id: (seat, id, version, text) -> answer
     answered: dict[SubmissionKey, dict[str, Any]] = field(default_factory=dict)
     # hints given (or being searched) at this state version: seat -> (version, search)
-    hints_given: dict[int, tuple[int, asyncio.Task[dict[str, Any]]]] = field(default_factory=dict)
+    hints_given: dict[int, tuple[int, asyncio.Task[Any]]] = field(default_factory=dict)
 
     def answer_of(self, key: SubmissionKey | None) -> dict[str, Any] | None:
         """The answer already given to a repeated submission (same client id)."""

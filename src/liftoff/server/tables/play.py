@@ -33,7 +33,9 @@ def check_version(version: Any) -> None:
     if isinstance(version, bool) or not isinstance(version, int):
         raise ApiError(422, "bad-version", "version must be a whole number")
     if not 0 <= version <= MAX_VERSION:
-        raise ApiError(422, "bad-version", f"version must be between 0 and {MAX_VERSION}")
+        raise ApiError(
+            422, "bad-version", say="api.error.bad-version.range", params={"most": MAX_VERSION}
+        )
 
 
 def submission_key(seat: int, client_id: Any, version: int, text: str) -> SubmissionKey | None:
@@ -138,7 +140,7 @@ class Play:
             host.errors.error("storage-write", "table %s: writing action %d failed", table.id, idx)
             await host.restore(table)
             raise ApiError(
-                503, "storage", f"the action could not be stored ({db_error_text(exc)})"
+                503, "storage", say="api.error.storage.why", params={"why": db_error_text(exc)}
             ) from None
         table.seats[seat].refusal = None
         if stand_in:

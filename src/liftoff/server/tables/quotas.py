@@ -53,8 +53,5 @@ class Quotas:
         held = sum(1 for t in tables if t.creator == creator)
         if held >= quota:
             raise ApiError(
-                429,
-                "quota",
-                f"you have {held} unfinished tables (at most {quota} per address): "
-                "finish or leave some first",
+                429, "quota", say="api.error.quota.tables", params={"held": held, "quota": quota}
             )

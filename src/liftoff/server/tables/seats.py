@@ -42,7 +42,9 @@ def build_seats(
         elif kind == "open":
             built.append(TableSeat(i, "open"))
         else:
-            raise ApiError(422, "bad-seats", f"seat type {kind!r}: use you, open or bot")
+            raise ApiError(
+                422, "bad-seats", say="api.error.bad-seats.kind", params={"kind": repr(kind)}
+            )
     return built, you
 
 
@@ -107,9 +109,11 @@ class Seating:
             if seat is None:
                 seat = open_seats[0]
             if not 0 <= seat < len(table.seats):
-                raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+                raise ApiError(
+                    422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat}
+                )
             if seat not in open_seats:
-                raise ApiError(409, "taken", f"seat {seat} is taken")
+                raise ApiError(409, "taken", say="api.error.taken.seat", params={"seat": seat})
             s = table.seats[seat]
             token = seat_person(s, name)
             await host.store.save_seat(table.id, s.data())

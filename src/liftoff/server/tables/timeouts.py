@@ -75,7 +75,7 @@ class Timeouts:
         if choice not in CHOICES:
             raise ApiError(422, "bad-choice", "choose 'wait' or 'bot'")
         if not 0 <= seat < len(table.seats):
-            raise ApiError(422, "bad-seat", f"there is no seat {seat}")
+            raise ApiError(422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat})
         async with table.lock:
             s = table.seats[seat]
             if chooser == seat:
@@ -85,7 +85,12 @@ class Timeouts:
             self.check(table)
             if not s.out_of_time:
                 name = table.names()[seat]
-                raise ApiError(409, "not-out-of-time", f"{name} is not out of time")
+                raise ApiError(
+                    409,
+                    "not-out-of-time",
+                    say="api.error.not-out-of-time.named",
+                    params={"name": name},
+                )
             if choice == "wait":
                 s.waited_by.add(chooser)
             else:

@@ -101,7 +101,7 @@ export function seatLabel(s) {
   if (!s) return "";
   const player = t("web.common.player", { n: s.seat + 1 });
   if (s.kind === "open") return `${s.name || player} (${t(s.zombie ? "web.common.open-seat.zombie" : "web.common.open-seat")})`;
-  const name = s.name || (s.kind === "bot" ? t("web.common.bot", { level: cap(String(s.bot || "").split(":")[0]) }) : player);
+  const name = s.name || (s.kind === "bot" ? t("web.common.bot", { level: botKind(String(s.bot || "").split(":")[0]) }) : player);
   return s.kind === "bot" && s.speed ? `${name} (${t(`web.common.speed.${s.speed}`)})` : name;
 }
 
@@ -115,8 +115,8 @@ export function dot(p) {
   return `<span class="dot" style="background:${COLORS[p] || "#555"}" title="${esc(t(`web.common.color.${p}`))}"></span>`;
 }
 
-// a bot's level in the page's language ("Medium"); another bot by its kind
-function cap(text) {
+// a bot's level or kind in the page's language ("Medium", "Random")
+export function botKind(text) {
   const said = t(`web.server.level.${text}`);
   if (said !== `web.server.level.${text}`) return said;
   return text ? text[0].toUpperCase() + text.slice(1) : text;

@@ -1,5 +1,5 @@
 // The lobby: create a table, join or watch one, find your tables again.
-import { api, esc, saveSeat, seats, seatLabel, savedName, saveName, t, tn, num, list, LANG } from "./common.js";
+import { api, botKind, esc, saveSeat, seats, seatLabel, savedName, saveName, t, tn, num, list, LANG } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [], speeds: [], levels: [] };
@@ -46,7 +46,7 @@ function botChoices(selected) {
   const level = levels.map((l) => `<option value="bot:${esc(l.name)}" ${l.name === selected ? "selected" : ""}
     title="${esc(l.doc)}">${esc(l.label)} — ${esc(l.doc)}</option>`).join("");
   const other = catalogue.bots.filter((b) => !named.has(b))
-    .map((b) => `<option value="bot:${esc(b)}">${esc(t("web.common.bot", { level: cap(b) }))}</option>`).join("");
+    .map((b) => `<option value="bot:${esc(b)}">${esc(t("web.common.bot", { level: botKind(b) }))}</option>`).join("");
   return `<optgroup label="${esc(t("web.lobby.bots.levels"))}">${level}</optgroup>${other ? `<optgroup label="${esc(t("web.lobby.bots.other"))}">${other}</optgroup>` : ""}`;
 }
 

@@ -42,13 +42,13 @@ function render() {
   if (board) board.render($("board"), data.view, ctx);
   const end = tb.ending;
   $("result").innerHTML = end ? `<p><b>${esc(t("web.replay.headline", { headline: end.headline }))}</b></p><ul class="scores">${end.players.map((p) =>
-    `<li>${dot(p.seat)} ${esc(p.name)}: <b>${esc(num(p.score))}</b> <span class="sources">${esc(NAMES.format(p.sources
-      .map((x) => `${x.label} ${num(x.points)}`)))}</span></li>`).join("")}</ul>` : "";
+    `<li>${dot(p.seat)} ${esc(t("web.replay.score-of", { name: p.name }))} <b>${esc(num(p.score))}</b> <span class="sources">${esc(NAMES.format(p.sources
+      .map((x) => t("web.table.end.source", { label: x.label, points: num(x.points) }))))}</span></li>`).join("")}</ul>` : "";
   const standIn = new Set(data.stand_in || []);
   $("replay-actions").innerHTML = data.actions.map(([p, text], i) => {
     // what the action did, told as the chosen seat saw it (the action's words without it)
     const [first, ...rest] = data.narrated?.[i]?.length ? data.narrated[i]
-      : [`${seatName(tb.seats[p], p)}: ${data.described?.[i] || text}`];
+      : [t("web.replay.did", { name: seatName(tb.seats[p], p), action: data.described?.[i] || text })];
     const stood = standIn.has(i) ? ` ${esc(t("web.replay.stand-in", { name: seatName(tb.seats[p], p) }))}` : "";
     return `<li${i === data.step - 1 ? ' aria-current="step" style="background:#fff2c6"' : ""}><a href="#" data-step="${i + 1}" aria-label="${esc(t("web.replay.go-to", { n: num(i + 1) }))}">${esc(num(i + 1))}.</a> ${dot(p)} ${esc(first)}${stood}${rest.map((x) => `<span class="ev">${esc(x)}</span>`).join("")}</li>`;
   }).join("");

@@ -352,14 +352,14 @@ function showEnd() {
   endShown = true;
   const end = msg.table.ending;
   if (!end) return;
-  const cards = (x) => `${x.label}: ${commas(x.cards)}`;
+  const cards = (x) => t("web.table.end.pile", { label: x.label, cards: commas(x.cards) });
   const rows = end.players.map((p) => {
     const sources = commas(scoring(p.sources).map((x) => t("web.table.end.source", { label: x.label, points: x.points })));
     const hidden = p.revealed.filter((x) => x.cards.length).map(cards);
     const name = mine && mine.seat === p.seat ? yours(p.name) : p.name;
     return `<tr class="${p.place === 1 ? "win" : ""}"><td>${esc(t("web.table.end.place", { place: p.place }))}</td>
       <td>${dot(p.seat)} ${esc(name)}</td>
-      <td><b>${esc(p.score)}</b><div class="sources">${esc(sources)}</div>${hidden.length ? `<div class="hidden-cards">${esc(hidden.join("; "))}</div>` : ""}</td></tr>`;
+      <td><b>${esc(p.score)}</b><div class="sources">${esc(sources)}</div>${hidden.length ? `<div class="hidden-cards">${esc(hidden.join(t("web.table.end.pile-sep")))}</div>` : ""}</td></tr>`;
   }).join("");
   const piles = end.table.filter((x) => x.cards.length).map((x) => `<li>${esc(cards(x))}</li>`).join("");
   $("end-body").innerHTML = `<p class="headline"><b>${esc(t("web.table.end.headline", { headline: end.headline }))}</b></p>

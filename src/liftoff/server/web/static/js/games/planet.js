@@ -156,7 +156,7 @@ function info(view, ctx) {
     return `<li><button type="button" class="lp-button" data-tokens="${esc(tokens)}" data-learn="${esc(s.lp)}"><b>${esc(s.name)}</b> (${esc(s.segment)})${blocked}</button>
       <span class="lp-detail">${facts.map(esc).join(" · ")}</span></li>`;
   }).join("");
-  const disc = commas(Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${n}× ${esc(cardName(k))}</span>`));
+  const disc = commas(Object.entries(view.discard).map(([k, n]) => `<span data-learn="${esc(k)}">${esc(t("web.planet.discard.count", { count: n, name: cardName(k) }))}</span>`));
   const gargAt = view.ring.find((s) => s.kind === "lift_off_point" && s.lp === view.garglore);
   const garg = view.garglore === null ? t("web.planet.garglore.absent") : view.garglore === "pool" ? t("web.planet.garglore.pool")
     : t("web.planet.garglore.on", { place: gargAt ? gargAt.name : view.garglore });

@@ -241,7 +241,9 @@ export function render(el, given, ctx) {
     inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="${esc(t("web.race.planet.name", { name: pl.name }))}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
-    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`) + "</g>";
+    // a long name ("Pios Proxima星") is squeezed to the planet's width, never over its edge
+    const squeeze = pl.name.length > 9 ? ` textLength="62" lengthAdjust="spacingAndGlyphs"` : "";
+    inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"${squeeze}`) + "</g>";
     // narrow: fewer words a line, the terraforming under the planet until it is resolved
     const facts = { vp: pl.vp, terraforming: pl.terraforming, ore: pl.ore };
     inner += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);

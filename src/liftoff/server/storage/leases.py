@@ -1,0 +1,98 @@
+"""Leases per table in PostgreSQL (several servers on one database).
+
+Times are the database's (``now()``): the members' clocks never decide who owns
+a table. ``epoch`` is the fencing token; see "Several servers" in docs/server.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+_CLAIM = text(
+    "INSERT INTO table_leases (table_id, owner, epoch, expires_at) "
+    "VALUES (:t, :me, 1, now() + make_interval(secs => :ttl)) "
+    "ON CONFLICT (table_id) DO UPDATE SET owner = :me, epoch = table_leases.epoch + 1, "
+    "expires_at = now() + make_interval(secs => :ttl) "
+    "WHERE table_leases.expires_at < now() OR table_leases.owner = :me "
+    "RETURNING epoch"
+)
+_RENEW = text(
+    "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
+    "WHERE owner = :me AND expires_at > now() RETURNING table_id, epoch"
+)
+_RELEASE = text(
+    "UPDATE table_leases SET expires_at = now() - interval '1 second' "
+    "WHERE owner = :me AND table_id = ANY(:ts)"
+)
+_HELD = text(
+    "SELECT table_id, epoch FROM table_leases "
+    "WHERE table_id = ANY(:ts) AND owner = :me AND expires_at > now() FOR SHARE"
+)
+_OWNER = text("SELECT owner, epoch, expires_at > now() FROM table_leases WHERE table_id = :t")
+
+
+class StaleLease(RuntimeError):
+    """This member no longer owns a table it tried to write for."""
+
+
+class Fence:
+    """This member's leases: the epoch it holds each table under."""
+
+    def __init__(self, owner: str, ttl: float) -> None:
+        self.owner = owner
+        self.ttl = ttl
+        self.epochs: dict[str, int] = {}
+
+    async def check(self, conn: AsyncConnection, table_ids: Iterable[str]) -> None:
+        """In the writing transaction: raise :class:`StaleLease` unless every table
+        is still held under its epoch (the rows stay share-locked until commit, so a
+        takeover waits for this write)."""
+        wanted = sorted(set(table_ids))
+        rows = (await conn.execute(_HELD, {"ts": wanted, "me": self.owner})).all()
+        held = {tid for tid, epoch in rows if self.epochs.get(tid) == epoch}
+        lost = [t for t in wanted if t not in held]
+        if lost:
+            for t in lost:
+                self.epochs.pop(t, None)
+            raise StaleLease(f"this server no longer owns table {', '.join(lost)}")
+
+    async def claim(self, engine: AsyncEngine, table_id: str) -> int | None:
+        """Take ``table_id`` when its lease is free, expired or ours; its epoch, or
+        ``None`` when another member holds it."""
+        async with engine.begin() as conn:
+            row = (
+                await conn.execute(_CLAIM, {"t": table_id, "me": self.owner, "ttl": self.ttl})
+            ).first()
+        if row is None:
+            return None
+        self.epochs[table_id] = int(row[0])
+        return int(row[0])
+
+    async def renew(self, engine: AsyncEngine) -> set[str]:
+        """Renew every lease still held; forget (and return) the ones lost."""
+        async with engine.begin() as conn:
+            rows = (await conn.execute(_RENEW, {"me": self.owner, "ttl": self.ttl})).all()
+        kept = {tid for tid, epoch in rows if self.epochs.get(tid) == epoch}
+        lost = set(self.epochs) - kept
+        for t in lost:
+            self.epochs.pop(t, None)
+        return lost
+
+    async def release(self, engine: AsyncEngine, table_ids: Iterable[str] | None = None) -> None:
+        """Let tables go at once (a clean stop): another member may take them."""
+        ids = sorted(self.epochs if table_ids is None else set(table_ids))
+        if not ids:
+            return
+        async with engine.begin() as conn:
+            await conn.execute(_RELEASE, {"me": self.owner, "ts": ids})
+        for t in ids:
+            self.epochs.pop(t, None)
+
+    async def owner_of(self, engine: AsyncEngine, table_id: str) -> tuple[str, int, bool] | None:
+        """(owner, epoch, still valid) of a table's lease, ``None`` when it has none."""
+        async with engine.connect() as conn:
+            row = (await conn.execute(_OWNER, {"t": table_id})).first()
+        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))

@@ -1,0 +1,249 @@
+"""Several servers on one PostgreSQL database and one Redis: leases per table,
+fencing, and taking a table over after its owner is killed.
+
+Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL`` (``.ci/run``
+starts both); each test works in a database of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+import pytest_asyncio
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+from test_server_crash import free_port
+
+from liftoff.server.storage import ActionData, Store
+from liftoff.server.storage.leases import Fence, StaleLease
+
+PG = os.environ.get("LIFTOFF_TEST_POSTGRES_URL")
+REDIS = os.environ.get("LIFTOFF_TEST_REDIS_URL")
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.timeout(240),
+    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
+]
+needs_redis = pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)")
+
+
+@pytest_asyncio.fixture
+async def database() -> AsyncIterator[str]:
+    """The URL of a new, empty PostgreSQL database (dropped after the test)."""
+    assert PG is not None
+    name = f"liftoff_cluster_{secrets.token_hex(5)}"
+    admin = create_async_engine(PG, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG).set(database=name).render_as_string(hide_password=False)
+    finally:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()
+
+
+async def _table(store: Store, tid: str) -> None:
+    async with store.engine.begin() as conn:
+        await conn.execute(
+            text(
+                "INSERT INTO game_tables (id, game, players, seed, options, status, "
+                "created_at, updated_at) VALUES (:t, 'planet', 2, 1, '{}', 'playing', 0, 0)"
+            ),
+            {"t": tid},
+        )
+
+
+def _row(idx: int) -> ActionData:
+    return ActionData(idx, 0, f"action {idx}", idx, time.time())
+
+
+async def test_a_stale_owner_cannot_write(database: str) -> None:
+    a, b = Store(database), Store(database)
+    await a.start()
+    await b.start()
+    try:
+        a.fence, b.fence = Fence("member-a", 5.0), Fence("member-b", 5.0)
+        await _table(a, "t1")
+        assert await a.fence.claim(a.engine, "t1") == 1
+        assert await b.fence.claim(b.engine, "t1") is None  # held, not expired
+        await a.append("t1", _row(0))
+        # a's lease runs out (it paused, or lost the database for a while)
+        async with a.engine.begin() as conn:
+            await conn.execute(text("UPDATE table_leases SET expires_at = now() - interval '1s'"))
+        assert await b.fence.claim(b.engine, "t1") == 2  # a new epoch
+        with pytest.raises(StaleLease):
+            await a.append("t1", _row(1))  # the old owner is fenced off
+        await b.append("t1", _row(1))
+        assert "t1" not in a.fence.epochs
+        # a renewing finds nothing of its own to renew
+        assert await a.fence.renew(a.engine) == set()
+        async with a.engine.connect() as conn:
+            rows = (await conn.execute(text("SELECT idx, text FROM action_log"))).all()
+        assert sorted(rows) == [(0, "action 0"), (1, "action 1")]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def wait_up(base: str, proc: subprocess.Popen[bytes], within: float = 90.0) -> None:
+    """Wait until a member answers its health check (a busy machine starts slowly)."""
+    async with httpx.AsyncClient(base_url=base) as c:
+        end = time.monotonic() + within
+        while time.monotonic() < end:
+            if proc.poll() is not None:
+                raise AssertionError(f"member exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            with contextlib.suppress(httpx.HTTPError):
+                if (await c.get("/api/health")).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
+    raise AssertionError("member did not come up")
+
+
+def _member(database: str, port: int) -> subprocess.Popen[bytes]:
+    assert REDIS is not None
+    code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
+    args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS]
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", "600"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+async def _play(
+    c: httpx.AsyncClient, tid: str, tokens: list[str], acked: dict[int, str], moves: int
+) -> None:
+    """Play the two seats in turn for ``moves`` accepted actions (each with an id)."""
+    done = 0
+    while done < moves:
+        for tok in tokens:
+            auth = {"Authorization": f"Bearer {tok}"}
+            v = (await c.get(f"/api/tables/{tid}/view", headers=auth)).json()
+            if not v["legal"]:
+                continue
+            act = v["legal"][done % len(v["legal"])]["text"]
+            res = await c.post(
+                f"/api/tables/{tid}/actions",
+                json={"action": act, "version": v["version"], "id": f"m{v['version']}"},
+                headers=auth,
+            )
+            assert res.status_code == 200, res.text
+            acked[res.json()["version"] - 1] = act
+            done += 1
+
+
+@needs_redis
+async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) -> None:
+    pa, pb = free_port(), free_port()
+    a = _member(database, pa)
+    b = None
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = _member(database, pb)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        acked: dict[int, str] = {}
+        async with (
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+        ):
+            made = (
+                await ca.post(
+                    "/api/tables",
+                    json={
+                        "game": "planet",
+                        "players": 2,
+                        "seats": [{"type": "you"}, {"type": "open"}],
+                    },
+                )
+            ).json()
+            tid = made["table"]["id"]
+            joined = (await ca.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
+            tokens = [made["token"], joined["token"]]
+            # B does not play a table A owns (forwarding to the owner is not built yet)
+            auth = {"Authorization": f"Bearer {tokens[0]}"}
+            elsewhere = await cb.get(f"/api/tables/{tid}/view", headers=auth)
+            assert elsewhere.status_code == 503 and elsewhere.json()["error"] == "elsewhere"
+            await _play(ca, tid, tokens, acked, 12)
+            os.kill(a.pid, signal.SIGKILL)
+            a.wait(10)
+            killed = time.monotonic()
+            # B takes the table over once A's lease runs out, from the action log
+            view: dict[str, object] = {}
+            while time.monotonic() - killed < 30:
+                res = await cb.get(f"/api/tables/{tid}/view", headers=auth)
+                if res.status_code == 200:
+                    view = res.json()
+                    break
+                assert res.json()["error"] == "elsewhere"
+                await asyncio.sleep(0.2)
+            took = time.monotonic() - killed
+            assert view, "B never took the table over"
+            assert view["version"] == len(acked)  # nothing acknowledged lost
+            # a repeated submission is not applied twice (it is stale now)
+            last = max(acked)
+            again = await cb.post(
+                f"/api/tables/{tid}/actions",
+                json={"action": acked[last], "version": last, "id": f"m{last}"},
+                headers={"Authorization": f"Bearer {tokens[last % 2]}"},
+            )
+            assert again.status_code in (200, 409, 422)
+            await _play(cb, tid, tokens, acked, 4)  # and play goes on on B
+            assert took < 15
+        store = Store(database)
+        try:
+            async with store.engine.connect() as conn:
+                rows = (
+                    await conn.execute(
+                        text("SELECT idx, text FROM action_log WHERE table_id = :t ORDER BY idx"),
+                        {"t": tid},
+                    )
+                ).all()
+        finally:
+            await store.engine.dispose()
+        assert dict(rows) == acked  # every acknowledged action once, nothing else
+    finally:
+        for p in (a, b):
+            if p is not None and p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    p.wait(10)
+                if p.poll() is None:
+                    p.kill()
+
+
+@needs_redis
+async def test_loadtest_spreads_thinking_clients_over_two_members(database: str) -> None:
+    from liftoff.server.loadtest import run
+
+    pa, pb = free_port(), free_port()
+    a, b = _member(database, pa), _member(database, pb)
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        urls = [f"http://127.0.0.1:{pa}", f"http://127.0.0.1:{pb}"]
+        figures = await asyncio.to_thread(run, clients=16, tables=4, seconds=4, url=urls, think=0.2)
+        assert figures["servers"] == 2 and figures["think_seconds"] == 0.2
+        assert figures["lost_moves"] == 0 and figures["connect_failures"] == 0
+        # with 0.2 s of thinking per move, 4 s hold few moves per seat
+        assert 0 < figures["moves"] < 16 * 4 / 0.2 * 2
+        assert not figures["refusals"], figures["refusals"]
+    finally:
+        for p in (a, b):
+            p.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(10)
+            if p.poll() is None:
+                p.kill()
