@@ -56,9 +56,10 @@ needs_build = pytest.mark.skipif(
 )
 
 # Plays planet with seeded random choices, then replays the record given on stdin (if
-# any); prints the build, the record, a digest of every legal-action list and the outcome.
+# any) and pickles the replayed state; prints the build, the record, a digest of every
+# legal-action list and the outcome.
 _PLAY = """
-import hashlib, json, random, sys
+import hashlib, json, pickle, random, sys
 import liftoff
 from liftoff import compiled
 game = liftoff.games.get("planet")
@@ -74,7 +75,8 @@ golden = sys.stdin.read()
 replayed = None
 if golden:
     again = game.replay(json.loads(golden))
-    replayed = [again.record(), repr(again.outcome())]
+    copy = pickle.loads(pickle.dumps(again))
+    replayed = [again.record(), repr(again.outcome()), copy.record() == again.record()]
 print(json.dumps({"build": compiled.build_name(), "modules": compiled.compiled_modules(),
                   "record": state.record(), "legal": seen.hexdigest(),
                   "outcome": repr(state.outcome()), "replayed": replayed}))
@@ -108,7 +110,7 @@ def test_compiled_build_plays_and_replays_the_golden_game_identically() -> None:
     assert fast["record"] == golden["record"]
     assert fast["legal"] == golden["legal"]
     assert fast["outcome"] == golden["outcome"] != "None"
-    assert fast["replayed"] == [golden["record"], golden["outcome"]]
+    assert fast["replayed"] == [golden["record"], golden["outcome"], True]  # and it pickles
 
 
 @needs_build
