@@ -6,8 +6,16 @@
 (0,)
 """
 
-from liftoff import games, i18n
-from liftoff.engine import (
+import warnings
+
+from liftoff import compiled
+
+_REFUSED = compiled.install()  # the compiled build, when asked for and up to date
+if _REFUSED:
+    warnings.warn(_REFUSED, RuntimeWarning, stacklevel=2)
+
+from liftoff import games, i18n  # noqa: E402
+from liftoff.engine import (  # noqa: E402
     Action,
     ContentError,
     Game,

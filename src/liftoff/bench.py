@@ -177,15 +177,117 @@ def openspiel_rows(seconds: float) -> list[Row]:
 
 DEFAULT_PLAYERS = {"planet": 4, "race": 2, "agency": 3}
 
+#: players of the public-API loop (issue 21's goal: every game at 3 players)
+PUBLIC_PLAYERS = 3
+
+
+def build() -> str:
+    """Which build of the engine is running: ``"compiled (mypyc)"`` or ``"pure Python"``."""
+    from liftoff import compiled
+
+    return compiled.build_name()
+
+
+def public_loop_rate(name: str, players: int, seconds: float, seed: int = 0) -> float:
+    """Actions per wall second of the public-API loop: each step
+    ``random.choice(state.active_players())``, ``random.choice(state.legal_actions(p))``,
+    ``state.apply(p, a)`` (verified, with events), new games as they end."""
+    import random
+
+    game = liftoff.games.get(name)
+    pick = random.Random(seed).choice
+    n = 0
+    k = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while True:
+        state = game.new_game(players, k)
+        k += 1
+        while True:
+            active = state.active_players()
+            if not active:
+                break
+            p = pick(active)
+            state.apply(p, pick(state.legal_actions(p)))
+            n += 1
+        if time.perf_counter() >= deadline:
+            break
+    return n / (time.perf_counter() - start)
+
+
+def openspiel_public_rate(seconds: float, seed: int = 0) -> float | None:
+    """OpenSpiel's C++ ``tic_tac_toe`` driven from Python like :func:`public_loop_rate`
+    (``random.choice(s.legal_actions())``, ``s.apply_action(a)``): actions per wall second,
+    or ``None`` without OpenSpiel."""
+    import random
+
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    g = pyspiel.load_game("tic_tac_toe")
+    pick = random.Random(seed).choice
+    n = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while True:
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(pick(s.legal_actions()))
+            n += 1
+        if time.perf_counter() >= deadline:
+            break
+    return n / (time.perf_counter() - start)
+
+
+def public_rows(seconds: float, games: list[str]) -> list[Row]:
+    """The public-API loop for each game (``seconds`` of wall clock each) and its ratio to
+    OpenSpiel's C++ ``tic_tac_toe`` driven the same way for half as long, in the same run."""
+    reference = openspiel_public_rate(seconds / 2)
+    rows: list[Row] = []
+    if reference is not None:
+        rows.append(
+            {
+                "game": "openspiel",
+                "metric": "C++ tic_tac_toe public-API loop actions/s",
+                "value": reference,
+                "unit": "actions/s",
+            }
+        )
+    for name in games:
+        rate = public_loop_rate(name, PUBLIC_PLAYERS, seconds)
+        rows.append(
+            {
+                "game": name,
+                "metric": f"public-API loop actions/s ({PUBLIC_PLAYERS}p, apply() verified)",
+                "value": rate,
+                "unit": "actions/s",
+            }
+        )
+        if reference is not None:
+            rows.append(
+                {
+                    "game": name,
+                    "metric": "public-API loop / C++ tic_tac_toe",
+                    "value": rate / reference,
+                    "unit": "x",
+                }
+            )
+    return rows
+
 
 def run(seconds: float = 6.0, games: list[str] | None = None) -> list[Row]:
     """Every built-in benchmark row."""
-    rows: list[Row] = []
-    for name in games or liftoff.games.names():
+    rows: list[Row] = [
+        {"game": "liftoff", "metric": f"build: {build()}", "value": float("nan"), "unit": ""}
+    ]
+    names = games or liftoff.games.names()
+    for name in names:
         info = liftoff.games.get(name).info
         players = min(
             max(DEFAULT_PLAYERS.get(name, info.min_players), info.min_players), info.max_players
         )
         rows.extend(game_rows(name, players, seconds))
     rows.extend(openspiel_rows(seconds / 2))
+    rows.extend(public_rows(seconds, list(names)))
     return rows

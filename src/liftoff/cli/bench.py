@@ -62,8 +62,9 @@ def bench(
         print(json.dumps(rows, indent=1))
         return
     table = Table(
-        title=f"liftoff bench (medians of 5 repeats, ~{seconds:g} s per group; "
-        "rates per CPU second of one core, simulate per wall second)"
+        title=f"liftoff bench, {core_bench.build()} build (medians of 5 repeats, "
+        f"~{seconds:g} s per group; rates per CPU second of one core, simulate and the "
+        "public-API loop per wall second)"
     )
     for col in ("game", "metric", "value"):
         table.add_column(col, justify="right" if col == "value" else "left")

@@ -35,6 +35,27 @@ COMMAND_MODULES = [
 _built = False
 
 
+def _version(value: bool) -> None:
+    if value:
+        from liftoff import __version__, compiled
+
+        typer.echo(f"liftoff {__version__} ({compiled.build_name()})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help="Print the version and which build is running (pure Python or compiled), then exit.",
+    ),
+) -> None:
+    """Play, study and simulate the three tabletop games called Lift Off."""
+
+
 def build() -> typer.Typer:
     """The app with every tool's commands registered (idempotent)."""
     global _built
