@@ -130,8 +130,7 @@ def test_the_glossary_and_the_revealed_cards_follow_the_language(pseudo: None) -
         other = dict(GAME.glossary())
     assert other.keys() == english.keys()
     for key, said in other.items():
-        name, _, about = said.partition(": ")
-        assert name and about and not LATIN.search(said), (key, said)
+        assert said and not LATIN.search(said), (key, said)
     assert dict(GAME.glossary()) == english  # made per language, not once
     s = _finished(2, 4)
     with speaking(PSEUDO):
@@ -183,7 +182,7 @@ def test_other_content_speaks_its_own_english(pseudo: None, tmp_path: Path) -> N
     game = AgencyGame(load_content(tmp_path))
     with speaking(PSEUDO):
         glossary = card_glossary(game.content)
-        assert glossary["O15"].startswith("Moon Race: ")
+        assert "Moon Race" in glossary["O15"]
         assert not LATIN.search(glossary["O14"])
         assert game._card_name("O15") == "Moon Race"
         assert game._card_name("O14") == "ア"
@@ -308,7 +307,7 @@ def test_a_game_told_in_japanese_has_no_english_words() -> None:
 def test_descriptions_and_glossary_in_japanese() -> None:
     with speaking("ja"):
         glossary = GAME.glossary()
-        assert glossary["red"].startswith("燃料（赤の技術）: ")
+        assert glossary["red"].startswith("燃料（赤の技術）：")
         assert all(KANA_OR_KANJI.search(v) and not LATIN.search(v) for v in glossary.values())
         for before, p, _, _ in play(2, 8):
             for a in before.legal_actions(p)[:4]:

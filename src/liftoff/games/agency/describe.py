@@ -68,7 +68,11 @@ def mission_text(m: Mission) -> str:
 
 def objective_text(o: Objective) -> str:
     """An objective card: what it counts and the VP of each tier."""
-    tiers = ", ".join(render("agency.describe.tier", {"min": t.min, "vp": t.vp}) for t in o.tiers)
+    tiers = _joined(
+        "agency.describe.tiers",
+        "tier",
+        [render("agency.describe.tier", {"min": t.min, "vp": t.vp}) for t in o.tiers],
+    )
     params = {"counts": o.counts.describe(), "tiers": tiers}
     if o.requires is None:
         return render("agency.describe.objective", params)
@@ -76,20 +80,33 @@ def objective_text(o: Objective) -> str:
     return render("agency.describe.objective-requires", params)
 
 
+def _joined(code: str, field: str, items: list[str]) -> str:
+    """``items`` joined one by one with template ``code`` (``{<field>s}, {<field>}``):
+    the separator is the language's."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = render(code, {f"{field}s": out, field: item})
+    return out
+
+
+def _named(name: str, said: str) -> str:
+    return render("agency.describe.named", {"name": name, "text": said})
+
+
 def card_glossary(c: Content) -> dict[str, str]:
     """Card id → "Name: what it does" for specialists, missions and objectives, and
     technology colour (``red``, …) → what its cards mean, in the current language."""
     out: dict[str, str] = {}
     for s in c.specialists.specialists:
-        out[s.id] = f"{card_name(c, s.id)}: {spec_text(s)}"
+        out[s.id] = _named(card_name(c, s.id), spec_text(s))
     for m in c.missions.missions:
-        out[m.id] = f"{card_name(c, m.id)}: {mission_text(m)}"
+        out[m.id] = _named(card_name(c, m.id), mission_text(m))
     for o in c.objectives.objectives:
-        out[o.id] = f"{card_name(c, o.id)}: {objective_text(o)}"
+        out[o.id] = _named(card_name(c, o.id), objective_text(o))
     about = text("agency.describe.tech-card")
     for t in c.technology.technology:
         params = {"name": tech_name(c, t.colour), "colour": colour(t.colour)}
-        out[t.colour] = f"{render('agency.describe.technology', params)}: {about}"
+        out[t.colour] = _named(render("agency.describe.technology", params), about)
     return out
 
 
@@ -136,7 +153,7 @@ def _launch(s: AgencyState, p: int, action: A.Launch) -> str:
         "cost": launch_cost(s, p, symbol),
         "carry": render(carry, {"weight": weight, "room": room}),
         "vp": vp,
-        "effects": "; ".join(effects),
+        "effects": _joined("agency.describe.effects", "effect", effects),
     }
     return render("agency.describe.launch-then" if effects else "agency.describe.launch", params)
 
