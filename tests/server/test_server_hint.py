@@ -212,3 +212,47 @@ async def test_hint_button_in_the_browser(server: ServerFactory, sqlite_db: Db) 
             assert not problems, problems
         finally:
             await chrome.close()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+async def test_the_lobby_sets_hints_for_the_table(server: ServerFactory, sqlite_db: Db) -> None:
+    """The lobby's hints box: on for one person with bots, off once a seat is open
+    for a friend, and what the creator chose is the table's setting."""
+    browser = pytest.importorskip("test_server_browser")
+    if not Path(browser.CHROMIUM).exists():
+        pytest.skip(f"needs Chromium at {browser.CHROMIUM}")
+    from playwright.async_api import async_playwright, expect
+
+    r = await server(sqlite_db, bot_delay=0.05)
+    async with async_playwright() as p:
+        chrome = await p.chromium.launch(
+            executable_path=browser.CHROMIUM, headless=True, args=browser.LAUNCH_ARGS
+        )
+        try:
+            page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
+            await page.goto(r.base + "/")
+            await page.wait_for_selector("#game option", state="attached")
+            await page.select_option("#game", "planet")
+            await page.select_option("#players", "2")
+            await expect(page.locator("#hints")).to_be_checked()
+            await page.locator("#seats .kind").nth(1).select_option("open")
+            await expect(page.locator("#hints")).not_to_be_checked()
+            await page.select_option("#game", "race")
+            await expect(page.locator("#hints-box")).to_be_hidden()
+            # a friend's seat, and hints turned on by hand: the table has them
+            await page.select_option("#game", "planet")
+            await page.select_option("#players", "2")
+            await page.locator("#seats .kind").nth(1).select_option("open")
+            await page.check("#hints")
+            await page.locator("#seats .kind").nth(1).select_option("open")
+            await expect(page.locator("#hints")).to_be_checked()  # the choice is kept
+            await page.fill("#name", "Ann")
+            await page.click("#create-button")
+            await page.wait_for_url("**/t/*")
+            tid = page.url.rsplit("/", 1)[-1]
+            assert (await r.call("GET", f"/api/tables/{tid}")).json()["hints"] is True
+            await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
+            assert not problems, problems
+        finally:
+            await chrome.close()

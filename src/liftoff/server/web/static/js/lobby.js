@@ -29,6 +29,7 @@ function renderPlayers() {
   sel.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
   $("game-summary").textContent = g.summary || "";
   $("clock-box").hidden = g.realtime;
+  $("hints-box").hidden = g.realtime;  // a real-time game has no hints
   renderSeats();
   renderOptions();
 }
@@ -84,6 +85,17 @@ function renderSeats() {
   const n = Number($("players").value);
   $("seats").innerHTML = Array.from({ length: n }, (_, i) => seatChoice(i)).join("");
   for (const li of $("seats").children) seatDoc(li);
+  renderHints();
+}
+
+// hints: on by default when one person plays with bots, off when people share the
+// table (everyone sees the setting at the table); a choice made here is kept
+let hintsChosen = false;
+function renderHints() {
+  const kinds = [...$("seats").children].map((li) => li.querySelector(".kind").value);
+  const people = kinds.filter((k) => k === "you" || k === "open").length;
+  if (!hintsChosen) $("hints").checked = people <= 1;
+  $("hints-doc").textContent = t($("hints").checked ? "web.lobby.hints.on" : "web.lobby.hints.off");
 }
 
 function optionRow(o) {
@@ -144,6 +156,7 @@ async function create(ev) {
     seats: seatsIn,
     name: name || null,
   };
+  if (!game().realtime) body.hints = $("hints").checked;
   const title = $("title").value.trim();
   if (title) body.title = title;
   const clock = $("clock-preset").value;
@@ -270,7 +283,8 @@ async function main() {
   api("GET", "/api/tutorials").then((res) => renderLearn(res.tutorials)).catch(() => renderLearn([]));
   $("game").addEventListener("change", renderPlayers);
   $("players").addEventListener("change", renderSeats);
-  $("seats").addEventListener("change", (e) => { const li = e.target.closest("li"); if (li) seatDoc(li); });
+  $("seats").addEventListener("change", (e) => { const li = e.target.closest("li"); if (li) seatDoc(li); renderHints(); });
+  $("hints").addEventListener("change", () => { hintsChosen = true; renderHints(); });
   $("create").addEventListener("submit", create);
   $("clock-preset").addEventListener("change", renderClock);
   renderClock();
