@@ -176,3 +176,21 @@ async def test_an_ending_and_its_replay_in_japanese(
     await page.wait_for_load_state("networkidle")
     await check_page(page, PROPER_NAMES, f"ja-{game}-replay")
     assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["planet", "race", "agency"])
+async def test_the_first_game_teaches_in_japanese(
+    server: ServerFactory, sqlite_db: Db, chrome: Any, game: str
+) -> None:
+    """A guided first game in Japanese: the coach's tips, the board and the table
+    speak Japanese at phone size."""
+    r = await server(sqlite_db, bot_delay=0.05)
+    made = (await r.call("POST", f"/api/tutorials/{game}", {"name": NAMES["ja-seat"]})).json()
+    tid, token, seat = made["table"], made["token"], made["seat"]
+    page, problems = await japanese_page(chrome, r, PHONE)
+    await hold_seat(page, r, tid, seat, token, game)
+    await page.goto(f"{r.base}/t/{tid}")
+    await expect(page.locator(".coach-new").first).to_be_visible(timeout=20_000)
+    allowed = PROPER_NAMES | await action_words(r, tid, token)
+    await check_page(page, allowed, f"ja-{game}-tutorial")
+    assert not problems, problems
