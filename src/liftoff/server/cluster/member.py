@@ -61,9 +61,10 @@ def _error_of(data: dict[str, Any]) -> ApiError:
     """The refusal of :func:`_error_json`, raised again where the request came in."""
     import liftoff
 
+    code = str(data["code"])  # a refusal of the owner's, its words found there
     err = ApiError(
         int(data["status"]),
-        str(data["code"]),
+        code,
         data.get("message"),
         params=data.get("params") or {},
         say=data.get("say"),
