@@ -344,12 +344,24 @@ async def test_any_member_serves_any_table(database: str) -> None:
                 headers={"Authorization": f"Bearer {tokens[mover]}"},
             )
             assert again.status_code == 200 and again.json()["version"] == version, again.text
+            # a refusal through B: the owner's, and the seat's frames show it on A and B
+            mover = next(s for s in (0, 1) if watchers["B", s].states[-1]["legal"])
+            auth = {"Authorization": f"Bearer {tokens[mover]}"}
+            wrong = {"action": "pay rocket nothing", "version": version, "id": "bad"}
+            refused = await cb.post(f"/api/tables/{tid}/actions", json=wrong, headers=auth)
+            assert refused.status_code == 422, refused.text
+            assert refused.json()["words"]
+            for m in ("A", "B"):
+                await watchers[m, mover].until(lambda f: f["refusal"] is not None)
             await asyncio.sleep(0.5)
             first = watchers["A", 0].states[start["A", 0] - 1]["version"]
             for seat in (0, 1, None):
                 on_a = watchers["A", seat].states[start["A", seat] :]
                 on_b = watchers["B", seat].states[start["B", seat] :]
-                assert [f["version"] for f in on_a] == list(range(first + 1, version + 1))
+                # a frame per version, and one more for the refusal (at the mover's seat)
+                versions = [f["version"] for f in on_a]
+                assert versions == [*range(first + 1, version + 1), version]
+                assert (on_a[-1]["refusal"] is not None) == (seat == mover)
                 assert on_b == on_a, f"seat {seat}: frames differ between A and B"
     finally:
         for ws in sockets:

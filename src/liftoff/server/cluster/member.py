@@ -57,6 +57,24 @@ def _error_json(err: ApiError) -> dict[str, Any]:
     }
 
 
+def _refusal_json(refusal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A seat's last refusal as a notice carries it (the refusal itself as JSON)."""
+    if refusal is None:
+        return None
+    said = refusal.get("said")
+    out = {k: v for k, v in refusal.items() if k != "said"}
+    out["said"] = _error_json(said) if isinstance(said, ApiError) else None
+    return out
+
+
+def _refusal_of(data: Any) -> dict[str, Any] | None:
+    """The refusal of :func:`_refusal_json`, shown by a replica's seat."""
+    if not isinstance(data, dict):
+        return None
+    said = data.get("said")
+    return {**data, "said": _error_of(said) if isinstance(said, dict) else None}
+
+
 def _error_of(data: dict[str, Any]) -> ApiError:
     """The refusal of :func:`_error_json`, raised again where the request came in."""
     import liftoff
@@ -104,7 +122,8 @@ class Member:
         self._waiting: dict[str, asyncio.Future[Any]] = {}  # forwarded requests by id
         self._announce: set[str] = set()  # tables whose change is not announced yet
         self._announcing = asyncio.Event()
-        self._stale: dict[str, float | None] = {}  # replicas to read again: owner's time
+        # replicas to read again: the owner's time of change and its seats' refusals
+        self._stale: dict[str, tuple[float | None, list[dict[str, Any] | None] | None]] = {}
         self._reading: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -178,8 +197,12 @@ class Member:
             tables, self._announce = self._announce, set()
             for table_id in tables:
                 table = self.manager.tables.get(table_id) if self.manager is not None else None
-                at = table.updated_at if table is not None else None
-                note = orjson.dumps({"t": table_id, "from": self.id, "at": at})
+                if table is None:
+                    continue  # let go meanwhile: its new owner announces it
+                refusals = [_refusal_json(s.refusal) for s in table.seats]
+                note = orjson.dumps(
+                    {"t": table_id, "from": self.id, "at": table.updated_at, "refusals": refusals}
+                )
                 try:
                     await self.redis.publish(CHANGED, note)
                 except Exception:
@@ -207,7 +230,10 @@ class Member:
         name = channel.decode() if isinstance(channel, bytes) else channel
         if name == CHANGED:
             if data.get("from") != self.id:
-                self._read_again(str(data["t"]), data.get("at"))
+                refusals = data.get("refusals")
+                if isinstance(refusals, list):
+                    refusals = [_refusal_of(r) for r in refusals]
+                self._read_again(str(data["t"]), data.get("at"), refusals)
         elif data.get("kind") == "ask":
             self._spawn(self._answer(data))
         elif data.get("kind") == "answer":
@@ -237,13 +263,15 @@ class Member:
         with contextlib.suppress(Exception):
             await self.redis.publish(str(data["to"]), orjson.dumps(reply))
 
-    def _read_again(self, table_id: str, at: float | None) -> None:
+    def _read_again(
+        self, table_id: str, at: float | None, refusals: list[dict[str, Any] | None] | None
+    ) -> None:
         """Read a replica again (one reading per table at a time; notices heard
         meanwhile make one more reading, which sees everything they announced)."""
         manager = self.manager
         if manager is None or table_id not in manager.replicas:
             return
-        self._stale[table_id] = at
+        self._stale[table_id] = (at, refusals)
         if table_id not in self._reading:
             self._reading[table_id] = asyncio.create_task(self._reader(table_id))
 
@@ -252,9 +280,9 @@ class Member:
         assert manager is not None
         try:
             while table_id in self._stale:
-                at = self._stale.pop(table_id)
+                at, refusals = self._stale.pop(table_id)
                 try:
-                    await manager.refresh(table_id, at)
+                    await manager.refresh(table_id, at, refusals)
                 except Exception:
                     manager.errors.error("member", "a replica could not be read again")
         finally:

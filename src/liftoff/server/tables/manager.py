@@ -260,8 +260,14 @@ class TableManager:
             return None
         raise ApiError(400, "bad-message", say="api.error.bad-message.type", params={"kind": op})
 
-    async def refresh(self, table_id: str, at: float | None = None) -> None:
-        """The owner announced a change (``at``: the table's time of change there):
+    async def refresh(
+        self,
+        table_id: str,
+        at: float | None = None,
+        refusals: list[dict[str, Any] | None] | None = None,
+    ) -> None:
+        """The owner announced a change (``at``: the table's time of change there;
+        ``refusals``: each seat's last refusal there, which no database holds):
         read the replica again from the database and wake its watchers when something
         changed (a replica nobody watches is dropped; the next request builds it
         again)."""
@@ -276,6 +282,12 @@ class TableManager:
         if not found or replica is None:
             return
         fresh = rebuild(found[0])
+        if refusals is not None and len(refusals) == len(fresh.seats):
+            for s, refusal in zip(fresh.seats, refusals, strict=True):
+                s.refusal = refusal
+        else:  # as they were (no notice said otherwise)
+            for s, old in zip(fresh.seats, replica.seats, strict=False):
+                s.refusal = old.refusal
         if _fingerprint(fresh) == _fingerprint(replica):
             return
         self.seating.forget(replica)
@@ -710,7 +722,19 @@ def _fingerprint(table: LiveTable) -> tuple[Any, ...]:
     """What a watcher may see change at a replica."""
     seats = tuple((s.kind, s.bot, s.speed, s.name, s.token_hash) for s in table.seats)
     last = (table.log[-1].n, table.log[-1].text) if table.log else None
-    return (table.state.version, last, table.status, seats, table.rematch_id, table.abandoned)
+    refused = tuple(
+        None if s.refusal is None else (s.refusal.get("action"), s.refusal.get("version"))
+        for s in table.seats
+    )
+    return (
+        table.state.version,
+        last,
+        table.status,
+        seats,
+        refused,
+        table.rematch_id,
+        table.abandoned,
+    )
 
 
 def _absorb(old: LiveTable, fresh: LiveTable) -> None:
