@@ -230,15 +230,22 @@ class TableManager:
         owns (``None``: this member plays the table, or takes it over now)."""
         member = self.member
         assert member is not None
-        if table_id in self.tables or table_id in self.finished:
-            return None
-        owner = await member.owner_of(table_id)
-        if owner is None or owner == member.id:
-            if table_id in self.replicas and await member.claim(table_id):
-                await self.adopt(table_id)
-            return None  # no lease (no such table, or finished): the local path says
-        result = await member.call(owner, op, args)
-        return True if result is None else result
+        for _ in range(2):
+            if table_id in self.tables or table_id in self.finished:
+                return None
+            owner = await member.owner_of(table_id)
+            if owner is not None and owner != member.id:
+                result = await member.call(owner, op, args)
+                return True if result is None else result
+            replica = self.replicas.get(table_id)
+            if replica is None:
+                return None  # no lease (no such table, or finished): the local path says
+            # its owner is gone: take it over (or another member just did: look again)
+            if await member.claim(table_id) and await self.adopt(table_id) is None:
+                self._drop_replica(replica)  # it ended: the local path reads it
+                return None
+        # never played on a replica
+        raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
 
     async def forwarded(self, op: str, args: dict[str, Any]) -> Any:
         """A request another member forwarded for a table this member owns, applied
