@@ -177,7 +177,12 @@ async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) ->
             joined = (await ca.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
             tokens = [made["token"], joined["token"]]
             auth = {"Authorization": f"Bearer {tokens[0]}"}
+            # a spectator on B, watching A's table (from B's replica) through the takeover
+            ws = await websockets.connect(f"ws://127.0.0.1:{pb}/ws/tables/{tid}")
+            await ws.send(json.dumps({"type": "hello"}))
+            watcher = _Watcher(ws)
             await _play(ca, tid, tokens, acked, 12)
+            await watcher.until(lambda f: f["version"] == 12)
             os.kill(a.pid, signal.SIGKILL)
             a.wait(10)
             killed = time.monotonic()
@@ -202,6 +207,11 @@ async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) ->
             assert view["version"] == len(acked)  # nothing acknowledged lost
             await _play(cb, tid, tokens, acked, 4)  # and play goes on on B
             assert took < 15
+            # the spectator's socket carried on: B's replica became its table
+            await watcher.until(lambda f: f["version"] == len(acked))
+            versions = [f["version"] for f in watcher.states]
+            assert versions == sorted(versions) and versions[-1] == 16
+            await ws.close()
         store = Store(database)
         try:
             async with store.engine.connect() as conn:
