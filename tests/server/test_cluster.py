@@ -1,5 +1,6 @@
 """Several servers on one PostgreSQL database and one Redis: leases per table,
-fencing, and taking a table over after its owner is killed.
+fencing, any member serving any table (actions forwarded to the owner, frames
+from each member's replica), and taking a table over after its owner is killed.
 
 Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL`` (``.ci/run``
 starts both); each test works in a database of its own.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import secrets
 import signal
@@ -16,10 +18,12 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 import httpx
 import pytest
 import pytest_asyncio
+import websockets
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -172,36 +176,42 @@ async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) ->
             tid = made["table"]["id"]
             joined = (await ca.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
             tokens = [made["token"], joined["token"]]
-            # B does not play a table A owns (forwarding to the owner is not built yet)
             auth = {"Authorization": f"Bearer {tokens[0]}"}
-            elsewhere = await cb.get(f"/api/tables/{tid}/view", headers=auth)
-            assert elsewhere.status_code == 503 and elsewhere.json()["error"] == "elsewhere"
+            # a spectator on B, watching A's table (from B's replica) through the takeover
+            ws = await websockets.connect(f"ws://127.0.0.1:{pb}/ws/tables/{tid}")
+            await ws.send(json.dumps({"type": "hello"}))
+            watcher = _Watcher(ws)
             await _play(ca, tid, tokens, acked, 12)
+            await watcher.until(lambda f: f["version"] == 12)
             os.kill(a.pid, signal.SIGKILL)
             a.wait(10)
             killed = time.monotonic()
-            # B takes the table over once A's lease runs out, from the action log
-            view: dict[str, object] = {}
+            # B takes the table over once A's lease runs out, from the action log; a
+            # repeated submission is not applied twice (it is stale there)
+            last = max(acked)
+            again = None
             while time.monotonic() - killed < 30:
-                res = await cb.get(f"/api/tables/{tid}/view", headers=auth)
-                if res.status_code == 200:
-                    view = res.json()
+                again = await cb.post(
+                    f"/api/tables/{tid}/actions",
+                    json={"action": acked[last], "version": last, "id": f"m{last}"},
+                    headers={"Authorization": f"Bearer {tokens[last % 2]}"},
+                )
+                if again.status_code != 503:
                     break
-                assert res.json()["error"] == "elsewhere"
+                # A's lease still runs: B cannot reach A, or A's lease is not out yet
+                assert again.json()["error"] in ("unreachable", "elsewhere"), again.text
                 await asyncio.sleep(0.2)
             took = time.monotonic() - killed
-            assert view, "B never took the table over"
+            assert again is not None and again.status_code in (200, 409, 422), "no takeover"
+            view = (await cb.get(f"/api/tables/{tid}/view", headers=auth)).json()
             assert view["version"] == len(acked)  # nothing acknowledged lost
-            # a repeated submission is not applied twice (it is stale now)
-            last = max(acked)
-            again = await cb.post(
-                f"/api/tables/{tid}/actions",
-                json={"action": acked[last], "version": last, "id": f"m{last}"},
-                headers={"Authorization": f"Bearer {tokens[last % 2]}"},
-            )
-            assert again.status_code in (200, 409, 422)
             await _play(cb, tid, tokens, acked, 4)  # and play goes on on B
             assert took < 15
+            # the spectator's socket carried on: B's replica became its table
+            await watcher.until(lambda f: f["version"] == len(acked))
+            versions = [f["version"] for f in watcher.states]
+            assert versions == sorted(versions) and versions[-1] == 16
+            await ws.close()
         store = Store(database)
         try:
             async with store.engine.connect() as conn:
@@ -241,6 +251,132 @@ async def test_loadtest_spreads_thinking_clients_over_two_members(database: str)
         assert 0 < figures["moves"] < 16 * 4 / 0.2 * 2
         assert not figures["refusals"], figures["refusals"]
     finally:
+        for p in (a, b):
+            p.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(10)
+            if p.poll() is None:
+                p.kill()
+
+
+class _Watcher:
+    """One WebSocket to a member: the state frames it was sent, and its other answers."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.states: list[dict[str, Any]] = []
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for frame in self.ws:
+            msg = json.loads(frame)
+            if msg["type"] == "state":
+                self.states.append(msg)
+            elif msg["type"] in ("ack", "error"):
+                await self.answers.put(msg)
+
+    async def until(self, ok: Any, within: float = 20.0) -> dict[str, Any]:
+        end = time.monotonic() + within
+        while time.monotonic() < end:
+            if self.states and ok(self.states[-1]):
+                return self.states[-1]
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"no such frame; the last: {self.states[-1:]}")
+
+
+@needs_redis
+async def test_any_member_serves_any_table(database: str) -> None:
+    """A table created on A, joined and played through B (REST and WebSocket), watched
+    on both: each seat (and a spectator) gets the same frames on A and on B, one per
+    change, in order."""
+    pa, pb = free_port(), free_port()
+    a, b = _member(database, pa), _member(database, pb)
+    sockets: list[Any] = []
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        async with (
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+        ):
+            made = await ca.post(
+                "/api/tables",
+                json={"game": "planet", "players": 2, "seats": [{"type": "you"}, {"type": "open"}]},
+            )
+            tid = made.json()["table"]["id"]
+            joined = await cb.post(f"/api/tables/{tid}/join", json={"name": "Bea"})
+            assert joined.status_code == 200, joined.text  # through B, applied by A
+            tokens = [made.json()["token"], joined.json()["token"]]
+            seen = (await ca.get(f"/api/tables/{tid}")).json()
+            assert [s["name"] for s in seen["seats"]][1] == "Bea"
+            watchers: dict[tuple[str, int | None], _Watcher] = {}
+            for member, port in (("A", pa), ("B", pb)):
+                for seat in (0, 1, None):
+                    ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}")
+                    sockets.append(ws)
+                    hello: dict[str, Any] = {"type": "hello"}
+                    if seat is not None:
+                        hello["token"] = tokens[seat]
+                    await ws.send(json.dumps(hello))
+                    watchers[member, seat] = _Watcher(ws)
+
+            def everyone_here(f: dict[str, Any]) -> bool:
+                return all(s["connected"] for s in f["table"]["seats"])
+
+            for w in watchers.values():
+                await w.until(everyone_here)
+            await asyncio.sleep(0.5)  # the last presence frames arrive
+            start = {key: len(w.states) for key, w in watchers.items()}
+            version = watchers["A", 0].states[-1]["version"]
+            for n in range(8):
+                mover = next(s for s in (0, 1) if watchers["B", s].states[-1]["legal"])
+                action = watchers["B", mover].states[-1]["legal"][0]["text"]
+                body = {"action": action, "version": version, "id": f"n{n}"}
+                if n % 2 == 0:  # REST through B
+                    auth = {"Authorization": f"Bearer {tokens[mover]}"}
+                    res = await cb.post(f"/api/tables/{tid}/actions", json=body, headers=auth)
+                    assert res.status_code == 200, res.text
+                    answer = res.json()
+                else:  # WebSocket through B
+                    w = watchers["B", mover]
+                    await w.ws.send(json.dumps({"type": "act", **body}))
+                    answer = await asyncio.wait_for(w.answers.get(), 10)
+                    assert answer["type"] == "ack", answer
+                assert answer["version"] == version + 1
+                version += 1
+                for w in watchers.values():
+                    await w.until(lambda f, v=version: f["version"] >= v)
+            # the same submission again (same id): the first answer, not applied twice
+            again = await cb.post(
+                f"/api/tables/{tid}/actions",
+                json=body,
+                headers={"Authorization": f"Bearer {tokens[mover]}"},
+            )
+            assert again.status_code == 200 and again.json()["version"] == version, again.text
+            # a refusal through B: the owner's, and the seat's frames show it on A and B
+            mover = next(s for s in (0, 1) if watchers["B", s].states[-1]["legal"])
+            auth = {"Authorization": f"Bearer {tokens[mover]}"}
+            wrong = {"action": "pay rocket nothing", "version": version, "id": "bad"}
+            refused = await cb.post(f"/api/tables/{tid}/actions", json=wrong, headers=auth)
+            assert refused.status_code == 422, refused.text
+            assert refused.json()["words"]
+            for m in ("A", "B"):
+                await watchers[m, mover].until(lambda f: f["refusal"] is not None)
+            await asyncio.sleep(0.5)
+            first = watchers["A", 0].states[start["A", 0] - 1]["version"]
+            for seat in (0, 1, None):
+                on_a = watchers["A", seat].states[start["A", seat] :]
+                on_b = watchers["B", seat].states[start["B", seat] :]
+                # a frame per version, and one more for the refusal (at the mover's seat)
+                versions = [f["version"] for f in on_a]
+                assert versions == [*range(first + 1, version + 1), version]
+                assert (on_a[-1]["refusal"] is not None) == (seat == mover)
+                assert on_b == on_a, f"seat {seat}: frames differ between A and B"
+    finally:
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
         for p in (a, b):
             p.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):

@@ -22,6 +22,7 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.full.server": "the server holds as many tables as it may",
     "api.error.elsewhere": "another server of the cluster plays this table",
     "api.error.elsewhere.holds": "another server of the cluster holds this table",
+    "api.error.unreachable": ("the server that plays this table did not answer in time; try again"),
     "api.error.no-game": "there is no such game",
     "api.error.no-game.named": "there is no game called {game}",
     "api.error.bad-seats": "those seats do not fit this game",

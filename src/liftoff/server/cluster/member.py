@@ -1,4 +1,7 @@
-"""One member of a cluster: its id, its table leases, and taking tables over."""
+"""One member of a cluster: its id, its table leases, taking tables over, and its
+messages over Redis (actions forwarded to a table's owner and its answers; the
+owner's "this table changed" notices, after which members holding a replica of
+the table read it again from the database)."""
 
 from __future__ import annotations
 
@@ -9,8 +12,10 @@ import os
 import secrets
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import text
 
+from ..errors import ApiError
 from ..storage import Store
 from ..storage.leases import Fence
 
@@ -24,6 +29,75 @@ _ORPHANS = text(
     "WHERE g.status IN ('open', 'playing') AND (l.table_id IS NULL OR l.expires_at < now()) "
     "ORDER BY g.created_at"
 )
+
+CHANGED = "liftoff:changed"  # every owner's "table T changed" notices
+FORWARD_TIMEOUT = 5.0  # seconds a forwarded request waits for the owner's answer
+
+
+def channel_of(member_id: str) -> str:
+    """The Redis channel of a member: requests to it and answers to its requests."""
+    return f"liftoff:member:{member_id}"
+
+
+def _error_json(err: ApiError) -> dict[str, Any]:
+    """An owner's refusal as it travels back to the member that forwarded the request."""
+    game = getattr(getattr(err.game, "info", None), "name", None)
+    return {
+        "status": err.status,
+        "code": err.code,
+        "message": err.message,
+        "say": err.say,
+        "params": err.params,
+        "rule": err.rule,
+        "rule_text": err.rule_text,
+        "version": err.version,
+        "words": err.words,
+        "said": list(err.said) if err.said is not None else None,
+        "game": game,
+    }
+
+
+def _refusal_json(refusal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A seat's last refusal as a notice carries it (the refusal itself as JSON)."""
+    if refusal is None:
+        return None
+    said = refusal.get("said")
+    out = {k: v for k, v in refusal.items() if k != "said"}
+    out["said"] = _error_json(said) if isinstance(said, ApiError) else None
+    return out
+
+
+def _refusal_of(data: Any) -> dict[str, Any] | None:
+    """The refusal of :func:`_refusal_json`, shown by a replica's seat."""
+    if not isinstance(data, dict):
+        return None
+    said = data.get("said")
+    return {**data, "said": _error_of(said) if isinstance(said, dict) else None}
+
+
+def _error_of(data: dict[str, Any]) -> ApiError:
+    """The refusal of :func:`_error_json`, raised again where the request came in."""
+    import liftoff
+
+    code = str(data["code"])  # a refusal of the owner's, its words found there
+    err = ApiError(
+        int(data["status"]),
+        code,
+        data.get("message"),
+        params=data.get("params") or {},
+        say=data.get("say"),
+        rule=data.get("rule"),
+        rule_text=data.get("rule_text"),
+        version=data.get("version"),
+        words=data.get("words"),
+    )
+    said = data.get("said")
+    if isinstance(said, list) and len(said) == 2:
+        err.said = (str(said[0]), dict(said[1]))
+    if data.get("game"):
+        with contextlib.suppress(Exception):
+            err.game = liftoff.games.get(str(data["game"]))
+    return err
 
 
 class Member:
@@ -41,7 +115,17 @@ class Member:
         self.ok = False
         self.last_error: str | None = None
         self._task: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self._publisher: asyncio.Task[None] | None = None
         self.manager: TableManager | None = None
+        self.channel = channel_of(self.id)
+        self._waiting: dict[str, asyncio.Future[Any]] = {}  # forwarded requests by id
+        self._announce: set[str] = set()  # tables whose change is not announced yet
+        self._announcing = asyncio.Event()
+        # replicas to read again: the owner's time of change and its seats' refusals
+        self._stale: dict[str, tuple[float | None, list[dict[str, Any] | None] | None]] = {}
+        self._reading: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     async def connect(self) -> None:
         """Reach Redis (the start-up check) and fence the store's writes."""
@@ -65,10 +149,144 @@ class Member:
         async with self.store.engine.connect() as conn:
             return [str(r[0]) for r in (await conn.execute(_ORPHANS)).all()]
 
+    async def owner_of(self, table_id: str) -> str | None:
+        """The member holding a live lease on the table (``None``: nobody does)."""
+        found = await self.fence.owner_of(self.store.engine, table_id)
+        return found[0] if found is not None and found[2] else None
+
     def start(self, manager: TableManager) -> None:
-        """Renew the leases and take orphaned tables over, every ``ttl / 3`` seconds."""
+        """Renew the leases and take orphaned tables over, every ``ttl / 3`` seconds;
+        listen to this member's channel and to the change notices."""
         self.manager = manager
         self._task = asyncio.create_task(self._loop(), name="liftoff-member")
+        self._listener = asyncio.create_task(self._listen(), name="liftoff-member-listen")
+        self._publisher = asyncio.create_task(self._publish(), name="liftoff-member-announce")
+
+    # -- messages ----------------------------------------------------------------------------
+    async def call(self, owner: str, op: str, args: dict[str, Any]) -> Any:
+        """Forward a request to the table's owner; its answer (its refusal is raised
+        here). When the owner does not answer in time the request may still have been
+        applied: a client retrying with the same submission id gets the first answer."""
+        rid = secrets.token_hex(8)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[rid] = future
+        message = {"kind": "ask", "id": rid, "to": self.channel, "op": op, "args": args}
+        try:
+            heard = await self.redis.publish(channel_of(owner), orjson.dumps(message))
+            if not heard:
+                raise ApiError(503, "unreachable")
+            answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
+        except TimeoutError:
+            raise ApiError(503, "unreachable") from None
+        finally:
+            self._waiting.pop(rid, None)
+        if "error" in answer:
+            raise _error_of(answer["error"])
+        return answer.get("result")
+
+    def announce(self, table_id: str) -> None:
+        """The owner's table changed (and is stored): tell the other members (several
+        changes in a row make one notice)."""
+        self._announce.add(table_id)
+        self._announcing.set()
+
+    async def _publish(self) -> None:
+        while True:
+            await self._announcing.wait()
+            self._announcing.clear()
+            tables, self._announce = self._announce, set()
+            for table_id in tables:
+                table = self.manager.tables.get(table_id) if self.manager is not None else None
+                if table is None:
+                    continue  # let go meanwhile: its new owner announces it
+                refusals = [_refusal_json(s.refusal) for s in table.seats]
+                note = orjson.dumps(
+                    {"t": table_id, "from": self.id, "at": table.updated_at, "refusals": refusals}
+                )
+                try:
+                    await self.redis.publish(CHANGED, note)
+                except Exception:
+                    if self.manager is not None:
+                        self.manager.errors.error("member", "a change notice was not sent")
+
+    async def _listen(self) -> None:
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(self.channel, CHANGED)
+        try:
+            while True:
+                msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if msg is None or msg.get("type") != "message":
+                    continue
+                try:
+                    self._heard(msg["channel"], orjson.loads(msg["data"]))
+                except Exception:
+                    if self.manager is not None:
+                        self.manager.errors.error("member", "a message could not be read")
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+
+    def _heard(self, channel: bytes | str, data: dict[str, Any]) -> None:
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        if name == CHANGED:
+            if data.get("from") != self.id:
+                refusals = data.get("refusals")
+                if isinstance(refusals, list):
+                    refusals = [_refusal_of(r) for r in refusals]
+                self._read_again(str(data["t"]), data.get("at"), refusals)
+        elif data.get("kind") == "ask":
+            self._spawn(self._answer(data))
+        elif data.get("kind") == "answer":
+            future = self._waiting.get(str(data.get("id")))
+            if future is not None and not future.done():
+                future.set_result(data)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, data: dict[str, Any]) -> None:
+        """Apply a forwarded request through the owner's normal path; answer it."""
+        manager = self.manager
+        reply: dict[str, Any] = {"kind": "answer", "id": data.get("id")}
+        try:
+            if manager is None:
+                raise ApiError(503, "unreachable")
+            reply["result"] = await manager.forwarded(str(data["op"]), dict(data["args"]))
+        except ApiError as err:
+            reply["error"] = _error_json(err)
+        except Exception:
+            if manager is not None:
+                manager.errors.error("member", "a forwarded request failed")
+            reply["error"] = _error_json(ApiError(503, "unreachable"))
+        with contextlib.suppress(Exception):
+            await self.redis.publish(str(data["to"]), orjson.dumps(reply))
+
+    def _read_again(
+        self, table_id: str, at: float | None, refusals: list[dict[str, Any] | None] | None
+    ) -> None:
+        """Read a replica again (one reading per table at a time; notices heard
+        meanwhile make one more reading, which sees everything they announced)."""
+        manager = self.manager
+        if manager is None or table_id not in manager.replicas:
+            return
+        self._stale[table_id] = (at, refusals)
+        if table_id not in self._reading:
+            self._reading[table_id] = asyncio.create_task(self._reader(table_id))
+
+    async def _reader(self, table_id: str) -> None:
+        manager = self.manager
+        assert manager is not None
+        try:
+            while table_id in self._stale:
+                at, refusals = self._stale.pop(table_id)
+                try:
+                    await manager.refresh(table_id, at, refusals)
+                except Exception:
+                    manager.errors.error("member", "a replica could not be read again")
+        finally:
+            self._reading.pop(table_id, None)
 
     async def renew(self) -> bool:
         """Renew the leases (a write) and reach Redis; let the tables lost go. Whether
@@ -114,11 +332,12 @@ class Member:
 
     async def close(self) -> None:
         """Stop renewing, let every table go (another member takes them at once)."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        tasks = [self._task, self._listener, self._publisher, *self._reading.values()]
+        for task in [t for t in tasks if t is not None] + list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._task = self._listener = self._publisher = None
         with contextlib.suppress(Exception):
             await self.fence.release(self.store.engine)
         if self.redis is not None:

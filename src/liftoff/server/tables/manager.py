@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -78,6 +79,9 @@ class TableManager:
         self.hints = Hints(self)
         self.chat = Chat(self)
         self.member: Member | None = None  # set when this server is a cluster member
+        # in a cluster: read-only copies of tables another member owns (for their
+        # watchers here), read again from the database at every change notice
+        self.replicas: dict[str, LiveTable] = {}
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -93,10 +97,18 @@ class TableManager:
     # -- the table API (the rooms do the work) -----------------------------------------------
     async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take an open seat; returns it and its token (see :meth:`.Seating.join`)."""
+        if self.member is not None:
+            args = {"table_id": table_id, "seat": seat, "name": name}
+            found = await self._forward(table_id, "join", args)
+            if found is not None:
+                return int(found[0]), str(found[1])
         return await self.seating.join(table_id, seat, name)
 
     async def leave(self, table_id: str, token: str | None) -> None:
         """Give up a seat (see :meth:`.Seating.leave`)."""
+        args = {"table_id": table_id, "token": token}
+        if self.member is not None and await self._forward(table_id, "leave", args):
+            return
         await self.seating.leave(table_id, token)
 
     async def act(
@@ -108,10 +120,25 @@ class TableManager:
         client_id: Any = None,
     ) -> dict[str, Any]:
         """A player's action; the answer (see :meth:`.Play.act`)."""
+        if self.member is not None:
+            args = {
+                "table_id": table_id,
+                "token": token,
+                "text": text,
+                "version": version,
+                "client_id": client_id,
+            }
+            answer = await self._forward(table_id, "act", args)
+            if answer is not None:
+                return dict(answer)
         return await self.play.act(table_id, token, text, version, client_id)
 
     async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Take back the caller's own last action (see :meth:`.Play.undo`)."""
+        if self.member is not None:
+            answer = await self._forward(table_id, "undo", {"table_id": table_id, "token": token})
+            if answer is not None:
+                return dict(answer)
         return await self.play.undo(table_id, token)
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -131,6 +158,13 @@ class TableManager:
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
             log.error("table %s cannot be rebuilt: %s", data.id, exc)
             return None
+        replica = self.replicas.pop(data.id, None)
+        if replica is not None:
+            # its watchers here keep their connections: the replica becomes the table
+            self.seating.forget(replica)
+            _absorb(replica, table)
+            table = replica
+            self._wake(table)
         self.tables[table.id] = table
         self.seating.register(table)
         if table.state.is_over() and table.status != "over":
@@ -171,14 +205,108 @@ class TableManager:
         log.warning("table %s: another member owns it now", table_id)
         self.changed(table)
 
-    async def _owned_elsewhere(self, table_id: str) -> LiveTable | None:
-        """In a cluster, a table not held here: taken over when its lease is free
-        (then returned), else refused with where it is played."""
+    async def _owned_elsewhere(self, data: TableData) -> LiveTable | None:
+        """In a cluster, a table not held here: taken over when its lease is free,
+        else a replica of it (read-only: its actions go to the owner)."""
         member = self.member
         assert member is not None
-        if await member.claim(table_id):
-            return await self.adopt(table_id)
+        if await member.claim(data.id):
+            return await self.adopt(data.id)
+        try:
+            replica = rebuild(data)
+        except (ReplayError, OptionError, liftoff.UnknownGame):
+            return None
+        if replica.realtime:  # its driver runs on the owner only
+            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+        built = self.replicas.get(data.id)
+        if built is not None:  # built meanwhile, for another request: one replica a table
+            return built
+        self.replicas[data.id] = replica
+        self.seating.register(replica)
+        return replica
+
+    async def _forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        """In a cluster: the owner's answer to a request for a table another member
+        owns (``None``: this member plays the table, or takes it over now)."""
+        member = self.member
+        assert member is not None
+        for _ in range(2):
+            if table_id in self.tables or table_id in self.finished:
+                return None
+            owner = await member.owner_of(table_id)
+            if owner is not None and owner != member.id:
+                result = await member.call(owner, op, args)
+                return True if result is None else result
+            replica = self.replicas.get(table_id)
+            if replica is None:
+                return None  # no lease (no such table, or finished): the local path says
+            # its owner is gone: take it over (or another member just did: look again)
+            if await member.claim(table_id) and await self.adopt(table_id) is None:
+                self._drop_replica(replica)  # it ended: the local path reads it
+                return None
+        # never played on a replica
         raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+
+    async def forwarded(self, op: str, args: dict[str, Any]) -> Any:
+        """A request another member forwarded for a table this member owns, applied
+        through the normal path (submission ids and quotas hold as here)."""
+        table_id = str(args["table_id"])
+        if table_id not in self.tables:
+            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+        token = args.get("token")
+        if op == "act":
+            text, version = str(args["text"]), args.get("version")
+            return await self.play.act(table_id, token, text, version, args.get("client_id"))
+        if op == "undo":
+            return await self.play.undo(table_id, token)
+        if op == "join":
+            seat, new_token = await self.seating.join(table_id, args.get("seat"), args.get("name"))
+            return [seat, new_token]
+        if op == "leave":
+            await self.seating.leave(table_id, token)
+            return None
+        raise ApiError(400, "bad-message", say="api.error.bad-message.type", params={"kind": op})
+
+    async def refresh(
+        self,
+        table_id: str,
+        at: float | None = None,
+        refusals: list[dict[str, Any] | None] | None = None,
+    ) -> None:
+        """The owner announced a change (``at``: the table's time of change there;
+        ``refusals``: each seat's last refusal there, which no database holds):
+        read the replica again from the database and wake its watchers when something
+        changed (a replica nobody watches is dropped; the next request builds it
+        again)."""
+        replica = self.replicas.get(table_id)
+        if replica is None:
+            return
+        if not replica.subscribers:
+            self._drop_replica(replica)
+            return
+        found = await self.store.load_tables(ids=[table_id])
+        replica = self.replicas.get(table_id)
+        if not found or replica is None:
+            return
+        fresh = rebuild(found[0])
+        if refusals is not None and len(refusals) == len(fresh.seats):
+            for s, refusal in zip(fresh.seats, refusals, strict=True):
+                s.refusal = refusal
+        else:  # as they were (no notice said otherwise)
+            for s, old in zip(fresh.seats, replica.seats, strict=False):
+                s.refusal = old.refusal
+        if _fingerprint(fresh) == _fingerprint(replica):
+            return
+        self.seating.forget(replica)
+        _absorb(replica, fresh)
+        self.seating.register(replica)
+        self._wake(replica)
+        if at is not None:
+            replica.updated_at = float(at)  # the owner's, as its frames say
+
+    def _drop_replica(self, replica: LiveTable) -> None:
+        self.replicas.pop(replica.id, None)
+        self.seating.forget(replica)
 
     async def close(self) -> None:
         """Stop bots, timers and drivers (the database keeps everything)."""
@@ -203,6 +331,8 @@ class TableManager:
     async def get(self, table_id: str) -> LiveTable:
         """A live or finished table (finished ones are rebuilt from the database)."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None and self.replicas:
+            table = self.replicas.get(table_id)
         if table is not None:
             return table
         if not isinstance(table_id, str) or len(table_id) > 32:
@@ -211,9 +341,9 @@ class TableManager:
         if not found:
             raise ApiError(404, "no-table", "no such table")
         if self.member is not None and found[0].status in ("open", "playing"):
-            adopted = await self._owned_elsewhere(table_id)
-            if adopted is not None:
-                return adopted
+            held = await self._owned_elsewhere(found[0])
+            if held is not None:
+                return held
         try:
             table = rebuild(found[0])
         except (ReplayError, OptionError, liftoff.UnknownGame) as exc:
@@ -228,6 +358,12 @@ class TableManager:
         time is looked at again: a seat taken, left or come back)."""
         if table.clocks is not None:
             self.timeouts.check(table)
+        if self.member is not None and table.id in self.tables:
+            self.member.announce(table.id)
+        self._wake(table)
+
+    def _wake(self, table: LiveTable) -> None:
+        """Drop the table's caches and wake its listeners."""
         table.revision += 1
         table.cache.clear()
         table.views.clear()
@@ -572,3 +708,52 @@ def _stored(table: LiveTable) -> TableData:
         title=table.name,
         seats=[s.data() for s in table.seats],
     )
+
+
+#: a replica's fields that stay when it is read again (its watchers, its caches)
+_KEEP = {
+    "lock",
+    "subscribers",
+    "log_epoch",
+    "revision",
+    "cache",
+    "views",
+    "public_cache",
+    "bot_tasks",
+    "clock_task",
+    "race",
+}
+
+
+def _fingerprint(table: LiveTable) -> tuple[Any, ...]:
+    """What a watcher may see change at a replica."""
+    seats = tuple((s.kind, s.bot, s.speed, s.name, s.token_hash) for s in table.seats)
+    last = (table.log[-1].n, table.log[-1].text) if table.log else None
+    refused = tuple(
+        None if s.refusal is None else (s.refusal.get("action"), s.refusal.get("version"))
+        for s in table.seats
+    )
+    return (
+        table.state.version,
+        last,
+        table.status,
+        seats,
+        refused,
+        table.rematch_id,
+        table.abandoned,
+    )
+
+
+def _absorb(old: LiveTable, fresh: LiveTable) -> None:
+    """Make ``old`` (which its watchers hold) what ``fresh`` was rebuilt as; the log
+    starts again for them when it is not the old one carried on."""
+    if old.log:
+        last = old.log[-1]
+        if not any(e.n == last.n and e.text == last.text for e in fresh.log):
+            old.log_epoch += 1  # an action was taken back
+    connections = {s.seat: s.connections for s in old.seats}
+    for f in dataclasses.fields(LiveTable):
+        if f.name not in _KEEP:
+            setattr(old, f.name, getattr(fresh, f.name))
+    for s in old.seats:
+        s.connections = connections.get(s.seat, 0)
