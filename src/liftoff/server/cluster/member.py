@@ -253,7 +253,7 @@ class Member:
         try:
             if manager is None:
                 raise ApiError(503, "unreachable")
-            reply["result"] = await manager.forwarded(str(data["op"]), dict(data["args"]))
+            reply["result"] = await manager.cluster.forwarded(str(data["op"]), dict(data["args"]))
         except ApiError as err:
             reply["error"] = _error_json(err)
         except Exception:
@@ -282,7 +282,7 @@ class Member:
             while table_id in self._stale:
                 at, refusals = self._stale.pop(table_id)
                 try:
-                    await manager.refresh(table_id, at, refusals)
+                    await manager.cluster.refresh(table_id, at, refusals)
                 except Exception:
                     manager.errors.error("member", "a replica could not be read again")
         finally:
@@ -308,7 +308,7 @@ class Member:
             self.last_error = None
         if manager is not None:
             for table_id in lost:
-                await manager.let_go(table_id)
+                await manager.cluster.let_go(table_id)
         return self.ok
 
     async def tick(self) -> None:
@@ -319,7 +319,7 @@ class Member:
             return
         for table_id in await self.orphans():
             if table_id not in manager.tables and await self.claim(table_id):
-                await manager.adopt(table_id)
+                await manager.cluster.adopt(table_id)
 
     async def _loop(self) -> None:
         while True:

@@ -5,10 +5,11 @@ finish, close, expire, rebuild at start); the rest is done by its rooms:
 :class:`~.seats.Seating` (tokens, joining, presence, zombies),
 :class:`~.play.Play` (actions, undo), :class:`~.bots.BotSeats` (the bots),
 :class:`~.clocks.ClockKeeper` (clock alarms), :class:`~.timeouts.Timeouts` (the
-time-out policy), :class:`~.chat.Chat` (table chat) and :class:`~.quotas.Quotas`.
-Real-time tables run through their runner (``server.realtime``), for which the
-manager is the host: :meth:`record_applied`, :meth:`restore`, :meth:`refuse`,
-:meth:`illegal`, :meth:`changed`.
+time-out policy), :class:`~.chat.Chat` (table chat), :class:`~.quotas.Quotas`
+and, in a cluster, :class:`~.replicas.ClusterTables`. Real-time tables run
+through their runner (``server.realtime``), for which the manager is the host:
+:meth:`record_applied`, :meth:`restore`, :meth:`refuse`, :meth:`illegal`,
+:meth:`changed`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import dataclasses
 import logging
 import secrets
 import time
@@ -46,6 +46,7 @@ from .model import (
 from .play import Play
 from .quotas import Quotas
 from .rebuild import rebuild
+from .replicas import ClusterTables, absorb
 from .seats import Seating, build_seats, seat_person
 from .settings import Settings
 from .timeouts import Timeouts
@@ -81,7 +82,8 @@ class TableManager:
         self.member: Member | None = None  # set when this server is a cluster member
         # in a cluster: read-only copies of tables another member owns (for their
         # watchers here), read again from the database at every change notice
-        self.replicas: dict[str, LiveTable] = {}
+        self.replicas: dict[str, LiveTable] = {}  # other members' tables watched here
+        self.cluster = ClusterTables(self)
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -99,7 +101,7 @@ class TableManager:
         """Take an open seat; returns it and its token (see :meth:`.Seating.join`)."""
         if self.member is not None:
             args = {"table_id": table_id, "seat": seat, "name": name}
-            found = await self._forward(table_id, "join", args)
+            found = await self.cluster.forward(table_id, "join", args)
             if found is not None:
                 return int(found[0]), str(found[1])
         return await self.seating.join(table_id, seat, name)
@@ -107,7 +109,7 @@ class TableManager:
     async def leave(self, table_id: str, token: str | None) -> None:
         """Give up a seat (see :meth:`.Seating.leave`)."""
         args = {"table_id": table_id, "token": token}
-        if self.member is not None and await self._forward(table_id, "leave", args):
+        if self.member is not None and await self.cluster.forward(table_id, "leave", args):
             return
         await self.seating.leave(table_id, token)
 
@@ -128,7 +130,7 @@ class TableManager:
                 "version": version,
                 "client_id": client_id,
             }
-            answer = await self._forward(table_id, "act", args)
+            answer = await self.cluster.forward(table_id, "act", args)
             if answer is not None:
                 return dict(answer)
         return await self.play.act(table_id, token, text, version, client_id)
@@ -136,7 +138,9 @@ class TableManager:
     async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Take back the caller's own last action (see :meth:`.Play.undo`)."""
         if self.member is not None:
-            answer = await self._forward(table_id, "undo", {"table_id": table_id, "token": token})
+            answer = await self.cluster.forward(
+                table_id, "undo", {"table_id": table_id, "token": token}
+            )
             if answer is not None:
                 return dict(answer)
         return await self.play.undo(table_id, token)
@@ -147,11 +151,11 @@ class TableManager:
         for data in await self.store.load_tables(statuses=["open", "playing"]):
             if self.member is not None and not await self.member.claim(data.id):
                 continue  # another member of the cluster plays it
-            await self._resume(data)
+            await self.resume(data)
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
 
-    async def _resume(self, data: TableData) -> LiveTable | None:
+    async def resume(self, data: TableData) -> LiveTable | None:
         """Rebuild an unfinished table from its log and carry on playing it."""
         try:
             table = rebuild(data)
@@ -162,9 +166,9 @@ class TableManager:
         if replica is not None:
             # its watchers here keep their connections: the replica becomes the table
             self.seating.forget(replica)
-            _absorb(replica, table)
+            absorb(replica, table)
             table = replica
-            self._wake(table)
+            self.wake(table)
         self.tables[table.id] = table
         self.seating.register(table)
         if table.state.is_over() and table.status != "over":
@@ -173,140 +177,6 @@ class TableManager:
         if table.status == "playing":
             self.start_play(table, restored=True)
         return table
-
-    # -- a member of a cluster (``server.cluster``) ----------------------------------------
-    async def adopt(self, table_id: str) -> LiveTable | None:
-        """Take over a table whose lease this member just took: rebuild it from the
-        action log and carry on (its clocks start now: the time it had no owner is
-        charged to nobody)."""
-        found = await self.store.load_tables(ids=[table_id])
-        if not found or found[0].status not in ("open", "playing"):
-            return None
-        table = await self._resume(found[0])
-        if table is not None:
-            log.info("table %s taken over from the action log", table_id)
-        return table
-
-    async def let_go(self, table_id: str) -> None:
-        """This member lost the table's lease: stop playing it (its new owner does)."""
-        table = self.tables.pop(table_id, None)
-        if table is None:
-            return
-        for t in list(table.bot_tasks.values()):
-            t.cancel()
-        if table.clock_task is not None:
-            table.clock_task.cancel()
-            table.clock_task = None
-        for s in table.seats:
-            s.stop_grace()
-        if table.race is not None:
-            table.race.stop()
-        self.seating.forget(table)
-        log.warning("table %s: another member owns it now", table_id)
-        self.changed(table)
-
-    async def _owned_elsewhere(self, data: TableData) -> LiveTable | None:
-        """In a cluster, a table not held here: taken over when its lease is free,
-        else a replica of it (read-only: its actions go to the owner)."""
-        member = self.member
-        assert member is not None
-        if await member.claim(data.id):
-            return await self.adopt(data.id)
-        try:
-            replica = rebuild(data)
-        except (ReplayError, OptionError, liftoff.UnknownGame):
-            return None
-        if replica.realtime:  # its driver runs on the owner only
-            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
-        built = self.replicas.get(data.id)
-        if built is not None:  # built meanwhile, for another request: one replica a table
-            return built
-        self.replicas[data.id] = replica
-        self.seating.register(replica)
-        return replica
-
-    async def _forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
-        """In a cluster: the owner's answer to a request for a table another member
-        owns (``None``: this member plays the table, or takes it over now)."""
-        member = self.member
-        assert member is not None
-        for _ in range(2):
-            if table_id in self.tables or table_id in self.finished:
-                return None
-            owner = await member.owner_of(table_id)
-            if owner is not None and owner != member.id:
-                result = await member.call(owner, op, args)
-                return True if result is None else result
-            replica = self.replicas.get(table_id)
-            if replica is None:
-                return None  # no lease (no such table, or finished): the local path says
-            # its owner is gone: take it over (or another member just did: look again)
-            if await member.claim(table_id) and await self.adopt(table_id) is None:
-                self._drop_replica(replica)  # it ended: the local path reads it
-                return None
-        # never played on a replica
-        raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
-
-    async def forwarded(self, op: str, args: dict[str, Any]) -> Any:
-        """A request another member forwarded for a table this member owns, applied
-        through the normal path (submission ids and quotas hold as here)."""
-        table_id = str(args["table_id"])
-        if table_id not in self.tables:
-            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
-        token = args.get("token")
-        if op == "act":
-            text, version = str(args["text"]), args.get("version")
-            return await self.play.act(table_id, token, text, version, args.get("client_id"))
-        if op == "undo":
-            return await self.play.undo(table_id, token)
-        if op == "join":
-            seat, new_token = await self.seating.join(table_id, args.get("seat"), args.get("name"))
-            return [seat, new_token]
-        if op == "leave":
-            await self.seating.leave(table_id, token)
-            return None
-        raise ApiError(400, "bad-message", say="api.error.bad-message.type", params={"kind": op})
-
-    async def refresh(
-        self,
-        table_id: str,
-        at: float | None = None,
-        refusals: list[dict[str, Any] | None] | None = None,
-    ) -> None:
-        """The owner announced a change (``at``: the table's time of change there;
-        ``refusals``: each seat's last refusal there, which no database holds):
-        read the replica again from the database and wake its watchers when something
-        changed (a replica nobody watches is dropped; the next request builds it
-        again)."""
-        replica = self.replicas.get(table_id)
-        if replica is None:
-            return
-        if not replica.subscribers:
-            self._drop_replica(replica)
-            return
-        found = await self.store.load_tables(ids=[table_id])
-        replica = self.replicas.get(table_id)
-        if not found or replica is None:
-            return
-        fresh = rebuild(found[0])
-        if refusals is not None and len(refusals) == len(fresh.seats):
-            for s, refusal in zip(fresh.seats, refusals, strict=True):
-                s.refusal = refusal
-        else:  # as they were (no notice said otherwise)
-            for s, old in zip(fresh.seats, replica.seats, strict=False):
-                s.refusal = old.refusal
-        if _fingerprint(fresh) == _fingerprint(replica):
-            return
-        self.seating.forget(replica)
-        _absorb(replica, fresh)
-        self.seating.register(replica)
-        self._wake(replica)
-        if at is not None:
-            replica.updated_at = float(at)  # the owner's, as its frames say
-
-    def _drop_replica(self, replica: LiveTable) -> None:
-        self.replicas.pop(replica.id, None)
-        self.seating.forget(replica)
 
     async def close(self) -> None:
         """Stop bots, timers and drivers (the database keeps everything)."""
@@ -341,7 +211,7 @@ class TableManager:
         if not found:
             raise ApiError(404, "no-table", "no such table")
         if self.member is not None and found[0].status in ("open", "playing"):
-            held = await self._owned_elsewhere(found[0])
+            held = await self.cluster.owned_elsewhere(found[0])
             if held is not None:
                 return held
         try:
@@ -360,9 +230,9 @@ class TableManager:
             self.timeouts.check(table)
         if self.member is not None and table.id in self.tables:
             self.member.announce(table.id)
-        self._wake(table)
+        self.wake(table)
 
-    def _wake(self, table: LiveTable) -> None:
+    def wake(self, table: LiveTable) -> None:
         """Drop the table's caches and wake its listeners."""
         table.revision += 1
         table.cache.clear()
@@ -708,52 +578,3 @@ def _stored(table: LiveTable) -> TableData:
         title=table.name,
         seats=[s.data() for s in table.seats],
     )
-
-
-#: a replica's fields that stay when it is read again (its watchers, its caches)
-_KEEP = {
-    "lock",
-    "subscribers",
-    "log_epoch",
-    "revision",
-    "cache",
-    "views",
-    "public_cache",
-    "bot_tasks",
-    "clock_task",
-    "race",
-}
-
-
-def _fingerprint(table: LiveTable) -> tuple[Any, ...]:
-    """What a watcher may see change at a replica."""
-    seats = tuple((s.kind, s.bot, s.speed, s.name, s.token_hash) for s in table.seats)
-    last = (table.log[-1].n, table.log[-1].text) if table.log else None
-    refused = tuple(
-        None if s.refusal is None else (s.refusal.get("action"), s.refusal.get("version"))
-        for s in table.seats
-    )
-    return (
-        table.state.version,
-        last,
-        table.status,
-        seats,
-        refused,
-        table.rematch_id,
-        table.abandoned,
-    )
-
-
-def _absorb(old: LiveTable, fresh: LiveTable) -> None:
-    """Make ``old`` (which its watchers hold) what ``fresh`` was rebuilt as; the log
-    starts again for them when it is not the old one carried on."""
-    if old.log:
-        last = old.log[-1]
-        if not any(e.n == last.n and e.text == last.text for e in fresh.log):
-            old.log_epoch += 1  # an action was taken back
-    connections = {s.seat: s.connections for s in old.seats}
-    for f in dataclasses.fields(LiveTable):
-        if f.name not in _KEEP:
-            setattr(old, f.name, getattr(fresh, f.name))
-    for s in old.seats:
-        s.connections = connections.get(s.seat, 0)
