@@ -232,3 +232,18 @@ def test_the_pages_templates_say_nothing_outside_the_catalogue() -> None:
         if words:
             left[path.name] = words[:8]
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", available())
+def test_a_bot_level_has_one_name_in_the_terminal_and_the_browser(lang: str) -> None:
+    import liftoff.cli.words  # noqa: F401  (registers the terminal's words)
+    from liftoff.bots import levels
+    from liftoff.i18n.web import web_words
+
+    web_words()
+    for level in levels():
+        said = (
+            render(f"cli.seat.bot.{level}", lang=lang),
+            render(f"web.server.level.{level}", lang=lang),
+        )
+        assert said[0] == said[1], (level, said)
