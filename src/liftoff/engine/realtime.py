@@ -111,6 +111,9 @@ class DriverEvent:
     rule: str | None = None
     public: bool = False  # applied: every player may read ``action`` (Game.action_is_public)
     events: tuple[Event, ...] = ()  # applied: what the action caused (``State.apply``)
+    #: rejected or stale: the refusal's message id and parameters, for a reader of
+    #: another language (``message`` is its English)
+    said: tuple[str, dict[str, Any]] | None = None
 
 
 Listener = Callable[[DriverEvent], None]

@@ -292,6 +292,7 @@ class RaceRunner:
             words=refusal_words(result.rule, result.message),
         )
         err.game = table.game
+        err.said = result.said
         raise manager.refuse(table, seat, canon, err)
 
     async def _run(self) -> None:

@@ -57,3 +57,26 @@ def test_stacks_are_face_down_during_the_countdown() -> None:
     assert view["players"][0]["top"] is not None  # the original is untouched
     d = RealtimeRace(s, [LiveSeat(), LiveSeat()], start_pause=2.0)
     assert d.view(0, now=1.0) == hidden and d.view(0, now=2.0) == view
+
+
+@pytest.mark.rules("RC-PLAY-2")
+def test_a_live_refusal_keeps_its_message_for_other_languages() -> None:
+    """A refusal in live play carries its message id and parameters (``said``), so
+    a server can say it in each reader's language, not only the English."""
+    from liftoff import i18n
+    from liftoff.engine.messages import render
+
+    i18n.install()
+    s = position(2, stacks={0: ["tank"], 1: ["ore", "ore", "ore"]}, options={"auto_choices": True})
+    events: list[DriverEvent] = []
+    d = RealtimeRace(s, [LiveSeat(), LiveSeat()], round_pause=5.0)
+    d.subscribe(events.append)
+    d.submit(0, "discard", at=1.0, based_on=0)  # Stop: round 2 opens at 6.0
+    d.advance(3.0)
+    d.submit(1, "discard", at=4.0, based_on=s.version)  # during the pause: must wait
+    d.advance(4.5)
+    refused = events[-1]
+    assert refused.kind == "rejected" and refused.said is not None
+    code, params = refused.said
+    assert render(code, params) == refused.message
+    assert render(code, params, lang="ja") != refused.message

@@ -433,6 +433,7 @@ class RealtimeRace:
                     state.version,
                     messages.render("race.live.wait", {"seconds": self.paused_until - now}),
                     "RC-PLAY-2",
+                    said=("race.live.wait", {"seconds": self.paused_until - now}),
                 )
             )
             return
@@ -455,6 +456,7 @@ class RealtimeRace:
                     state.version,
                     exc.message,
                     exc.rule,
+                    said=(exc.code, exc.params) if exc.code else None,
                 )
             )
             return
