@@ -65,7 +65,7 @@ class ClusterTables:
         """In a cluster, a table not held here: taken over when its lease is free,
         else a replica of it (read-only: its actions go to the owner)."""
         host = self.host
-        member = self.host.member
+        member = host.member
         assert member is not None
         if await member.claim(data.id):
             return await self.adopt(data.id)
@@ -86,7 +86,7 @@ class ClusterTables:
         """In a cluster: the owner's answer to a request for a table another member
         owns (``None``: this member plays the table, or takes it over now)."""
         host = self.host
-        member = self.host.member
+        member = host.member
         assert member is not None
         for _ in range(2):
             if table_id in host.tables or table_id in host.finished:
