@@ -511,6 +511,19 @@ class TableManager:
             except Exception:
                 self.errors.error("sweep", "expiring tables failed")
 
+    def stop_playing(self, table: LiveTable) -> None:
+        """Stop what plays ``table`` here: its bots, clock alarm, grace timers and
+        real-time driver."""
+        for t in list(table.bot_tasks.values()):
+            t.cancel()
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        for s in table.seats:
+            s.stop_grace()
+        if table.race is not None:
+            table.race.stop()
+
     async def close_table(
         self, table_id: str, *, delete: bool = False, reason: str = "closed"
     ) -> None:
@@ -518,15 +531,7 @@ class TableManager:
         ``delete`` also removes it from the database."""
         table = await self.get(table_id)
         async with table.lock:
-            for t in list(table.bot_tasks.values()):
-                t.cancel()
-            if table.clock_task is not None:
-                table.clock_task.cancel()
-                table.clock_task = None
-            for s in table.seats:
-                s.stop_grace()
-            if table.race is not None:
-                table.race.stop()
+            self.stop_playing(table)
             if table.status == "playing" and reason == "expired":
                 table.abandoned = True  # a game nobody played any more
             if table.status != "over":

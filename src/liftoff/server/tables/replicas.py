@@ -48,15 +48,7 @@ class ClusterTables:
         table = host.tables.pop(table_id, None)
         if table is None:
             return
-        for t in list(table.bot_tasks.values()):
-            t.cancel()
-        if table.clock_task is not None:
-            table.clock_task.cancel()
-            table.clock_task = None
-        for s in table.seats:
-            s.stop_grace()
-        if table.race is not None:
-            table.race.stop()
+        host.stop_playing(table)
         host.seating.forget(table)
         log.warning("table %s: another member owns it now", table_id)
         host.changed(table)
