@@ -293,8 +293,10 @@ class Member:
         this member may act as owner (the health check)."""
         manager = self.manager
         try:
-            lost = await self.fence.renew(self.store.engine)
-            await self.redis.ping()
+            # a database that does not answer counts as lost before the leases run out
+            async with asyncio.timeout(self.ttl / 3):
+                lost = await self.fence.renew(self.store.engine)
+                await self.redis.ping()
         except Exception as exc:
             # cut off: stop acting as owner (the leases run out in the database anyway)
             self.ok = False

@@ -411,8 +411,15 @@ class TableManager:
         return err
 
     async def restore(self, table: LiveTable) -> None:
-        """After a failed write, go back to what the database holds."""
-        found = await self.store.load_tables(ids=[table.id])
+        """After a failed write, go back to what the database holds (a cluster member
+        that cannot read it either lets the table go: its next owner reads it)."""
+        try:
+            found = await self.store.load_tables(ids=[table.id])
+        except Exception:
+            if self.member is None:
+                raise
+            await self.cluster.let_go(table.id)
+            return
         if found:
             fresh = rebuild(found[0])
             table.state, table.log = fresh.state, fresh.log

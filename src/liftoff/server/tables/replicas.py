@@ -9,10 +9,13 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 import liftoff
 from liftoff.engine import OptionError, ReplayError
 
 from ..errors import ApiError
+from ..health import db_error_text
 from ..storage import TableData
 from .model import LiveTable
 from .rebuild import rebuild
@@ -76,7 +79,16 @@ class ClusterTables:
 
     async def forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
         """In a cluster: the owner's answer to a request for a table another member
-        owns (``None``: this member plays the table, or takes it over now)."""
+        owns (``None``: this member plays the table, or takes it over now). A member
+        cut off from the database refuses (503 ``storage``): it cannot know the owner."""
+        try:
+            return await self._forward(table_id, op, args)
+        except (SQLAlchemyError, OSError) as exc:
+            raise ApiError(
+                503, "storage", say="api.error.storage.why", params={"why": db_error_text(exc)}
+            ) from None
+
+    async def _forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
         host = self.host
         member = host.member
         assert member is not None
