@@ -233,7 +233,7 @@ class Member:
                 refusals = data.get("refusals")
                 if isinstance(refusals, list):
                     refusals = [_refusal_of(r) for r in refusals]
-                self._read_again(str(data["t"]), data.get("at"), refusals)
+                self.read_again(str(data["t"]), data.get("at"), refusals)
         elif data.get("kind") == "ask":
             self._spawn(self._answer(data))
         elif data.get("kind") == "answer":
@@ -263,7 +263,7 @@ class Member:
         with contextlib.suppress(Exception):
             await self.redis.publish(str(data["to"]), orjson.dumps(reply))
 
-    def _read_again(
+    def read_again(
         self, table_id: str, at: float | None, refusals: list[dict[str, Any] | None] | None
     ) -> None:
         """Read a replica again (one reading per table at a time; notices heard

@@ -75,6 +75,9 @@ class ClusterTables:
             return built
         host.replicas[data.id] = replica
         host.seating.register(replica)
+        # the changes announced while it was read and built went unheard: read it once
+        # more (after its first watcher connected), or it could stay behind for good
+        member.read_again(data.id, None, None)
         return replica
 
     async def forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
