@@ -151,6 +151,12 @@ _REDIS = typer.Option(
     help="Run as one member of a cluster: redis://HOST:PORT/DB shared by every member, "
     "with a PostgreSQL --db they share too (tables are owned by lease).",
 )
+_ADVERTISE = typer.Option(
+    None,
+    "--advertise",
+    help="In a cluster: the http://HOST:PORT the other members reach this one at "
+    "(default: the --host and --port, or this machine's name when listening on all).",
+)
 
 
 def serve(
@@ -176,6 +182,7 @@ def serve(
     body_timeout: float = _BODY_TIMEOUT,
     log_level: str = _LOG_LEVEL,
     redis: str | None = _REDIS,
+    advertise: str | None = _ADVERTISE,
 ) -> None:
     """Run the server: open the printed URL in a browser to play."""
     try:
@@ -208,6 +215,7 @@ def serve(
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
+        member_address=advertise or _reached_at(host, port),
     )
     where = url.split("@")[-1] if "@" in url else url
     # before migrations and bots start: the port, then the database (one line each)
@@ -225,6 +233,13 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     _run(app, sock, host, port, settings, log_level)
+
+
+def _reached_at(host: str, port: int) -> str:
+    """Where the other members of a cluster reach a server listening on ``host``."""
+    if host in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def _run(app: Any, sock: Any, host: str, port: int, settings: Any, log_level: str) -> None:

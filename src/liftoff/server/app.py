@@ -144,7 +144,7 @@ def _member(store: Store, redis_url: str | None, settings: Settings) -> Member |
         return None
     from .cluster import Member
 
-    return Member(store, redis_url, settings.table_lease_ttl)
+    return Member(store, redis_url, settings.table_lease_ttl, settings.member_address)
 
 
 def _handle_errors(app: FastAPI) -> None:

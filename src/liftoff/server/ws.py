@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from liftoff.i18n import asked
 
+from .cluster.relay import TRY_AGAIN, relay, relayed_address
 from .errors import ApiError
 from .ratelimit import TokenBucket, client_address
 from .tables import LiveTable, Subscriber, TableManager, state_message
@@ -75,25 +76,39 @@ def _id_of(frame: str | bytes) -> Any:
 
 async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     """Serve one WebSocket connection to a table."""
-    settings = manager.settings
+    settings, member = manager.settings, manager.member
+    if member is not None and relayed_address(ws.scope["headers"], member.relay_secret):
+        # another member relays one of its clients (counted against its quota there)
+        await _serve_socket(ws, table_id, manager, None)
+        return
     address = client_address(ws.scope, settings.trusted_proxies)
     if not manager.quotas.open_socket(address):
         # over the per-address cap: refuse the handshake (HTTP 403), costs nothing
         await ws.close(1013)
         return
     try:
-        await _serve_socket(ws, table_id, manager)
+        await _serve_socket(ws, table_id, manager, address)
     finally:
         manager.quotas.close_socket(address)
 
 
-async def _serve_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
+async def _serve_socket(
+    ws: WebSocket, table_id: str, manager: TableManager, address: str | None
+) -> None:
+    """Serve an accepted socket (``address``: its client's, ``None`` for a relayed one)."""
     await ws.accept()
     conn = _Connection(ws, table_id, manager)
     greeted = await conn.hello()
     if greeted is None:
         return
     table, seat, token = greeted
+    if table.realtime and table is manager.replicas.get(table.id):
+        if address is None:  # relayed here, but not (or no longer) played here
+            await ws.close(TRY_AGAIN)
+        else:  # its driver runs on its owner: relay the socket there
+            assert manager.member is not None  # replicas are a cluster's
+            await relay(ws, table.id, conn.first, manager.member, address)
+        return
     seating = manager.seating
     sub = seating.connect(table, seat, token)
     sub.lang = conn.lang
@@ -123,6 +138,7 @@ class _Connection:
         self.settings = manager.settings
         self.chat: Listener | None = None  # the connection's chat, once greeted
         self.lang = "en"  # the language of its frames (the hello's ``lang``)
+        self.first = ""  # the hello, as it came
 
     async def send(self, data: bytes) -> None:
         # no lock needed: each send writes one whole frame without yielding in between
@@ -153,6 +169,7 @@ class _Connection:
                 err = ApiError(400, "binary", "send JSON text frames, not binary ones")
                 await self.fail(err, 4400)
                 return None
+            self.first = first
             hello = orjson.loads(first) if len(first) <= settings.max_body else None
             if isinstance(hello, dict):  # its refusals speak the hello's language too
                 self.lang = asked(hello.get("lang"))

@@ -32,6 +32,12 @@ _ORPHANS = text(
 
 CHANGED = "liftoff:changed"  # every owner's "table T changed" notices
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded request waits for the owner's answer
+RELAY_SECRET = "liftoff:relay-secret"  # members vouch with it for the sockets they relay
+
+
+def address_key(member_id: str) -> str:
+    """The Redis key of the address other members reach a member at (it expires)."""
+    return f"liftoff:address:{member_id}"
 
 
 def channel_of(member_id: str) -> str:
@@ -103,12 +109,16 @@ def _error_of(data: dict[str, Any]) -> ApiError:
 class Member:
     """This server as a member of a cluster (PostgreSQL leases, Redis messages)."""
 
-    def __init__(self, store: Store, redis_url: str, ttl: float) -> None:
+    def __init__(
+        self, store: Store, redis_url: str, ttl: float, address: str | None = None
+    ) -> None:
         if store.backend != "postgresql":
             raise ValueError("several servers (--redis) share a PostgreSQL database, not SQLite")
         self.store = store
         self.redis_url = redis_url
         self.ttl = ttl
+        self.address = address  # http://host:port, where the other members reach this one
+        self.relay_secret: str | None = None
         self.id = f"{os.getpid()}:{secrets.token_hex(6)}"
         self.fence = Fence(self.id, ttl)
         self.redis: Any = None
@@ -133,6 +143,10 @@ class Member:
 
         self.redis = aioredis.from_url(self.redis_url)
         await self.redis.ping()
+        await self.redis.set(RELAY_SECRET, secrets.token_urlsafe(24), nx=True)
+        found = await self.redis.get(RELAY_SECRET)
+        self.relay_secret = found.decode() if isinstance(found, bytes) else str(found)
+        await self._advertise()
         self.store.fence = self.fence
         self.ok = True
 
@@ -148,6 +162,18 @@ class Member:
         """Unfinished tables that nobody owns (their owner died or let them go)."""
         async with self.store.engine.connect() as conn:
             return [str(r[0]) for r in (await conn.execute(_ORPHANS)).all()]
+
+    async def _advertise(self) -> None:
+        """Say where this member is reached (for sockets relayed to it), for a while."""
+        if self.address is not None:
+            await self.redis.set(address_key(self.id), self.address, ex=max(1, int(self.ttl * 2)))
+        else:
+            await self.redis.ping()
+
+    async def address_of(self, member_id: str) -> str | None:
+        """Where a member is reached (``None``: it did not say, or is gone)."""
+        found = await self.redis.get(address_key(member_id))
+        return found.decode() if isinstance(found, bytes) else found
 
     async def owner_of(self, table_id: str) -> str | None:
         """The member holding a live lease on the table (``None``: nobody does)."""
@@ -296,7 +322,7 @@ class Member:
             # a database that does not answer counts as lost before the leases run out
             async with asyncio.timeout(self.ttl / 3):
                 lost = await self.fence.renew(self.store.engine)
-                await self.redis.ping()
+                await self._advertise()
         except Exception as exc:
             # cut off: stop acting as owner (the leases run out in the database anyway)
             self.ok = False
@@ -343,5 +369,7 @@ class Member:
         with contextlib.suppress(Exception):
             await self.fence.release(self.store.engine)
         if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.delete(address_key(self.id))
             with contextlib.suppress(Exception):
                 await self.redis.aclose()

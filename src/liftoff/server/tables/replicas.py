@@ -68,8 +68,8 @@ class ClusterTables:
             replica = rebuild(data)
         except (ReplayError, OptionError, liftoff.UnknownGame):
             return None
-        if replica.realtime:  # its driver runs on the owner only
-            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+        # a real-time table's replica serves REST reads only (its driver runs on its
+        # owner; sockets to it are relayed there, see cluster.relay)
         built = host.replicas.get(data.id)
         if built is not None:  # built meanwhile, for another request: one replica a table
             return built

@@ -30,6 +30,7 @@ class Settings:
     hello_timeout: float = 15.0  # seconds for a WebSocket's hello
     lease_ttl: float = 30.0  # seconds a crashed server's database lease outlives it
     table_lease_ttl: float = 6.0  # a cluster member's table leases outlive it this long
+    member_address: str | None = None  # http://host:port the other members reach it at
     max_body: int = 64 * 1024  # bytes per request body / WebSocket message
     http_rate: float = 50.0  # REST requests per second per client address
     http_burst: float = 200.0

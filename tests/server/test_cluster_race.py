@@ -1,0 +1,193 @@
+"""Real-time (race) tables in a cluster: a socket reaching a member that does not
+play the table is relayed to its owner (where the race's driver runs), and when the
+owner is killed the race goes on at the member that takes it over.
+
+Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL``; each test
+works in a database of its own (the ``database`` fixture of test_cluster).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import time
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from test_cluster import PG, REDIS, _member, database, wait_up
+from test_cluster_failover import _logged, _stop
+from test_server_crash import free_port
+
+__all__ = ["database"]  # the fixture, used by name
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.timeout(240),
+    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
+    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
+]
+
+FAST_BOT = {"type": "bot", "bot": "random", "speed": "fast"}
+
+
+class _Racer:
+    """A seat's socket through one member: plays the first legal action of every
+    frame that offers one; remembers the frames, the acknowledged versions and how
+    the socket ended."""
+
+    def __init__(self, url: str, token: str | None) -> None:
+        self.url, self.token = url, token
+        self.frames: list[dict[str, Any]] = []
+        self.acked: list[int] = []
+        self.closed: int | None = None
+
+    async def run(self) -> None:
+        try:
+            async with websockets.connect(self.url, max_size=2**22) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    if msg["type"] == "state":
+                        self.frames.append(msg)
+                        if msg["legal"] and self.token:
+                            act = msg["legal"][0]["text"]
+                            n = len(self.frames)
+                            await ws.send(
+                                json.dumps(
+                                    {
+                                        "type": "act",
+                                        "action": act,
+                                        "version": msg["version"],
+                                        "id": n,
+                                    }
+                                )
+                            )
+                    elif msg["type"] == "ack":
+                        self.acked.append(int(msg["version"]))
+        except websockets.ConnectionClosed as closed:
+            self.closed = closed.rcvd.code if closed.rcvd is not None else 1006
+        except OSError:
+            self.closed = -1
+
+    def version(self) -> int:
+        return max((f["version"] for f in self.frames), default=-1)
+
+
+async def test_a_race_played_through_the_other_member_survives_its_owner(database: str) -> None:
+    pa, pb = free_port(), free_port()
+    a = _member(database, pa)
+    b = None
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = _member(database, pb)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
+            made = (
+                await ca.post(
+                    "/api/tables",
+                    json={
+                        "game": "race",
+                        "players": 3,
+                        "seats": [{"type": "you"}, FAST_BOT, FAST_BOT],
+                    },
+                )
+            ).json()
+        tid, token = made["table"]["id"], made["token"]
+        sock_b = f"ws://127.0.0.1:{pb}/ws/tables/{tid}"
+        # a player and a spectator, both on B; A owns the table and runs the race
+        player, watcher = _Racer(sock_b, token), _Racer(sock_b, None)
+        tasks = [asyncio.create_task(r.run()) for r in (player, watcher)]
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not (player.acked and watcher.version() >= 6):
+            await asyncio.sleep(0.1)
+        assert player.acked, "the player's actions did not reach the owner through B"
+        assert watcher.version() >= 6, "the race did not run"
+        # the frames come from the owner's driver: the race's live part is there
+        assert "live" in player.frames[-1]["table"] or "live" in player.frames[-1]
+        assert player.frames[-1]["you"] == 0 and watcher.frames[-1]["you"] is None
+        # the seat is connected at its owner (presence comes with the relayed socket)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
+            seats = (await ca.get(f"/api/tables/{tid}")).json()["seats"]
+        assert seats[0]["connected"] is True
+        before = watcher.version()
+        os.kill(a.pid, signal.SIGKILL)
+        a.wait(10)
+        killed = time.monotonic()
+        await asyncio.wait_for(asyncio.gather(*tasks), 20)
+        # the relayed sockets ended with "reconnect" (not a silent hang)
+        assert player.closed == 1012 and watcher.closed == 1012, (player.closed, watcher.closed)
+        acked_before = list(player.acked)
+        # they reconnect to B, which takes the race over once A's lease runs out
+        again = _Racer(sock_b, token)
+        resumed = None
+        while time.monotonic() - killed < 40:
+            again = _Racer(sock_b, token)
+            task = asyncio.create_task(again.run())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), 3)
+            if again.frames:
+                resumed = task
+                break
+            task.cancel()
+            await asyncio.sleep(0.3)
+        assert resumed is not None, "B did not take the race over"
+        took = time.monotonic() - killed
+        while time.monotonic() - killed < 60 and again.version() < before + 4:
+            await asyncio.sleep(0.1)
+        assert again.version() >= before + 4, "the race did not go on at B"
+        resumed.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await resumed
+        assert took < 20
+    finally:
+        _stop(a, b)
+    logged = await _logged(database, tid)
+    assert sorted(logged) == list(range(len(logged)))  # one action per index, no gap
+    # every action acknowledged before the kill is in the log (the ack's version n
+    # means action n-1 is stored)
+    assert all(v - 1 in logged for v in acked_before)
+
+
+async def test_only_a_member_vouches_for_a_relayed_socket() -> None:
+    from liftoff.server.cluster.relay import RELAY_HEADER, relayed_address
+
+    fwd = (b"x-forwarded-for", b"203.0.113.9")
+    assert relayed_address([(RELAY_HEADER.encode(), b"s3cret"), fwd], "s3cret") == "203.0.113.9"
+    assert relayed_address([(RELAY_HEADER.encode(), b"guess"), fwd], "s3cret") is None
+    assert relayed_address([fwd], "s3cret") is None
+    assert relayed_address([(RELAY_HEADER.encode(), b"")], "") is None  # no secret: no relay
+
+
+async def test_a_forged_relay_header_does_not_escape_the_socket_quota(database: str) -> None:
+    """A client claiming to be a member relaying a socket (a made-up relay secret) is
+    an ordinary client: its sockets count against its address's cap."""
+    pa = free_port()
+    a = _member(database, pa, "--ws-per-address", "2")
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
+            made = (
+                await ca.post(
+                    "/api/tables",
+                    json={"game": "planet", "players": 2, "seats": [{"type": "you"}, FAST_BOT]},
+                )
+            ).json()
+        url = f"ws://127.0.0.1:{pa}/ws/tables/{made['table']['id']}"
+        forged = {"X-Liftoff-Relay": "made-up", "X-Forwarded-For": "198.51.100.1"}
+        held = []
+        try:
+            for _ in range(2):
+                held.append(await websockets.connect(url, additional_headers=forged))
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                await websockets.connect(url, additional_headers=forged)
+            assert refused.value.response.status_code == 403  # refused at the handshake
+        finally:
+            for ws in held:
+                await ws.close()
+    finally:
+        _stop(a)
