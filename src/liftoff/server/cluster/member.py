@@ -122,6 +122,7 @@ class Member:
         self.id = f"{os.getpid()}:{secrets.token_hex(6)}"
         self.fence = Fence(self.id, ttl)
         self.redis: Any = None
+        self._pubsub: Any = None
         self.ok = False
         self.last_error: str | None = None
         self._task: asyncio.Task[None] | None = None
@@ -147,6 +148,9 @@ class Member:
         found = await self.redis.get(RELAY_SECRET)
         self.relay_secret = found.decode() if isinstance(found, bytes) else str(found)
         await self._advertise()
+        # listening before owning anything: a member nobody hears is taken to be gone
+        self._pubsub = self.redis.pubsub()
+        await self._pubsub.subscribe(self.channel, CHANGED)
         self.store.fence = self.fence
         self.ok = True
 
@@ -174,6 +178,19 @@ class Member:
         """Where a member is reached (``None``: it did not say, or is gone)."""
         found = await self.redis.get(address_key(member_id))
         return found.decode() if isinstance(found, bytes) else found
+
+    async def gone(self, member_id: str) -> bool:
+        """Whether a member is gone: nobody listens on its channel (its process died,
+        or it lost Redis, and gave its tables up)."""
+        found = await self.redis.pubsub_numsub(channel_of(member_id))
+        return not found or int(found[0][1]) == 0
+
+    async def take_from_gone(self, table_id: str, owner: str) -> bool:
+        """Take a table over from its owner at once when that owner is gone (rather
+        than after its lease runs out); whether this member owns it now."""
+        if not await self.gone(owner):
+            return False
+        return await self.fence.seize(self.store.engine, table_id, owner) is not None
 
     async def owner_of(self, table_id: str) -> str | None:
         """The member holding a live lease on the table (``None``: nobody does)."""
@@ -236,8 +253,7 @@ class Member:
                         self.manager.errors.error("member", "a change notice was not sent")
 
     async def _listen(self) -> None:
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(self.channel, CHANGED)
+        pubsub = self._pubsub
         try:
             while True:
                 msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
@@ -348,6 +364,13 @@ class Member:
         for table_id in await self.orphans():
             if table_id not in manager.tables and await self.claim(table_id):
                 await manager.cluster.adopt(table_id)
+        engine = self.store.engine
+        for owner in await self.fence.other_owners(engine):
+            if not await self.gone(owner):
+                continue
+            for table_id in await self.fence.held_by(engine, owner):
+                if await self.fence.seize(engine, table_id, owner) is not None:
+                    await manager.cluster.adopt(table_id)
 
     async def _loop(self) -> None:
         while True:

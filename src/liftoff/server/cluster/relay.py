@@ -72,6 +72,11 @@ async def relay(ws: WebSocket, table_id: str, hello: str, member: Member, client
     from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
     owner = await member.owner_of(table_id)
+    if owner is not None and await member.take_from_gone(table_id, owner):
+        if member.manager is not None:  # its owner died: it is played here now
+            await member.manager.cluster.adopt(table_id)
+        await _close(ws, TRY_AGAIN)
+        return
     address = await member.address_of(owner) if owner is not None else None
     if address is None or member.relay_secret is None:
         await _close(ws, TRY_AGAIN)  # the owner is gone: a takeover follows

@@ -31,6 +31,13 @@ _HELD = text(
     "SELECT table_id, epoch FROM table_leases "
     "WHERE table_id = ANY(:ts) AND owner = :me AND expires_at > now() FOR SHARE"
 )
+_SEIZE = text(
+    "UPDATE table_leases SET owner = :me, epoch = epoch + 1, "
+    "expires_at = now() + make_interval(secs => :ttl) "
+    "WHERE table_id = :t AND owner = :gone RETURNING epoch"
+)
+_OWNERS = text("SELECT DISTINCT owner FROM table_leases WHERE expires_at > now() AND owner <> :me")
+_HELD_BY = text("SELECT table_id FROM table_leases WHERE owner = :gone AND expires_at > now()")
 _OWNER = text("SELECT owner, epoch, expires_at > now() FROM table_leases WHERE table_id = :t")
 
 
@@ -70,6 +77,32 @@ class Fence:
             return None
         self.epochs[table_id] = int(row[0])
         return int(row[0])
+
+    async def seize(self, engine: AsyncEngine, table_id: str, gone: str) -> int | None:
+        """Take ``table_id`` from a member known to be gone before its lease runs out
+        (safe: the new epoch fences off any write of the old owner, and the share lock
+        of its writes makes this wait for the last one); the new epoch, or ``None``
+        when ``gone`` no longer holds it."""
+        async with engine.begin() as conn:
+            row = (
+                await conn.execute(
+                    _SEIZE, {"t": table_id, "me": self.owner, "gone": gone, "ttl": self.ttl}
+                )
+            ).first()
+        if row is None:
+            return None
+        self.epochs[table_id] = int(row[0])
+        return int(row[0])
+
+    async def other_owners(self, engine: AsyncEngine) -> list[str]:
+        """The other members holding a live lease."""
+        async with engine.connect() as conn:
+            return [str(r[0]) for r in (await conn.execute(_OWNERS, {"me": self.owner})).all()]
+
+    async def held_by(self, engine: AsyncEngine, owner: str) -> list[str]:
+        """The tables a member holds a live lease on."""
+        async with engine.connect() as conn:
+            return [str(r[0]) for r in (await conn.execute(_HELD_BY, {"gone": owner})).all()]
 
     async def renew(self, engine: AsyncEngine) -> set[str]:
         """Renew every lease still held; forget (and return) the ones lost."""

@@ -100,7 +100,17 @@ class ClusterTables:
                 return None
             owner = await member.owner_of(table_id)
             if owner is not None and owner != member.id:
-                result = await member.call(owner, op, args)
+                try:
+                    result = await member.call(owner, op, args)
+                except ApiError as err:
+                    # its owner died (nobody hears it): take the table over now
+                    if err.code != "unreachable" or not await member.take_from_gone(
+                        table_id, owner
+                    ):
+                        raise
+                    if await self.adopt(table_id) is None:
+                        return None  # it ended: the local path reads it
+                    continue
                 return True if result is None else result
             replica = host.replicas.get(table_id)
             if replica is None:

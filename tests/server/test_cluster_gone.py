@@ -1,0 +1,56 @@
+"""Taking a table from a member that is gone (nobody hears its channel) before its
+lease runs out: safe because of the fencing epoch, and only when it is gone.
+
+Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_cluster import PG, REDIS, _row, _table, database
+
+from liftoff.server.cluster import Member
+from liftoff.server.storage import Store
+from liftoff.server.storage.leases import StaleLease
+
+__all__ = ["database"]  # the fixture, used by name
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.timeout(120),
+    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
+    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
+]
+
+
+async def test_a_table_is_taken_from_a_gone_owner_only(database: str) -> None:
+    assert REDIS is not None
+    sa, sb = Store(database), Store(database)
+    await sa.start()
+    await sb.start()
+    a, b = Member(sa, REDIS, 30.0), Member(sb, REDIS, 30.0)
+    try:
+        await a.connect()
+        await b.connect()
+        await _table(sa, "t1")
+        assert await a.claim("t1")
+        await sa.append("t1", _row(0))
+        # A listens on its channel: not gone, its table stays its own (a long lease)
+        assert not await b.gone(a.id)
+        assert not await b.take_from_gone("t1", a.id)
+        assert not await b.claim("t1")
+        # A stops hearing (its process died, or it lost Redis)
+        await a._pubsub.unsubscribe()
+        assert await b.gone(a.id)
+        assert not await b.take_from_gone("t1", "someone-else")  # only from its owner
+        assert await b.take_from_gone("t1", a.id)
+        assert b.owns("t1")
+        with pytest.raises(StaleLease):  # if A still runs, it cannot write
+            await sa.append("t1", _row(1))
+        await sb.append("t1", _row(1))
+        assert not a.owns("t1")  # and A knows it lost it
+    finally:
+        for m in (a, b):
+            await m.close()
+        await sa.close()
+        await sb.close()
