@@ -4,9 +4,9 @@ accepted on that table through the other member.
 Each repetition starts two members (``liftoff serve --db … --redis …``) on a new
 PostgreSQL database, plays a few moves of a planet table created on the first,
 kills it with SIGKILL and then submits the next move through the second every
-``POLL`` seconds until it is accepted. The figure is bounded by the table lease
-(``table_lease_ttl``, renewed every third of it): the lease runs out 2/3 to 1
-lease after the kill, and the survivor takes the table on the first request after.
+``POLL`` seconds until it is accepted. The survivor finds that nobody listens on
+the dead owner's Redis channel and takes the table over at once (fenced by a new
+epoch), rather than after the table lease (``table_lease_ttl``) runs out.
 
 Run with ``uv run python benchmarks/bench_failover.py [repetitions]`` and
 ``LIFTOFF_TEST_POSTGRES_URL`` / ``LIFTOFF_TEST_REDIS_URL`` set (the databases it
