@@ -2,7 +2,7 @@
 
 Runs ``liftoff loadtest`` (in this process) against servers it starts on a new
 PostgreSQL database each time, and reads the CPU time the servers, PostgreSQL's
-processes and Redis spent meanwhile (from ``/proc``, Linux only):
+processes and Redis spent while the clients play (from ``/proc``, Linux only):
 
 - ``one``: one server on PostgreSQL, no Redis (the baseline);
 - ``two``: two members of a cluster (``--redis``), the tables and their clients
@@ -37,22 +37,11 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from liftoff.server import loadtest
 
-TICKS = os.sysconf("SC_CLK_TCK")
-
 
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _cpu(pid: int) -> float:
-    """CPU seconds (user + system) a process has used, 0 when it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def _pids_named(name: str) -> list[int]:
@@ -65,12 +54,6 @@ def _pids_named(name: str) -> list[int]:
             except OSError:
                 continue
     return found
-
-
-def _databases_cpu() -> float:
-    """CPU seconds of every PostgreSQL and Redis process now (backends come and go:
-    compare two readings only over processes alive at both)."""
-    return sum(_cpu(p) for p in _pids_named("postgres") + _pids_named("redis-server"))
 
 
 def _server(database: str, port: int, redis: str | None) -> subprocess.Popen[bytes]:
@@ -108,16 +91,21 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
         urls = [f"http://127.0.0.1:{p}" for p in ports]
         for u in urls:
             asyncio.run(loadtest.wait_up(u))
-        time.sleep(1.0)  # let start-up settle
-        before = [_cpu(p.pid) for p in procs]
-        db_before = _databases_cpu()
         t0 = time.monotonic()
+        # every PostgreSQL and Redis process: backends that come and go meanwhile
+        # count only while alive at both readings
+        databases = _pids_named("postgres") + _pids_named("redis-server")
         figures = loadtest.run(
-            clients=clients, tables=tables, seconds=seconds, url=urls, think=think, procs=2
+            clients=clients,
+            tables=tables,
+            seconds=seconds,
+            url=urls,
+            think=think,
+            procs=2,
+            server_pids=[p.pid for p in procs],
+            database_pids=databases,
         )
         wall = time.monotonic() - t0
-        servers = sum(_cpu(p.pid) - b for p, b in zip(procs, before, strict=True))
-        databases = _databases_cpu() - db_before
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -127,14 +115,7 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
             except subprocess.TimeoutExpired:
                 p.kill()
         asyncio.run(_database(pg, name, drop=True))
-    moves = max(1, int(figures["moves"]))
-    figures.update(
-        config=config,
-        wall_seconds=round(wall, 1),
-        # setup (making the tables) is inside these readings: a small share at these sizes
-        servers_cpu_ms_per_move=round(1000 * servers / moves, 3),
-        databases_cpu_ms_per_move=round(1000 * databases / moves, 3),
-    )
+    figures.update(config=config, wall_seconds=round(wall, 1))
     return figures
 
 

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -345,12 +346,16 @@ def run(
     procs: int = 1,
     seed: int = 1,
     think: float = 0.0,
+    server_pids: Sequence[int] = (),
+    database_pids: Sequence[int] = (),
 ) -> dict[str, Any]:
     """Run the load test (starting a server unless ``url`` is given); the figures.
 
     ``url``: one running server, or several (members of a cluster: tables are made
     on each in turn, and their clients connect there). ``think``: the mean think
-    time in seconds (0: act at once)."""
+    time in seconds (0: act at once). ``server_pids`` / ``database_pids``: processes
+    on this machine whose CPU time while the clients play is reported per move (the
+    server this starts is measured by itself)."""
     proc: subprocess.Popen[bytes] | None = None
     tmp: tempfile.TemporaryDirectory[str] | None = None
     db_file: Path | None = None
@@ -371,8 +376,8 @@ def run(
         t0 = time.monotonic()
         seats = asyncio.run(make_tables(bases, game, clients, tables))
         setup = time.monotonic() - t0
-        pid = proc.pid if proc is not None else None
-        total, cpu = _drive(ws_base, seats, seconds, seed, think, procs, pid)
+        pids = [proc.pid] if proc is not None else list(server_pids)
+        total, cpu = _drive(ws_base, seats, seconds, seed, think, procs, [pids, database_pids])
         where = {s.table: s.base or base for s in seats}
         lost = asyncio.run(_lost(base, total.acked, db_file, where))
         lat = total.latencies
@@ -388,9 +393,8 @@ def run(
             "refusals": total.errors,
             "connect_failures": total.connect_failures,
             "lost_moves": lost,
-            "server_cpu_ms_per_move": (
-                round(1000 * cpu / total.moves, 3) if cpu is not None and total.moves else None
-            ),
+            "server_cpu_ms_per_move": _per_move(cpu[0], total.moves),
+            "database_cpu_ms_per_move": _per_move(cpu[1], total.moves),
             "client_processes": procs,
             "think_seconds": think,
             "servers": len(bases),
@@ -414,10 +418,11 @@ def _drive(
     seed: int,
     think: float,
     procs: int,
-    server_pid: int | None,
-) -> tuple[Result, float | None]:
+    measured: list[Sequence[int]],
+) -> tuple[Result, list[float | None]]:
     """Play ``seats`` from ``procs`` client processes for ``seconds``: their figures
-    combined, and the CPU seconds the server spent meanwhile (when it is ours)."""
+    combined, and the CPU seconds each group of ``measured`` processes spent meanwhile
+    (``None`` for an empty group)."""
     ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
     queue: Any = ctx.Queue()
     chunks = [seats[i::procs] for i in range(procs)]
@@ -425,15 +430,31 @@ def _drive(
         ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, think, queue),))
         for i, chunk in enumerate(chunks)
     ]
-    cpu_before = cpu_seconds(server_pid) if server_pid is not None else None
+    before = [_cpu_of(group) for group in measured]
     for w in workers:
         w.start()
     results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
-    cpu_after = cpu_seconds(server_pid) if server_pid is not None else None
+    after = [_cpu_of(group) for group in measured]
     for w in workers:
         w.join(30)
-    spent = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    spent = [_spent(b, a) for b, a in zip(before, after, strict=True)]
     return _combine(results), spent
+
+
+def _cpu_of(pids: Sequence[int]) -> dict[int, float]:
+    """The CPU seconds of each process that can be read."""
+    found = {p: cpu_seconds(p) for p in pids}
+    return {p: c for p, c in found.items() if c is not None}
+
+
+def _spent(before: dict[int, float], after: dict[int, float]) -> float | None:
+    """CPU seconds spent between two readings, over the processes in both."""
+    both = before.keys() & after.keys()
+    return sum(after[p] - before[p] for p in both) if both else None
+
+
+def _per_move(cpu: float | None, moves: int) -> float | None:
+    return round(1000 * cpu / moves, 3) if cpu is not None and moves else None
 
 
 async def _lost(
