@@ -54,3 +54,39 @@ async def test_a_table_is_taken_from_a_gone_owner_only(database: str) -> None:
             await m.close()
         await sa.close()
         await sb.close()
+
+
+async def test_a_member_whose_redis_connection_broke_listens_again(database: str) -> None:
+    """Redis drops a member's listening connection: the member is taken for gone only
+    until it listens again, at once."""
+    import asyncio
+    import time
+
+    import redis.asyncio as aioredis
+
+    assert REDIS is not None
+    store = Store(database)
+    await store.start()
+    a = Member(store, REDIS, 30.0)
+    admin = aioredis.from_url(REDIS)
+    try:
+        await a.connect()
+        from liftoff.server.tables import TableManager
+
+        a.start(TableManager(store))
+        assert not await a.gone(a.id)
+        name = f"liftoff-member-{a.id}"
+        listening = [
+            c["id"] for c in await admin.client_list(_type="pubsub") if c.get("name") == name
+        ]
+        assert listening, "the member's listening connection is named"
+        for cid in listening:
+            await admin.client_kill_filter(_id=cid)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and await a.gone(a.id):
+            await asyncio.sleep(0.05)
+        assert not await a.gone(a.id), "it did not listen again"
+    finally:
+        await a.close()
+        await admin.aclose()
+        await store.close()

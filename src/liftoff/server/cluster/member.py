@@ -32,6 +32,7 @@ _ORPHANS = text(
 
 CHANGED = "liftoff:changed"  # every owner's "table T changed" notices
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded request waits for the owner's answer
+RELISTEN = 0.2  # seconds before listening again after the connection to Redis broke
 RELAY_SECRET = "liftoff:relay-secret"  # members vouch with it for the sockets they relay
 
 
@@ -142,7 +143,8 @@ class Member:
         """Reach Redis (the start-up check) and fence the store's writes."""
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.from_url(self.redis_url)
+        # named, so that an operator sees the members in Redis's CLIENT LIST
+        self.redis = aioredis.from_url(self.redis_url, client_name=f"liftoff-member-{self.id}")
         await self.redis.ping()
         await self.redis.set(RELAY_SECRET, secrets.token_urlsafe(24), nx=True)
         found = await self.redis.get(RELAY_SECRET)
@@ -253,20 +255,36 @@ class Member:
                         self.manager.errors.error("member", "a change notice was not sent")
 
     async def _listen(self) -> None:
-        pubsub = self._pubsub
+        """Hear this member's channel and the change notices; listen again at once
+        when the connection to Redis breaks (meanwhile the others take it for gone)."""
         try:
             while True:
-                msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if msg is None or msg.get("type") != "message":
-                    continue
                 try:
-                    self._heard(msg["channel"], orjson.loads(msg["data"]))
+                    await self._hear(self._pubsub)
                 except Exception:
                     if self.manager is not None:
-                        self.manager.errors.error("member", "a message could not be read")
+                        self.manager.errors.error("member", "listening to Redis failed")
+                    await asyncio.sleep(RELISTEN)
+                    with contextlib.suppress(Exception):
+                        await self._pubsub.aclose()
+                    with contextlib.suppress(Exception):
+                        pubsub = self.redis.pubsub()
+                        await pubsub.subscribe(self.channel, CHANGED)
+                        self._pubsub = pubsub
         finally:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()
+                await self._pubsub.aclose()
+
+    async def _hear(self, pubsub: Any) -> None:
+        while True:
+            msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            if msg is None or msg.get("type") != "message":
+                continue
+            try:
+                self._heard(msg["channel"], orjson.loads(msg["data"]))
+            except Exception:
+                if self.manager is not None:
+                    self.manager.errors.error("member", "a message could not be read")
 
     def _heard(self, channel: bytes | str, data: dict[str, Any]) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
