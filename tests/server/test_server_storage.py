@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from server_helpers import Db
 from sqlalchemy import Connection, inspect
+from sqlalchemy.exc import IntegrityError
 
 from liftoff.server.storage import ActionData, SeatData, Store, TableData
 from liftoff.server.storage.models import Base
@@ -87,5 +88,26 @@ async def test_group_commit_keeps_every_row_in_order(db: Db) -> None:
         await store.delete_action("t1", 40)
         again = await store.load_tables(ids=["t1"])
         assert len(again[0].actions) == 40
+    finally:
+        await store.close()
+
+
+async def test_submission_keys_are_stored_and_unique_per_table(db: Db) -> None:
+    store = Store(db.url, schema=db.schema)
+    await store.start()
+    try:
+        for tid in ("k1", "k2"):
+            await store.create_table(
+                TableData(tid, "planet", 2, 1, {}, "playing", 1.0, 1.0, seats=[SeatData(0, "bot")])
+            )
+        await store.append("k1", ActionData(0, 0, "a", 0, 2.0, submission="x" * 64))
+        await store.append("k1", ActionData(1, 1, "b", 1, 2.0))  # no key: any number
+        await store.append("k1", ActionData(2, 0, "c", 2, 2.0))
+        await store.append("k2", ActionData(0, 0, "a", 0, 2.0, submission="x" * 64))
+        with pytest.raises(IntegrityError):  # the same key twice at k1
+            await store.append("k1", ActionData(3, 0, "d", 3, 2.0, submission="x" * 64))
+        loaded = {t.id: t for t in await store.load_tables(ids=["k1", "k2"])}
+        assert [a.submission for a in loaded["k1"].actions] == ["x" * 64, None, None]
+        assert [a.submission for a in loaded["k2"].actions] == ["x" * 64]
     finally:
         await store.close()

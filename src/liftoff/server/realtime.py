@@ -26,9 +26,13 @@ from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDrive
 from .botpool import BotBounds, bounded_spec
 from .errors import ApiError, refusal_words
 from .storage import ActionData
+from .tables.model import accepted, stored_key
 
 if TYPE_CHECKING:
     from .tables import LiveTable
+
+#: a human's submission with a message id: (seat, the action's text, its stored key)
+Submitted = tuple[int, str, str]
 
 log = logging.getLogger("liftoff.server")
 
@@ -205,13 +209,28 @@ class RaceRunner:
 
     # -- running ------------------------------------------------------------------------------
     def _applied_rows(
-        self,
+        self, submitted: Submitted | None
     ) -> tuple[list[ActionData], list[bool], list[Sequence[Event]], list[DriverEvent]]:
         events, self.events[:] = list(self.events), []
         now = time.time()
         applied = [e for e in events if e.kind == "applied"]
+        # the row of a submission with a message id carries its key: the driver's
+        # last word on that seat's action (what its answer is made of), if applied
+        mine, key = None, None
+        if submitted is not None:
+            seat, canon, key = submitted
+            mine = next(
+                (e for e in reversed(events) if e.player == seat and e.action == canon), None
+            )
         rows = [
-            ActionData(e.version - 1, e.player, str(e.action), e.version - 1, now)
+            ActionData(
+                e.version - 1,
+                e.player,
+                str(e.action),
+                e.version - 1,
+                now,
+                submission=key if e is mine else None,
+            )
             for e in applied
             if e.player is not None  # an applied action always names its player
         ]
@@ -219,9 +238,10 @@ class RaceRunner:
         caused: list[Sequence[Event]] = [e.events for e in applied if e.player is not None]
         return rows, public, caused, events
 
-    async def _flush(self) -> list[DriverEvent]:
-        """Store what the driver applied, announce it; returns the driver's events."""
-        rows, public, caused, events = self._applied_rows()
+    async def _flush(self, submitted: Submitted | None = None) -> list[DriverEvent]:
+        """Store what the driver applied, announce it; returns the driver's events
+        (``submitted``: a human's submission with a message id, just given to the driver)."""
+        rows, public, caused, events = self._applied_rows(submitted)
         if rows or events:
             try:
                 await self.manager.record_applied(self.table, rows, public, caused)
@@ -238,11 +258,13 @@ class RaceRunner:
         self, seat: int, text: str, version: int, key: tuple[int, str, int, str] | None = None
     ) -> dict[str, Any]:
         """A human's action: applied (or refused) in arrival order; a repeated
-        submission (``key``: same client id) gets the first one's answer."""
+        submission (``key``: same client id) gets the first one's answer (its key is
+        stored with the action: after a restart or a takeover too)."""
         table = self.table
         manager = self.manager
+        submission = stored_key(key)
         async with table.lock:
-            done = table.answer_of(key)
+            done = table.answer_of(submission)
             if done is not None:
                 return done
             if table.status == "open":
@@ -271,13 +293,13 @@ class RaceRunner:
                 raise manager.refuse(table, seat, canon, err)
             self.driver.submit(seat, action, based_on=version)
             self.driver.poll()
-            events = await self._flush()
+            events = await self._flush(None if submission is None else (seat, canon, submission))
         self.wake.set()
         mine = [e for e in events if e.player == seat and e.action == canon]
         result = mine[-1] if mine else None
         if result is not None and result.kind == "applied":
-            answer = {"ok": True, "version": result.version}
-            table.remember(key, answer)
+            answer = accepted(result.version)
+            table.remember(submission, answer)
             return answer
         if result is None:
             raise ApiError(503, "lost", "the action did not arrive; try again")

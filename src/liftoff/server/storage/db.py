@@ -37,7 +37,17 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from .leases import Fence
 from .models import ActionRow, LeaseRow, SeatRow, TableRow
 
-_ACTION_COLUMNS = ("table_id", "idx", "player", "text", "version", "at", "clocks", "stand_in")
+_ACTION_COLUMNS = (
+    "table_id",
+    "idx",
+    "player",
+    "text",
+    "version",
+    "at",
+    "clocks",
+    "stand_in",
+    "submission",
+)
 _INSERT_SQLITE = (
     f"INSERT INTO action_log ({', '.join(_ACTION_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in _ACTION_COLUMNS)})"
@@ -84,6 +94,8 @@ class ActionData:
     at: float
     clocks: list[int] | None = None
     stand_in: bool = False  # the server played it for a person's seat
+    # the key of the submission that asked for it (``tables.model.stored_key``), if any
+    submission: str | None = None
 
 
 @dataclass
@@ -232,7 +244,8 @@ class Store:
 
     # -- the action log ------------------------------------------------------------
     async def append(self, table_id: str, row: ActionData) -> None:
-        """Append one action; returns once it is committed (group commit)."""
+        """Append one action; returns once it is committed (group commit). A row whose
+        submission key the table already has is refused (``IntegrityError``)."""
         queue = self._queue
         if queue is None:
             raise RuntimeError("store not started")
@@ -277,6 +290,7 @@ class Store:
                 p.row.at,
                 None if p.row.clocks is None else _dumps(p.row.clocks),
                 True if p.row.stand_in else None,
+                p.row.submission,
             )
             for p in batch
         ]
@@ -492,12 +506,13 @@ class Store:
                         ActionRow.at,
                         ActionRow.clocks,
                         ActionRow.stand_in,
+                        ActionRow.submission,
                     )
                     .where(ActionRow.table_id.in_(wanted))
                     .order_by(ActionRow.table_id, ActionRow.idx)
                 )
             ).all()
-            for tid, idx, player, text, version, at, clocks, stand_in in acts:
+            for tid, idx, player, text, version, at, clocks, stand_in, submission in acts:
                 out[tid].actions.append(
                     ActionData(
                         idx,
@@ -507,6 +522,7 @@ class Store:
                         at,
                         None if clocks is None else orjson.loads(clocks),
                         bool(stand_in),
+                        submission,
                     )
                 )
             return [out[i] for i in wanted]

@@ -14,11 +14,13 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Text,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -95,6 +97,21 @@ class ActionRow(Base):
     clocks: Mapped[str | None] = mapped_column(Text, nullable=True)
     # the server played it for a person's seat (a stand-in bot or a zombie)
     stand_in: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # the key of the submission that asked for it (``tables.model.stored_key``: a digest
+    # of seat, message id, version and action text), when it came with a message id
+    submission: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+    __table_args__ = (
+        # one action per submission key and table (a repetition is answered, not applied)
+        Index(
+            "uq_action_log_submission",
+            "table_id",
+            "submission",
+            unique=True,
+            sqlite_where=sql_text("submission IS NOT NULL"),
+            postgresql_where=sql_text("submission IS NOT NULL"),
+        ),
+    )
 
 
 class LeaseRow(Base):

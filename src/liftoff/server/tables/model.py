@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import secrets
 import time
 from collections.abc import Sequence
@@ -28,6 +29,25 @@ SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
 
 #: what makes a submission a repetition of an earlier one: (seat, id, version, text)
 SubmissionKey = tuple[int, str, int, str]
+ANSWERS_KEPT = 256  # answers to submissions with a message id kept per table
+
+
+def stored_key(key: SubmissionKey | None) -> str | None:
+    """The stored form of a submission key (``action_log.submission``): the SHA-256,
+    in hex, of its JSON text. A digest rather than the key itself: it is compared
+    for equality only, and its fixed size fits an index on any database (a key holds
+    up to 400 characters of action and 64 of id, more than a PostgreSQL index entry
+    takes once escaped)."""
+    if key is None:
+        return None
+    encoded = json.dumps(list(key), ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode()).hexdigest()
+
+
+def accepted(version: int) -> dict[str, Any]:
+    """The answer to an applied submission (and to its repetitions): the version the
+    action brought the game to (its index in the action log, plus one)."""
+    return {"ok": True, "version": version}
 
 
 def hash_token(token: str) -> str:
@@ -248,21 +268,23 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     race: LiveRunner | None = None
     last_actor: int | None = None
-    # answers to recent submissions by client id: (seat, id, version, text) -> answer
-    answered: dict[SubmissionKey, dict[str, Any]] = field(default_factory=dict)
+    # answers to recent submissions with a client id, by stored key (``stored_key``);
+    # rebuilt from the action log's keys (``tables.rebuild``)
+    answered: dict[str, dict[str, Any]] = field(default_factory=dict)
     # hints given (or being searched) at this state version: seat -> (version, search)
     hints_given: dict[int, tuple[int, asyncio.Task[Any]]] = field(default_factory=dict)
 
-    def answer_of(self, key: SubmissionKey | None) -> dict[str, Any] | None:
-        """The answer already given to a repeated submission (same client id)."""
-        return self.answered.get(key) if key is not None else None
+    def answer_of(self, submission: str | None) -> dict[str, Any] | None:
+        """The answer already given to a repeated submission (its ``stored_key``)."""
+        return self.answered.get(submission) if submission is not None else None
 
-    def remember(self, key: SubmissionKey | None, answer: dict[str, Any]) -> None:
-        """Keep the answer to a submission with a client id (the last 256)."""
-        if key is None:
+    def remember(self, submission: str | None, answer: dict[str, Any]) -> None:
+        """Keep the answer to a submission with a client id (its ``stored_key``; the
+        last :data:`ANSWERS_KEPT`)."""
+        if submission is None:
             return
-        self.answered[key] = answer
-        if len(self.answered) > 256:
+        self.answered[submission] = answer
+        if len(self.answered) > ANSWERS_KEPT:
             del self.answered[next(iter(self.answered))]
 
     @property

@@ -18,7 +18,7 @@ from ..errors import ApiError
 from ..health import db_error_text
 from ..storage import ActionData
 from . import clocks
-from .model import LiveTable, LogEntry, SubmissionKey
+from .model import LiveTable, LogEntry, SubmissionKey, accepted, stored_key
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -78,7 +78,8 @@ class Play:
         """A player's action (chosen on state ``version``, required); the answer.
 
         A submission repeated with the same ``client_id`` (and the same action and
-        version) is answered as the first one was, never applied twice.
+        version) is answered as the first one was, never applied twice; its key is
+        stored with the action, so this holds after a restart or a takeover too.
         """
         table = await self.host.get(table_id)
         seat = self.host.seating.seat_of(table, token)
@@ -89,13 +90,14 @@ class Play:
         key = submission_key(seat, client_id, version, text)
         if table.race is not None:
             return await table.race.submit(seat, text, version, key)
+        submission = stored_key(key)
         async with table.lock:
-            done = table.answer_of(key)
+            done = table.answer_of(submission)
             if done is not None:
                 return done
-            await self.apply_locked(table, seat, text, version)
-            answer = {"ok": True, "version": table.state.version}
-            table.remember(key, answer)
+            await self.apply_locked(table, seat, text, version, submission=submission)
+            answer = accepted(table.state.version)
+            table.remember(submission, answer)
             return answer
 
     async def apply_locked(
@@ -106,9 +108,11 @@ class Play:
         version: int | None,
         *,
         stand_in: bool = False,
+        submission: str | None = None,
     ) -> None:
         """Apply, store and announce one action (the table's lock is held);
-        ``stand_in``: the server plays it for a person's seat (marked in the record)."""
+        ``stand_in``: the server plays it for a person's seat (marked in the record);
+        ``submission``: the stored key of the submission that asked for it."""
         host = self.host
         state = table.state
         text = str(action)
@@ -131,9 +135,8 @@ class Play:
         now_wall = time.time()
         clocks_after = clocks.after_action(table, snapshot, before)
         idx = state.version - 1
-        row = ActionData(
-            idx, seat, text, idx if version is None else version, now_wall, clocks_after, stand_in
-        )
+        chosen_on = idx if version is None else version
+        row = ActionData(idx, seat, text, chosen_on, now_wall, clocks_after, stand_in, submission)
         try:
             await host.store.append(table.id, row)
         except Exception as exc:

@@ -4,6 +4,9 @@ write, for a finished table asked for again).
 The game is rebuilt with ``Game.replay`` up to the last :data:`LOG_KEEP`
 actions, which are applied one by one with ``State.apply`` to rebuild the game
 log and its events too (replay is deterministic: the same events as live).
+The answers to the last :data:`ANSWERS_KEPT` submissions with a message id come
+back from the keys stored with their actions: a repetition sent to the server
+after a restart, or to the member that took the table over, gets the first answer.
 """
 
 from __future__ import annotations
@@ -16,7 +19,16 @@ from liftoff.engine import IllegalAction, ReplayError, State
 
 from ..storage import TableData
 from .clocks import Clocks
-from .model import LOG_KEEP, LiveTable, LogEntry, TableSeat, default_hints, new_bot_seed
+from .model import (
+    ANSWERS_KEPT,
+    LOG_KEEP,
+    LiveTable,
+    LogEntry,
+    TableSeat,
+    accepted,
+    default_hints,
+    new_bot_seed,
+)
 
 
 def rebuild(data: TableData) -> LiveTable:
@@ -62,6 +74,7 @@ def rebuild(data: TableData) -> LiveTable:
     table.tutorial = data.tutorial
     table.name, table.abandoned = data.title, data.abandoned
     table.stand_ins = {a.idx for a in data.actions if a.stand_in}
+    table.answered = answers_of(data)
     if data.actions:
         table.last_actor = data.actions[-1].player  # undo works after a restart
     _replay_log(table, data, len(head))
@@ -71,6 +84,13 @@ def rebuild(data: TableData) -> LiveTable:
         table.clocks.running = state.active_players() if data.status == "playing" else ()
         table.clocks.since = time.monotonic()
     return table
+
+
+def answers_of(data: TableData) -> dict[str, dict[str, Any]]:
+    """The answers the table's last :data:`ANSWERS_KEPT` submissions with a message id
+    were given (by stored key, oldest first), as :meth:`.Play.act` gave them."""
+    keyed = [a for a in data.actions if a.submission is not None][-ANSWERS_KEPT:]
+    return {a.submission: accepted(a.idx + 1) for a in keyed if a.submission is not None}
 
 
 def _replay_log(table: LiveTable, data: TableData, start: int) -> None:
