@@ -32,6 +32,7 @@ _ORPHANS = text(
 
 CHANGED = "liftoff:changed"  # every owner's "table T changed" notices
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded request waits for the owner's answer
+GONE_CHECK = 0.25  # seconds between two looks whether the owner is gone, while waiting
 RELISTEN = 0.2  # seconds before listening again after the connection to Redis broke
 RELAY_SECRET = "liftoff:relay-secret"  # members vouch with it for the sockets they relay
 
@@ -220,14 +221,23 @@ class Member:
             heard = await self.redis.publish(channel_of(owner), orjson.dumps(message))
             if not heard:
                 raise ApiError(503, "unreachable")
-            answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
-        except TimeoutError:
-            raise ApiError(503, "unreachable") from None
+            answer = await self._answer_of(future, owner)
         finally:
             self._waiting.pop(rid, None)
         if "error" in answer:
             raise _error_of(answer["error"])
         return answer.get("result")
+
+    async def _answer_of(self, future: asyncio.Future[Any], owner: str) -> Any:
+        """The owner's answer; 503 ``unreachable`` when none comes in time, or at once
+        when the owner is found gone meanwhile (it died as the request went out)."""
+        end = asyncio.get_running_loop().time() + FORWARD_TIMEOUT
+        while True:
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), GONE_CHECK)
+            except TimeoutError:
+                if asyncio.get_running_loop().time() >= end or await self.gone(owner):
+                    raise ApiError(503, "unreachable") from None
 
     def announce(self, table_id: str) -> None:
         """The owner's table changed (and is stored): tell the other members (several
