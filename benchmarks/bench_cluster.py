@@ -56,6 +56,21 @@ def _pids_named(name: str) -> list[int]:
     return found
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds a process and its ended (waited-for) children have used."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def databases_cpu() -> float:
+    """CPU seconds PostgreSQL and Redis have used so far: their live processes, and
+    the backends that ended (in their postmaster's children time)."""
+    return sum(_cpu(p) for p in _pids_named("postgres") + _pids_named("redis-server"))
+
+
 def _server(database: str, port: int, redis: str | None) -> subprocess.Popen[bytes]:
     code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
     args = ["serve", "--port", str(port), "--db", database, "--exempt-loopback"]
@@ -92,9 +107,6 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
         for u in urls:
             asyncio.run(loadtest.wait_up(u))
         t0 = time.monotonic()
-        # every PostgreSQL and Redis process: backends that come and go meanwhile
-        # count only while alive at both readings
-        databases = _pids_named("postgres") + _pids_named("redis-server")
         figures = loadtest.run(
             clients=clients,
             tables=tables,
@@ -103,7 +115,7 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
             think=think,
             procs=2,
             server_pids=[p.pid for p in procs],
-            database_pids=databases,
+            database_cpu=databases_cpu,
         )
         wall = time.monotonic() - t0
     finally:

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -347,15 +347,16 @@ def run(
     seed: int = 1,
     think: float = 0.0,
     server_pids: Sequence[int] = (),
-    database_pids: Sequence[int] = (),
+    database_cpu: Callable[[], float] | None = None,
 ) -> dict[str, Any]:
     """Run the load test (starting a server unless ``url`` is given); the figures.
 
     ``url``: one running server, or several (members of a cluster: tables are made
     on each in turn, and their clients connect there). ``think``: the mean think
-    time in seconds (0: act at once). ``server_pids`` / ``database_pids``: processes
-    on this machine whose CPU time while the clients play is reported per move (the
-    server this starts is measured by itself)."""
+    time in seconds (0: act at once). ``server_pids``: server processes on this
+    machine whose CPU time while the clients play is reported per move (the server
+    this starts is measured by itself); ``database_cpu``: the CPU seconds the
+    databases have used so far, read before and after the clients play."""
     proc: subprocess.Popen[bytes] | None = None
     tmp: tempfile.TemporaryDirectory[str] | None = None
     db_file: Path | None = None
@@ -377,7 +378,8 @@ def run(
         seats = asyncio.run(make_tables(bases, game, clients, tables))
         setup = time.monotonic() - t0
         pids = [proc.pid] if proc is not None else list(server_pids)
-        total, cpu = _drive(ws_base, seats, seconds, seed, think, procs, [pids, database_pids])
+        meters = [lambda: _cpu_of(pids), database_cpu]
+        total, cpu = _drive(ws_base, seats, seconds, seed, think, procs, meters)
         where = {s.table: s.base or base for s in seats}
         lost = asyncio.run(_lost(base, total.acked, db_file, where))
         lat = total.latencies
@@ -418,11 +420,11 @@ def _drive(
     seed: int,
     think: float,
     procs: int,
-    measured: list[Sequence[int]],
+    meters: list[Callable[[], float | None] | None],
 ) -> tuple[Result, list[float | None]]:
     """Play ``seats`` from ``procs`` client processes for ``seconds``: their figures
-    combined, and the CPU seconds each group of ``measured`` processes spent meanwhile
-    (``None`` for an empty group)."""
+    combined, and the CPU seconds each of ``meters`` (a reading of CPU seconds used
+    so far) went up by meanwhile (``None``: no meter, or unreadable)."""
     ctx: Any = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
     queue: Any = ctx.Queue()
     chunks = [seats[i::procs] for i in range(procs)]
@@ -430,27 +432,22 @@ def _drive(
         ctx.Process(target=_worker, args=((ws_base, chunk, seconds, seed + i, think, queue),))
         for i, chunk in enumerate(chunks)
     ]
-    before = [_cpu_of(group) for group in measured]
+    before = [m() if m is not None else None for m in meters]
     for w in workers:
         w.start()
     results: list[Result] = [queue.get(timeout=seconds + 120) for _ in workers]
-    after = [_cpu_of(group) for group in measured]
+    after = [m() if m is not None else None for m in meters]
     for w in workers:
         w.join(30)
-    spent = [_spent(b, a) for b, a in zip(before, after, strict=True)]
+    spent = [None if b is None or a is None else a - b for b, a in zip(before, after, strict=True)]
     return _combine(results), spent
 
 
-def _cpu_of(pids: Sequence[int]) -> dict[int, float]:
-    """The CPU seconds of each process that can be read."""
-    found = {p: cpu_seconds(p) for p in pids}
-    return {p: c for p, c in found.items() if c is not None}
-
-
-def _spent(before: dict[int, float], after: dict[int, float]) -> float | None:
-    """CPU seconds spent between two readings, over the processes in both."""
-    both = before.keys() & after.keys()
-    return sum(after[p] - before[p] for p in both) if both else None
+def _cpu_of(pids: Sequence[int]) -> float | None:
+    """The CPU seconds processes have used together (``None``: none given, or one
+    cannot be read)."""
+    found = [cpu_seconds(p) for p in pids]
+    return sum(c for c in found if c is not None) if pids and None not in found else None
 
 
 def _per_move(cpu: float | None, moves: int) -> float | None:

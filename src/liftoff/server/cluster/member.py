@@ -362,17 +362,19 @@ class Member:
         """Renew the leases (a write) and reach Redis; let the tables lost go. Whether
         this member may act as owner (the health check)."""
         manager = self.manager
+        lost: set[str] = set()
         try:
-            # a database that does not answer counts as lost before the leases run out
-            async with asyncio.timeout(self.ttl / 3):
+            # a database that does not answer in time: not fit to own (the health check
+            # says so), but a slow answer is no lost lease — the database decides that,
+            # and fences off every write made after it (a busy member keeps its tables)
+            async with asyncio.timeout(self.ttl / 2):
                 lost = await self.fence.renew(self.store.engine)
                 await self._advertise()
+        except TimeoutError:
+            self._unfit("this member's database or Redis does not answer in time")
         except Exception as exc:
             # cut off: stop acting as owner (the leases run out in the database anyway)
-            self.ok = False
-            self.last_error = f"this member lost its database or Redis: {type(exc).__name__}"
-            if manager is not None:
-                manager.errors.error("member", "this member lost its database or Redis")
+            self._unfit(f"this member lost its database or Redis: {type(exc).__name__}")
             lost = set(self.fence.epochs)
             self.fence.epochs.clear()
         else:
@@ -382,6 +384,12 @@ class Member:
             for table_id in lost:
                 await manager.cluster.let_go(table_id)
         return self.ok
+
+    def _unfit(self, why: str) -> None:
+        self.ok = False
+        self.last_error = why
+        if self.manager is not None:
+            self.manager.errors.error("member", why)
 
     async def tick(self) -> None:
         """One round: renew, drop the tables lost, adopt the orphans."""
