@@ -1,7 +1,8 @@
 """One member of a cluster: its id, its table leases, taking tables over, and its
 messages over Redis (actions forwarded to a table's owner and its answers; the
 owner's "this table changed" notices, after which members holding a replica of
-the table read it again from the database)."""
+the table read it again from the database; the cluster-wide quotas, see
+:mod:`.quotas`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from sqlalchemy import text
 from ..errors import ApiError
 from ..storage import Store
 from ..storage.leases import Fence
+from .quotas import SharedQuotas
 
 if TYPE_CHECKING:
     from ..tables import TableManager
@@ -126,6 +128,7 @@ class Member:
         self._stale: dict[str, tuple[float | None, list[dict[str, Any] | None] | None]] = {}
         self._reading: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.quotas: SharedQuotas | None = None
 
     async def connect(self) -> None:
         """Reach Redis (the start-up check) and fence the store's writes."""
@@ -134,6 +137,7 @@ class Member:
         self.redis = aioredis.from_url(self.redis_url)
         await self.redis.ping()
         self.store.fence = self.fence
+        self.quotas = SharedQuotas(self.redis, self.store.engine, self.id, self.ttl)
         self.ok = True
 
     async def claim(self, table_id: str) -> bool:
@@ -158,6 +162,7 @@ class Member:
         """Renew the leases and take orphaned tables over, every ``ttl / 3`` seconds;
         listen to this member's channel and to the change notices."""
         self.manager = manager
+        manager.quotas.shared = self.quotas
         self._task = asyncio.create_task(self._loop(), name="liftoff-member")
         self._listener = asyncio.create_task(self._listen(), name="liftoff-member-listen")
         self._publisher = asyncio.create_task(self._publish(), name="liftoff-member-announce")
@@ -319,6 +324,11 @@ class Member:
         assert manager is not None
         if not await self.renew():
             return
+        if self.quotas is not None:
+            try:
+                await self.quotas.renew(manager.quotas.counted())
+            except Exception:
+                manager.errors.error("member", "the socket counts were not renewed")
         for table_id in await self.orphans():
             if table_id not in manager.tables and await self.claim(table_id):
                 await manager.cluster.adopt(table_id)
@@ -340,6 +350,8 @@ class Member:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._task = self._listener = self._publisher = None
+        if self.quotas is not None:
+            await self.quotas.close()
         with contextlib.suppress(Exception):
             await self.fence.release(self.store.engine)
         if self.redis is not None:

@@ -264,7 +264,7 @@ class TableManager:
         ``title``: the table's name (cleaned, at most 60 characters)."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
-        self.quotas.check_tables(creator, self.tables.values())
+        await self.quotas.check_tables(creator, self.tables.values())
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
