@@ -1,5 +1,6 @@
 """What a cluster counts for all its members: per-address quotas (unfinished
-tables in PostgreSQL, open WebSockets in Redis).
+tables in PostgreSQL, open WebSockets in Redis) and presence (a seat connected
+only through another member is connected on its table's owner).
 
 Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL``; each test
 works in a database of its own (the ``database`` fixture of test_cluster). The
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import secrets
 import signal
@@ -22,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from test_cluster import PG, REDIS, _member, database, wait_up
+from test_cluster import PG, REDIS, _member, _Watcher, database, wait_up
 from test_server_crash import free_port
 
 __all__ = ["database"]  # the fixture, used by name
@@ -139,3 +141,94 @@ async def _not_refused(port: int, tid: str, address: str, held: list[Any]) -> bo
     except websockets.InvalidStatus:
         return False
     return True
+
+
+async def _seat(c: httpx.AsyncClient, tid: str, seat: int) -> dict[str, Any]:
+    found: dict[str, Any] = (await c.get(f"/api/tables/{tid}")).json()["seats"][seat]
+    return found
+
+
+async def test_a_seat_connected_through_another_member_is_present_on_the_owner(
+    database: str,
+) -> None:
+    """The owner A (a grace of 2 s) counts a seat's only socket, held on B: the seat
+    stays a person's, connected, after the grace; the socket closing on B starts the
+    grace on A, and so does kill -9 of B (its word expires within a lease time)."""
+    pa, pb = free_port(), free_port()
+    a, b = _member(database, pa, grace=2.0), _member(database, pb)
+    sockets: list[Any] = []
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        async with (
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+        ):
+            made = (
+                await ca.post(
+                    "/api/tables",
+                    json={
+                        "game": "planet",
+                        "players": 2,
+                        "seats": [{"type": "you"}, {"type": "open"}],
+                    },
+                )
+            ).json()
+            tid, token = made["table"]["id"], made["token"]
+
+            async def connect_on_b() -> _Watcher:
+                ws = await websockets.connect(f"ws://127.0.0.1:{pb}/ws/tables/{tid}")
+                sockets.append(ws)
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                return _Watcher(ws)
+
+            async def on_a() -> dict[str, Any]:
+                return await _seat(ca, tid, 0)
+
+            watcher = await connect_on_b()
+            joined = (await ca.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
+            # the other seat is held on A (it never moves: the game waits for it)
+            other = await websockets.connect(f"ws://127.0.0.1:{pa}/ws/tables/{tid}")
+            sockets.append(other)
+            await other.send(json.dumps({"type": "hello", "token": joined["token"]}))
+            await _until(lambda: _is(on_a, connected=True), 10)
+            await asyncio.sleep(4.0)  # twice the owner's grace
+            seat = await on_a()
+            assert seat["kind"] == "human" and seat["connected"] and not seat["zombie"], seat
+            # B's frames say what A's say
+            shown = watcher.states[-1]["table"]["seats"]
+            assert shown[0]["connected"] and not shown[0]["zombie"] and shown[1]["connected"]
+            assert (await _seat(cb, tid, 0))["connected"]
+
+            # the socket on B closes: the grace runs on A, then a bot plays the seat
+            await watcher.ws.close()
+            closed = time.monotonic()
+            await _until(lambda: _is(on_a, connected=False, zombie=False), 5)
+            await _until(lambda: _is(on_a, zombie=True), 10)
+            assert time.monotonic() - closed >= 1.5, "the grace did not run"
+
+            # back through B: the seat is taken back from the bot; then B dies
+            watcher = await connect_on_b()
+            await _until(lambda: _is(on_a, connected=True, zombie=False), 10)
+            await watcher.until(
+                lambda f: (
+                    f["table"]["seats"][0]["connected"] and not f["table"]["seats"][0]["zombie"]
+                )
+            )
+            os.kill(b.pid, signal.SIGKILL)
+            b.wait(10)
+            killed = time.monotonic()
+            await _until(lambda: _is(on_a, connected=False), 2 * LEASE)
+            await _until(lambda: _is(on_a, zombie=True), 10)
+            took = time.monotonic() - killed
+            assert 2.0 <= took <= LEASE + LEASE / 3 + 2.0 + 2.0, took
+    finally:
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        _stop(a, b)
+
+
+async def _is(seat_of: Callable[[], Any], **wanted: bool) -> bool:
+    seat = await seat_of()
+    return all(seat[k] == v for k, v in wanted.items())

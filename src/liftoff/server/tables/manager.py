@@ -495,7 +495,7 @@ class TableManager:
         if table.status == "open":
             return idle > self.settings.open_table_ttl
         if table.status == "playing":
-            present = any(s.connections for s in table.seats)
+            present = any(s.connected for s in table.seats)
             return not present and idle > self.settings.idle_table_ttl
         return False
 
