@@ -116,12 +116,13 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes], within: float = 90.0
     raise AssertionError("member did not come up")
 
 
-def _member(database: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+def _member(database: str, port: int, *extra: str, grace: float = 600.0) -> subprocess.Popen[bytes]:
+    """A member started as ``liftoff serve --redis`` (``extra``: more options)."""
     assert REDIS is not None
     code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
-    args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS]
+    args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS, *extra]
     return subprocess.Popen(
-        [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", "600", *extra],
+        [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", str(grace)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

@@ -82,7 +82,7 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
         await _serve_socket(ws, table_id, manager, None)
         return
     address = client_address(ws.scope, settings.trusted_proxies)
-    if not manager.quotas.open_socket(address):
+    if not await manager.quotas.open_socket(address):
         # over the per-address cap: refuse the handshake (HTTP 403), costs nothing
         await ws.close(1013)
         return

@@ -1,7 +1,8 @@
 """One member of a cluster: its id, its table leases, taking tables over, and its
 messages over Redis (actions forwarded to a table's owner and its answers; the
 owner's "this table changed" notices, after which members holding a replica of
-the table read it again from the database)."""
+the table read it again from the database; the seats connected through each
+member, see :mod:`.presence`; the cluster-wide quotas, see :mod:`.quotas`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from sqlalchemy import text
 from ..errors import ApiError
 from ..storage import Store
 from ..storage.leases import Fence
+from .presence import PRESENCE, Presence
+from .quotas import SharedQuotas
 
 if TYPE_CHECKING:
     from ..tables import TableManager
@@ -135,10 +138,13 @@ class Member:
         self._waiting: dict[str, asyncio.Future[Any]] = {}  # forwarded requests by id
         self._announce: set[str] = set()  # tables whose change is not announced yet
         self._announcing = asyncio.Event()
-        # replicas to read again: the owner's time of change and its seats' refusals
-        self._stale: dict[str, tuple[float | None, list[dict[str, Any] | None] | None]] = {}
+        # replicas to read again: the owner's time of change, its seats' refusals and
+        # presence
+        self._stale: dict[str, tuple[float | None, list[Any] | None, list[Any] | None]] = {}
         self._reading: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.presence = Presence(self)
+        self.quotas: SharedQuotas | None = None
 
     async def connect(self) -> None:
         """Reach Redis (the start-up check) and fence the store's writes."""
@@ -153,8 +159,9 @@ class Member:
         await self._advertise()
         # listening before owning anything: a member nobody hears is taken to be gone
         self._pubsub = self.redis.pubsub()
-        await self._pubsub.subscribe(self.channel, CHANGED)
+        await self._pubsub.subscribe(*self._channels)
         self.store.fence = self.fence
+        self.quotas = SharedQuotas(self.redis, self.store.engine, self.id, self.ttl)
         self.ok = True
 
     async def claim(self, table_id: str) -> bool:
@@ -204,6 +211,8 @@ class Member:
         """Renew the leases and take orphaned tables over, every ``ttl / 3`` seconds;
         listen to this member's channel and to the change notices."""
         self.manager = manager
+        manager.quotas.shared = self.quotas
+        self.presence.start()
         self._task = asyncio.create_task(self._loop(), name="liftoff-member")
         self._listener = asyncio.create_task(self._listen(), name="liftoff-member-listen")
         self._publisher = asyncio.create_task(self._publish(), name="liftoff-member-announce")
@@ -254,9 +263,14 @@ class Member:
                 table = self.manager.tables.get(table_id) if self.manager is not None else None
                 if table is None:
                     continue  # let go meanwhile: its new owner announces it
-                refusals = [_refusal_json(s.refusal) for s in table.seats]
                 note = orjson.dumps(
-                    {"t": table_id, "from": self.id, "at": table.updated_at, "refusals": refusals}
+                    {
+                        "t": table_id,
+                        "from": self.id,
+                        "at": table.updated_at,
+                        "refusals": [_refusal_json(s.refusal) for s in table.seats],
+                        "present": [[s.connected, s.zombie] for s in table.seats],
+                    }
                 )
                 try:
                     await self.redis.publish(CHANGED, note)
@@ -264,9 +278,13 @@ class Member:
                     if self.manager is not None:
                         self.manager.errors.error("member", "a change notice was not sent")
 
+    @property
+    def _channels(self) -> tuple[str, ...]:
+        return (self.channel, CHANGED, PRESENCE)
+
     async def _listen(self) -> None:
-        """Hear this member's channel and the change notices; listen again at once
-        when the connection to Redis breaks (meanwhile the others take it for gone)."""
+        """Hear this member's channel, the change notices and presence; listen again at
+        once when the connection to Redis breaks (meanwhile the others take it for gone)."""
         try:
             while True:
                 try:
@@ -279,7 +297,7 @@ class Member:
                         await self._pubsub.aclose()
                     with contextlib.suppress(Exception):
                         pubsub = self.redis.pubsub()
-                        await pubsub.subscribe(self.channel, CHANGED)
+                        await pubsub.subscribe(*self._channels)
                         self._pubsub = pubsub
         finally:
             with contextlib.suppress(Exception):
@@ -303,7 +321,11 @@ class Member:
                 refusals = data.get("refusals")
                 if isinstance(refusals, list):
                     refusals = [_refusal_of(r) for r in refusals]
-                self.read_again(str(data["t"]), data.get("at"), refusals)
+                present = data.get("present")
+                present = present if isinstance(present, list) else None
+                self.read_again(str(data["t"]), data.get("at"), refusals, present)
+        elif name == PRESENCE:
+            self.presence.heard_message(data)
         elif data.get("kind") == "ask":
             self._spawn(self._answer(data))
         elif data.get("kind") == "answer":
@@ -334,14 +356,18 @@ class Member:
             await self.redis.publish(str(data["to"]), orjson.dumps(reply))
 
     def read_again(
-        self, table_id: str, at: float | None, refusals: list[dict[str, Any] | None] | None
+        self,
+        table_id: str,
+        at: float | None,
+        refusals: list[dict[str, Any] | None] | None,
+        present: list[Any] | None = None,
     ) -> None:
         """Read a replica again (one reading per table at a time; notices heard
         meanwhile make one more reading, which sees everything they announced)."""
         manager = self.manager
         if manager is None or table_id not in manager.replicas:
             return
-        self._stale[table_id] = (at, refusals)
+        self._stale[table_id] = (at, refusals, present)
         if table_id not in self._reading:
             self._reading[table_id] = asyncio.create_task(self._reader(table_id))
 
@@ -350,9 +376,9 @@ class Member:
         assert manager is not None
         try:
             while table_id in self._stale:
-                at, refusals = self._stale.pop(table_id)
+                at, refusals, present = self._stale.pop(table_id)
                 try:
-                    await manager.cluster.refresh(table_id, at, refusals)
+                    await manager.cluster.refresh(table_id, at, refusals, present)
                 except Exception:
                     manager.errors.error("member", "a replica could not be read again")
         finally:
@@ -392,11 +418,18 @@ class Member:
             self.manager.errors.error("member", why)
 
     async def tick(self) -> None:
-        """One round: renew, drop the tables lost, adopt the orphans."""
+        """One round: presence said again (and words not heard again forgotten),
+        renew, drop the tables lost, adopt the orphans."""
         manager = self.manager
         assert manager is not None
+        self.presence.tick()
         if not await self.renew():
             return
+        if self.quotas is not None:
+            try:
+                await self.quotas.renew(manager.quotas.counted())
+            except Exception:
+                manager.errors.error("member", "the socket counts were not renewed")
         for table_id in await self.orphans():
             if table_id not in manager.tables and await self.claim(table_id):
                 await manager.cluster.adopt(table_id)
@@ -425,6 +458,9 @@ class Member:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._task = self._listener = self._publisher = None
+        await self.presence.close()
+        if self.quotas is not None:
+            await self.quotas.close()
         with contextlib.suppress(Exception):
             await self.fence.release(self.store.engine)
         if self.redis is not None:

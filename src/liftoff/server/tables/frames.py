@@ -110,7 +110,7 @@ def lobby(tables: Iterable[LiveTable], limit: int) -> list[dict[str, Any]]:
     """Open and running tables: those where people are present first, then newest first."""
 
     def present(t: LiveTable) -> bool:
-        return any(s.connections for s in t.seats) or bool(t.subscribers)
+        return any(s.connected for s in t.seats) or bool(t.subscribers)
 
     live = sorted(tables, key=lambda t: (not present(t), -t.updated_at))
     return [t.public() for t in live if t.status in ("open", "playing")][:limit]

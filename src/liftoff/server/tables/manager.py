@@ -264,7 +264,7 @@ class TableManager:
         ``title``: the table's name (cleaned, at most 60 characters)."""
         if len(self.tables) >= self.settings.max_live_tables:
             raise ApiError(503, "full", "the server holds as many tables as it may")
-        self.quotas.check_tables(creator, self.tables.values())
+        await self.quotas.check_tables(creator, self.tables.values())
         try:
             game = liftoff.games.get(game_name)
         except liftoff.UnknownGame as exc:
@@ -495,7 +495,7 @@ class TableManager:
         if table.status == "open":
             return idle > self.settings.open_table_ttl
         if table.status == "playing":
-            present = any(s.connections for s in table.seats)
+            present = any(s.connected for s in table.seats)
             return not present and idle > self.settings.idle_table_ttl
         return False
 

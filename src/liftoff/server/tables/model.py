@@ -130,7 +130,11 @@ class TableSeat:
     speed: str | None = None
     name: str | None = None
     token_hash: str | None = None
-    connections: int = 0
+    connections: int = 0  # WebSockets to this seat held by this server
+    # in a cluster, the seat's connections through other members: on the table's
+    # owner, what they said they hold; on a replica, 1 when the owner last said the
+    # seat is connected (through any member)
+    elsewhere: int = 0
     zombie: bool = False
     grace_task: asyncio.Task[None] | None = None
     agent: Any = None  # the bot playing this seat (bot seats, zombies, timeouts)
@@ -142,6 +146,11 @@ class TableSeat:
     waited_by: set[int] = field(default_factory=set)
     # a stand-in bot plays for the person holding this token (others let it play)
     stand_in_for: str | None = None
+
+    @property
+    def connected(self) -> bool:
+        """Whether the seat's person holds a WebSocket (here or through another member)."""
+        return self.connections > 0 or self.elsewhere > 0
 
     @property
     def stand_in(self) -> bool:
@@ -160,7 +169,7 @@ class TableSeat:
             "name": self.name,
             "bot": self.bot,
             "speed": self.speed,
-            "connected": self.connections > 0,
+            "connected": self.connected,
             "zombie": self.zombie,
             "out_of_time": self.out_of_time,
             "waited_by": sorted(self.waited_by),

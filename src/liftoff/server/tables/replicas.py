@@ -43,6 +43,8 @@ class ClusterTables:
         table = await host.resume(found[0])
         if table is not None:
             log.info("table %s taken over from the action log", table_id)
+            if host.member is not None:
+                host.member.presence.ask()  # whose seats are connected through others?
         return table
 
     async def let_go(self, table_id: str) -> None:
@@ -79,6 +81,13 @@ class ClusterTables:
         # more (after its first watcher connected), or it could stay behind for good
         member.read_again(data.id, None, None)
         return replica
+
+    def connections_changed(self, table: LiveTable) -> None:
+        """A seat's connections here changed: when another member owns the table, it
+        hears of it (its grace periods count them)."""
+        member = self.host.member
+        if member is not None and table.id in self.host.replicas:
+            member.presence.changed(table.id)
 
     async def forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
         """In a cluster: the owner's answer to a request for a table another member
@@ -148,9 +157,11 @@ class ClusterTables:
         table_id: str,
         at: float | None = None,
         refusals: list[dict[str, Any] | None] | None = None,
+        present: list[Any] | None = None,
     ) -> None:
         """The owner announced a change (``at``: the table's time of change there;
-        ``refusals``: each seat's last refusal there, which no database holds):
+        ``refusals``: each seat's last refusal there, which no database holds;
+        ``present``: each seat's ``[connected, zombie]`` there, nor that):
         read the replica again from the database and wake its watchers when something
         changed (a replica nobody watches is dropped; the next request builds it
         again)."""
@@ -172,6 +183,7 @@ class ClusterTables:
         else:  # as they were (no notice said otherwise)
             for s, old in zip(fresh.seats, replica.seats, strict=False):
                 s.refusal = old.refusal
+        _present(fresh, replica, present)
         if fingerprint(fresh) == fingerprint(replica):
             return
         host.seating.forget(replica)
@@ -204,7 +216,10 @@ KEEP = {
 
 def fingerprint(table: LiveTable) -> tuple[Any, ...]:
     """What a watcher may see change at a replica."""
-    seats = tuple((s.kind, s.bot, s.speed, s.name, s.token_hash) for s in table.seats)
+    seats = tuple(
+        (s.kind, s.bot, s.speed, s.name, s.token_hash, s.elsewhere > 0, s.zombie)
+        for s in table.seats
+    )
     last = (table.log[-1].n, table.log[-1].text) if table.log else None
     refused = tuple(
         None if s.refusal is None else (s.refusal.get("action"), s.refusal.get("version"))
@@ -219,6 +234,17 @@ def fingerprint(table: LiveTable) -> tuple[Any, ...]:
         table.rematch_id,
         table.abandoned,
     )
+
+
+def _present(fresh: LiveTable, replica: LiveTable, present: list[Any] | None) -> None:
+    """Each seat of a replica read again as connected and away as the owner said
+    (``present``), or as it was (no notice said it)."""
+    if present is not None and len(present) == len(fresh.seats):
+        for s, (connected, zombie) in zip(fresh.seats, present, strict=True):
+            s.elsewhere, s.zombie = (1 if connected else 0), bool(zombie)
+    else:
+        for s, old in zip(fresh.seats, replica.seats, strict=False):
+            s.elsewhere, s.zombie = old.elsewhere, old.zombie
 
 
 def absorb(old: LiveTable, fresh: LiveTable) -> None:

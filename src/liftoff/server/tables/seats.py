@@ -177,7 +177,7 @@ class Seating:
                 self.tokens.pop(old, None)
             self.grant(table, seat, fresh)
             self.unseat(table, seat)
-            if s.connections == 0 and table.status == "playing":
+            if not s.connected and table.status == "playing":
                 self.away(table, s)  # the new device has a grace period to connect
             host.changed(table)
             return seat, fresh
@@ -201,7 +201,7 @@ class Seating:
     def start_play(self, table: LiveTable) -> None:
         """The game starts: absent people's grace periods run, open seats are zombies."""
         for s in table.seats:
-            if s.kind == "human" and s.connections == 0:
+            if s.kind == "human" and not s.connected:
                 self.away(table, s)
             elif s.kind == "open":
                 s.zombie = True
@@ -218,13 +218,18 @@ class Seating:
         if seat is not None:
             s = table.seats[seat]
             s.connections += 1
-            s.stop_grace()
-            if s.zombie and s.kind == "human":
-                s.zombie = False
-                if table.race is not None:
-                    table.race.set_human(seat)
+            self._back(table, s)
+            self.host.cluster.connections_changed(table)
             self.host.changed(table)
         return sub
+
+    def _back(self, table: LiveTable, s: TableSeat) -> None:
+        """The seat's person is connected again: no grace period, no bot for them."""
+        s.stop_grace()
+        if s.zombie and s.kind == "human" and not self._replica(table):
+            s.zombie = False
+            if table.race is not None:
+                table.race.set_human(s.seat)
 
     def disconnect(self, table: LiveTable, sub: Subscriber) -> None:
         """Drop a listener; a player's last connection closing starts their grace period."""
@@ -232,8 +237,9 @@ class Seating:
         if sub.seat is not None:
             s = table.seats[sub.seat]
             s.connections = max(0, s.connections - 1)
-            if s.connections == 0 and s.kind == "human" and table.status == "playing":
+            if not s.connected and s.kind == "human" and table.status == "playing":
                 self.away(table, s)
+            self.host.cluster.connections_changed(table)
             self.host.changed(table)
 
     def unseat(self, table: LiveTable, seat: int) -> None:
@@ -247,6 +253,7 @@ class Seating:
                 sub.log_epoch = -1  # the next frame resends the log as a spectator sees it
                 sub.wake.set()
         table.seats[seat].connections = sum(1 for sub in table.subscribers if sub.seat == seat)
+        self.host.cluster.connections_changed(table)
 
     def holds_seat(self, table: LiveTable, sub: Subscriber) -> bool:
         """Whether a listener's token still holds its seat (always true for spectators)."""
@@ -255,6 +262,24 @@ class Seating:
         return sub.token_hash is not None and sub.token_hash == table.seats[sub.seat].token_hash
 
     # -- presence ----------------------------------------------------------------------------------
+    def set_elsewhere(self, table: LiveTable, counts: dict[int, int]) -> None:
+        """In a cluster, on the table's owner: each seat's connections through the
+        other members (``counts``, as they said). A seat connected only there is
+        present here too; its last one closing there starts its grace period here."""
+        moved = False
+        for s in table.seats:
+            was = s.connected
+            s.elsewhere = counts.get(s.seat, 0)
+            if s.connected == was:
+                continue
+            moved = True
+            if s.connected:
+                self._back(table, s)
+            elif s.kind == "human" and table.status == "playing":
+                self.away(table, s)
+        if moved:
+            self.host.changed(table)
+
     def seen(self, table: LiveTable, seat: int) -> None:
         """An authenticated request of ``seat``: its person is present (REST players
         are never made "away" while they poll and act)."""
@@ -262,19 +287,24 @@ class Seating:
         if s.kind != "human":
             return
         s.last_seen = time.monotonic()
-        if s.zombie and table.status == "playing":
+        if s.zombie and table.status == "playing" and not self._replica(table):
             s.zombie = False
             if table.race is not None:
                 table.race.set_human(seat)
-            if s.connections == 0:
+            if not s.connected:
                 self.away(table, s)  # away again after a grace period
             self.host.changed(table)
 
     def away(self, table: LiveTable, s: TableSeat) -> None:
         """The seat's person is gone: a bot plays for them after the grace period."""
-        if s.grace_task is not None or self.host.closing:
+        if s.grace_task is not None or self.host.closing or self._replica(table):
             return
         s.grace_task = asyncio.create_task(self._grace(table, s))
+
+    def _replica(self, table: LiveTable) -> bool:
+        """Whether ``table`` is another member's, watched here: its owner decides who is
+        away and plays its bots (this member's connections count there)."""
+        return table.id in self.host.replicas
 
     async def _grace(self, table: LiveTable, s: TableSeat) -> None:
         grace = self.host.settings.grace
@@ -286,7 +316,7 @@ class Seating:
         except asyncio.CancelledError:
             return
         s.grace_task = None
-        if s.connections or s.kind != "human" or table.status != "playing":
+        if s.connected or s.kind != "human" or table.status != "playing":
             return
         s.zombie = True
         if table.race is not None:
