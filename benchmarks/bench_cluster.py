@@ -65,6 +65,17 @@ def _cpu(pid: int) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def _rss_mb(pid: int) -> float:
+    """A process's resident memory in MB (0 when it cannot be read)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0
+
+
 def databases_cpu() -> float:
     """CPU seconds PostgreSQL and Redis have used so far: their live processes, and
     the backends that ended (in their postmaster's children time)."""
@@ -118,6 +129,7 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
             database_cpu=databases_cpu,
         )
         wall = time.monotonic() - t0
+        rss = [_rss_mb(p.pid) for p in procs]
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -127,7 +139,7 @@ def measure(config: str, clients: int, tables: int, seconds: float, think: float
             except subprocess.TimeoutExpired:
                 p.kill()
         asyncio.run(_database(pg, name, drop=True))
-    figures.update(config=config, wall_seconds=round(wall, 1))
+    figures.update(config=config, wall_seconds=round(wall, 1), servers_rss_mb=rss)
     return figures
 
 
