@@ -90,3 +90,49 @@ async def test_a_member_whose_redis_connection_broke_listens_again(database: str
         await a.close()
         await admin.aclose()
         await store.close()
+
+
+async def test_a_bot_table_nobody_asks_for_moves_on_with_its_new_owner(database: str) -> None:
+    """Bots only, and nobody sends a request: the survivor's round finds the owner
+    gone, takes the table over and its bots play on there."""
+    import asyncio
+    import os
+    import signal
+    import time
+
+    import httpx
+    from test_cluster import _member, wait_up
+    from test_cluster_failover import _logged, _stop
+    from test_server_crash import free_port
+
+    bot = {"type": "bot", "bot": "random", "speed": "fast"}
+    pa, pb = free_port(), free_port()
+    a = _member(database, pa)
+    b = None
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = _member(database, pb)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
+            made = (
+                await ca.post(
+                    "/api/tables", json={"game": "agency", "players": 2, "seats": [bot, bot]}
+                )
+            ).json()
+        tid = made["table"]["id"]
+        end = time.monotonic() + 30
+        while time.monotonic() < end and len(await _logged(database, tid)) < 5:
+            await asyncio.sleep(0.1)
+        os.kill(a.pid, signal.SIGKILL)
+        a.wait(10)
+        at_kill = len(await _logged(database, tid))
+        killed = time.monotonic()
+        while time.monotonic() - killed < 20 and len(await _logged(database, tid)) < at_kill + 5:
+            await asyncio.sleep(0.1)
+        took = time.monotonic() - killed
+        logged = await _logged(database, tid)
+        assert len(logged) >= at_kill + 5, "the bots did not play on at B"
+        assert sorted(logged) == list(range(len(logged)))  # one action per index
+        assert took < 10  # the round (every 2 s), not the lease, hands it over
+    finally:
+        _stop(a, b)

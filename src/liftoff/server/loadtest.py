@@ -124,32 +124,44 @@ def table_sizes(clients: int, tables: int, lo: int, hi: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(n)]
 
 
+SETUP_AT_ONCE = 16  # tables made at once while setting up
+
+
 async def make_tables(base: str | list[str], game: str, clients: int, tables: int) -> list[Seat]:
     """Tables with every seat taken by a client; with several servers (members of a
     cluster), the tables are created on each in turn."""
     bases = [base] if isinstance(base, str) else base
-    seats: list[Seat] = []
     with_info = bases[0]
     async with httpx.AsyncClient(base_url=with_info, timeout=60) as c:
         info = next(g for g in (await c.get("/api/games")).json()["games"] if g["name"] == game)
     sizes = table_sizes(clients, tables, info["min_players"], info["max_players"])
-    for k, n in enumerate(sizes):
-        async with httpx.AsyncClient(base_url=bases[k % len(bases)], timeout=60) as c:
+    limits = httpx.Limits(max_connections=SETUP_AT_ONCE)
+    made: list[list[Seat]] = [[] for _ in sizes]
+    gate = asyncio.Semaphore(SETUP_AT_ONCE)
+    clients_of = {b: httpx.AsyncClient(base_url=b, timeout=60, limits=limits) for b in bases}
+    try:
+
+        async def seat_one(k: int, n: int) -> None:
             here = bases[k % len(bases)]
-            made = await _post(
-                c,
-                "/api/tables",
-                {
-                    "game": game,
-                    "players": n,
-                    "seats": [{"type": "you"}] + [{"type": "open"}] * (n - 1),
-                },
-            )
-            tid = made["table"]["id"]
-            seats.append(Seat(tid, made["seat"], made["token"], here))
-            for _ in range(n - 1):
-                j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
-                seats.append(Seat(tid, j["seat"], j["token"], here))
+            async with gate:
+                made[k] = await _seat_table(clients_of[here], here, game, n)
+
+        await asyncio.gather(*(seat_one(k, n) for k, n in enumerate(sizes)))
+    finally:
+        for c in clients_of.values():
+            await c.aclose()
+    return [s for table in made for s in table]
+
+
+async def _seat_table(c: httpx.AsyncClient, here: str, game: str, n: int) -> list[Seat]:
+    """One table of ``n`` seats made and every seat taken (its creator's, then joins)."""
+    body = {"game": game, "players": n, "seats": [{"type": "you"}] + [{"type": "open"}] * (n - 1)}
+    made = await _post(c, "/api/tables", body)
+    tid = made["table"]["id"]
+    seats = [Seat(tid, made["seat"], made["token"], here)]
+    for _ in range(n - 1):
+        j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
+        seats.append(Seat(tid, j["seat"], j["token"], here))
     return seats
 
 

@@ -105,11 +105,18 @@ class Fence:
             return [str(r[0]) for r in (await conn.execute(_HELD_BY, {"gone": owner})).all()]
 
     async def renew(self, engine: AsyncEngine) -> set[str]:
-        """Renew every lease still held; forget (and return) the ones lost."""
+        """Renew every lease still held; forget (and return) the ones lost. Only the
+        leases held when the renewal began are judged: one claimed meanwhile may be
+        missing from the renewal's snapshot without being lost."""
+        held = dict(self.epochs)
         async with engine.begin() as conn:
             rows = (await conn.execute(_RENEW, {"me": self.owner, "ttl": self.ttl})).all()
-        kept = {tid for tid, epoch in rows if self.epochs.get(tid) == epoch}
-        lost = set(self.epochs) - kept
+        kept = {(tid, epoch) for tid, epoch in rows}
+        lost = {
+            t
+            for t, epoch in held.items()
+            if (t, epoch) not in kept and self.epochs.get(t) == epoch  # not claimed again
+        }
         for t in lost:
             self.epochs.pop(t, None)
         return lost
