@@ -31,3 +31,16 @@ collect_ignore = ["src/liftoff/server/migrations"] + [
     for part, modules in NEEDS.items()
     if not all(_installed(m) for m in modules)
 ]
+
+
+def pytest_configure(config: object) -> None:
+    """Import now what a plugin imports only when the session ends (Schemathesis's
+    report writers): pytest rewrites plugin modules as it imports them, and CPython
+    3.11 can fail to parse (``SystemError: AST constructor recursion depth
+    mismatch``) when a garbage collection runs finalizers in the middle, which the
+    objects a long session leaves behind make likely."""
+    import contextlib
+
+    for late in ("allure", "html.writer", "junitxml"):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"schemathesis.reporting.{late}")
