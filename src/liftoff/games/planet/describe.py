@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from liftoff.engine import Action
 from liftoff.engine.events import seat_name
-from liftoff.engine.messages import render
+from liftoff.engine.messages import ENGLISH, language, render
 
 from . import actions as A
 from . import text as _text  # noqa: F401  (registers the descriptions' words)
@@ -15,6 +15,7 @@ from .actions import CORE
 from .words import card_name, lp_name, plus, token_name
 
 if TYPE_CHECKING:
+    from .config import PlanetConfig
     from .game import PlanetGame
     from .state import PlanetState
 
@@ -120,3 +121,27 @@ def describe(state: PlanetState, player: int, action: Action) -> str:
     if isinstance(action, A.Pass):
         return render("planet.describe.pass")
     return str(action)
+
+
+#: memoised English sentences, by config id: (config, game, sentences); bounded
+_SAID: dict[int, tuple[PlanetConfig, PlanetGame, dict[tuple[Any, ...], str]]] = {}
+_SAID_CONFIGS, _SAID_PER_CONFIG = 64, 100_000
+
+
+def said(state: PlanetState, player: int, action: Action) -> str:
+    """:func:`describe`, memoised in English: a sentence depends only on the game,
+    its config, the player, the action, the board's Lift Off Points and (ending a
+    turn) the Moon."""
+    if language() != ENGLISH:
+        return describe(state, player, action)
+    cfg, game = state.cfg, _game(state)
+    held = _SAID.get(id(cfg))
+    if held is None or held[0] is not cfg or held[1] is not game or len(held[2]) > _SAID_PER_CONFIG:
+        if len(_SAID) >= _SAID_CONFIGS:
+            _SAID.clear()
+        held = _SAID[id(cfg)] = (cfg, game, {})
+    key = (player, action, state.moon if type(action) is A.End else -1, *state.slots)
+    got = held[2].get(key)
+    if got is None:
+        got = held[2][key] = describe(state, player, action)
+    return got

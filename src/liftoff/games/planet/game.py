@@ -270,9 +270,9 @@ class PlanetGame(Game[PlanetState]):
         return list(self._spaces[players])
 
     def describe_action(self, state: PlanetState, player: int, action: Action) -> str:
-        from .describe import describe
+        from .describe import said
 
-        return describe(state, player, action)
+        return said(state, player, action)
 
     def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """Each event as a sentence in the current language, its words (names of

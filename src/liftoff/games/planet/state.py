@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, Event, IllegalAction, OptionValue, Outcome, Rng, State
-from liftoff.engine.messages import ENGLISH, speaking
+from liftoff.engine.messages import ENGLISH, language, speaking
 
 from . import actions as A
 from . import events as ev
@@ -504,6 +504,8 @@ class PlanetState(State):
         the language of the caller: they are data for every reader, and the
         action's description in them (``said``) is read back by the narration
         (:mod:`.narrate`), which tells it in each reader's language."""
+        if language() == ENGLISH:  # the usual case: no language to switch
+            return super().apply_with_events(player, action)
         with speaking(ENGLISH):
             return super().apply_with_events(player, action)
 
