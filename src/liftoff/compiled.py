@@ -30,12 +30,20 @@ from typing import Any
 
 #: the modules the compiled build compiles (hot and self-contained)
 MODULES = (
+    "liftoff.engine.state",
     "liftoff.games.planet.cards",
+    "liftoff.games.planet.describe",
+    "liftoff.games.planet.effects",
+    "liftoff.games.planet.events",
     "liftoff.games.planet.layout",
     "liftoff.games.planet.legal",
+    "liftoff.games.planet.moves",
+    "liftoff.games.planet.scoring",
+    "liftoff.games.planet.state",
+    "liftoff.games.planet.teleport",
 )
 #: the modules whose origin decides the build's name
-CORE_MODULES = ("liftoff.engine.state", "liftoff.engine.game", *MODULES)
+CORE_MODULES = tuple(dict.fromkeys(("liftoff.engine.state", "liftoff.engine.game", *MODULES)))
 #: the build's manifest file
 MANIFEST = "manifest.json"
 #: the environment variable that names the build directory to use
