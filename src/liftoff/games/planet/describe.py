@@ -128,10 +128,26 @@ _SAID: dict[int, tuple[PlanetConfig, PlanetGame, dict[tuple[Any, ...], str]]] = 
 _SAID_CONFIGS, _SAID_PER_CONFIG = 64, 100_000
 
 
+def _lp_on(state: PlanetState, seg: int) -> str:
+    """The Lift Off Point a :func:`place` names on segment ``seg`` ("" for none)."""
+    return state.slots[seg // 2] if seg != CORE and seg % 2 else ""
+
+
+def _said_key(state: PlanetState, player: int, action: Action) -> tuple[Any, ...]:
+    """What :func:`describe` reads of the state besides its config and game."""
+    kind = type(action)
+    if kind is A.Move or kind is A.PlayMya:
+        assert isinstance(action, A.Move | A.PlayMya)
+        return (player, action, _lp_on(state, action.src), _lp_on(state, action.dst))
+    if kind is A.End:
+        return (player, action, state.moon, *state.slots)
+    return (player, action)
+
+
 def said(state: PlanetState, player: int, action: Action) -> str:
     """:func:`describe`, memoised in English: a sentence depends only on the game,
-    its config, the player, the action, the board's Lift Off Points and (ending a
-    turn) the Moon."""
+    its config, the player, the action and what :func:`_said_key` reads (the Lift
+    Off Points it names, the Moon's next spot)."""
     if language() != ENGLISH:
         return describe(state, player, action)
     cfg, game = state.cfg, _game(state)
@@ -140,7 +156,7 @@ def said(state: PlanetState, player: int, action: Action) -> str:
         if len(_SAID) >= _SAID_CONFIGS:
             _SAID.clear()
         held = _SAID[id(cfg)] = (cfg, game, {})
-    key = (player, action, state.moon if type(action) is A.End else -1, *state.slots)
+    key = _said_key(state, player, action)
     got = held[2].get(key)
     if got is None:
         got = held[2][key] = describe(state, player, action)
