@@ -198,9 +198,9 @@ class RaceGame(Game[RaceState]):
         ]
 
     def describe_action(self, state: RaceState, player: int, action: Action) -> str:
-        from .describe import describe
+        from .describe import said
 
-        return describe(state, player, action)
+        return said(state, player, action)
 
     def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
         """Every race action moves a public top card or makes a public choice (RC-LR-1)."""
