@@ -30,6 +30,7 @@ from typing import Any
 
 #: the modules the compiled build compiles (hot and self-contained)
 MODULES = (
+    "liftoff.engine.rng",
     "liftoff.engine.state",
     "liftoff.games.planet.cards",
     "liftoff.games.planet.describe",

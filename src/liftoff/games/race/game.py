@@ -21,6 +21,7 @@ from liftoff.engine.words import register_game_texts
 
 from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
+from .describe import said
 from .layout import LAYOUTS
 from .state import RaceState
 
@@ -198,8 +199,6 @@ class RaceGame(Game[RaceState]):
         ]
 
     def describe_action(self, state: RaceState, player: int, action: Action) -> str:
-        from .describe import said
-
         return said(state, player, action)
 
     def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
