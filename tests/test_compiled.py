@@ -33,6 +33,13 @@ def test_build_name_follows_where_the_core_was_loaded_from() -> None:
     assert bench.build() == expected
 
 
+@pytest.mark.skipif(not os.environ.get(compiled.ENV), reason=f"{compiled.ENV} is not set")
+def test_a_run_asked_for_the_build_runs_on_every_compiled_module() -> None:
+    # CI runs the engine's, the games' and the conformance tests with LIFTOFF_COMPILED:
+    # they must not quietly run on pure Python (a refused build only warns)
+    assert sorted(compiled.compiled_modules()) == sorted(compiled.MODULES)
+
+
 def test_public_loop_plays_whole_games() -> None:
     for name in ("planet", "race", "agency"):
         rate = bench.public_loop_rate(name, bench.PUBLIC_PLAYERS, 0.05)
