@@ -4,9 +4,12 @@
     uv run python benchmarks/bench_compiled.py [ROUNDS] [SECONDS] [BUILD_DIR]
 
 Each round runs one fresh interpreter per build (the build is chosen at import,
-by ``LIFTOFF_COMPILED``) and prints the public-API loop's actions per wall
-second (3 players) and the CPU microseconds of one legal-action generation
-(``_legal_actions``, uncached) over 200 fixed positions of seeded random games.
+by ``LIFTOFF_COMPILED``) and prints the CPU microseconds of one planet
+legal-action generation (``_legal_actions``, uncached) over 200 fixed positions
+of seeded random games, then each game's public-API loop actions per wall
+second (3 players, ``SECONDS`` each) and, when OpenSpiel is installed, its
+ratio to OpenSpiel's C++ ``tic_tac_toe`` driven the same way in the same
+interpreter for half as long (``liftoff.bench.openspiel_public_rate``).
 """
 
 from __future__ import annotations
@@ -37,8 +40,15 @@ while time.process_time() - start < seconds / 2:
         s._legal_actions(p)
         n += 1
 micro = (time.process_time() - start) / n * 1e6
-rate = bench.public_loop_rate("planet", 3, seconds)
-print(f"{compiled.build_name():>16}  {rate:9,.0f} actions/s  legal actions {micro:5.1f} us")
+line = [f"{compiled.build_name():>16}  planet legal actions {micro:4.1f} us"]
+yardstick = bench.openspiel_public_rate(seconds / 2)
+for name in ("planet", "race", "agency"):
+    rate = bench.public_loop_rate(name, 3, seconds)
+    ratio = f" ({rate / yardstick:.3f}x)" if yardstick else ""
+    line.append(f"{name} {rate:,.0f}/s{ratio}")
+if yardstick:
+    line.append(f"C++ tic_tac_toe {yardstick:,.0f}/s")
+print("  ".join(line))
 """
 
 

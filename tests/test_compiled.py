@@ -33,6 +33,13 @@ def test_build_name_follows_where_the_core_was_loaded_from() -> None:
     assert bench.build() == expected
 
 
+@pytest.mark.skipif(not os.environ.get(compiled.ENV), reason=f"{compiled.ENV} is not set")
+def test_a_run_asked_for_the_build_runs_on_every_compiled_module() -> None:
+    # CI runs the engine's, the games' and the conformance tests with LIFTOFF_COMPILED:
+    # they must not quietly run on pure Python (a refused build only warns)
+    assert sorted(compiled.compiled_modules()) == sorted(compiled.MODULES)
+
+
 def test_public_loop_plays_whole_games() -> None:
     for name in ("planet", "race", "agency"):
         rate = bench.public_loop_rate(name, bench.PUBLIC_PLAYERS, 0.05)
@@ -83,12 +90,72 @@ print(json.dumps({"build": compiled.build_name(), "modules": compiled.compiled_m
 """
 
 
-def _run(env_build: Path | None, stdin: str = "") -> dict[str, Any]:
+# Plays every game (and the engine tests' toy game, an interpreted subclass of the
+# engine's State) with seeded random choices; pickles each state mid-game, goes on
+# with the unpickled copy, and unpickles the pickles given on stdin (made by the
+# other build); plays planet through an interpreted subclass of its state class.
+_EVERY = """
+import base64, hashlib, json, pickle, random, sys
+sys.path.insert(0, sys.argv[1])
+import liftoff, toygame
+from liftoff import compiled
+from liftoff.games.planet import actions as A
+from liftoff.games.planet.state import PlanetState
+liftoff.games.register("toy", toygame.GAME)
+
+class NoTrades(PlanetState):  # interpreted, overriding a method the compiled base calls
+    def _legal_actions(self, player):
+        got = super()._legal_actions(player)
+        return [a for a in got if not isinstance(a, A.Trade)] or got
+
+others = json.loads(sys.stdin.read() or "{}")
+out = {"build": compiled.build_name()}
+for name in ("planet", "race", "agency", "toy"):
+    game = liftoff.games.get(name)
+    pick = random.Random(7).choice
+    state = game.new_game(3, seed=11)
+    seen = hashlib.sha256()
+    pickled = None
+    while state.active_players():
+        p = pick(state.active_players())
+        legal = state.legal_actions(p)
+        seen.update(repr([str(a) for a in legal]).encode())
+        state.apply(p, pick(legal))
+        if state.version == 8:
+            pickled = pickle.dumps(state)
+            copy = pickle.loads(pickled)
+            assert type(copy) is type(state) and copy.to_json() == state.to_json()
+            assert copy.record() == state.record()
+            state = copy
+    theirs = others.get(name)
+    again = pickle.loads(base64.b64decode(theirs["pickle"])).to_json() if theirs else None
+    out[name] = {"record": state.record(), "legal": seen.hexdigest(),
+                 "outcome": repr(state.outcome()),
+                 "replayed": game.replay(state.record()).record() == state.record(),
+                 "pickle": base64.b64encode(pickled).decode(), "their_pickle": again,
+                 "mid": game.replay({**state.record(), "actions": state.record()["actions"][:8]}
+                                    ).to_json()}
+game = liftoff.games.get("planet")
+mine = NoTrades.new(game, 3, 5, game.options.defaults())
+pick = random.Random(1).choice
+trades = 0
+while mine.active_players():
+    p = pick(mine.active_players())
+    legal = mine.legal_actions(p)
+    trades += sum(isinstance(a, A.Trade) for a in legal)
+    mine.apply(p, pick(legal))
+out["subclass"] = [type(mine).__name__, mine.version, trades, repr(mine.outcome()) != "None"]
+print(json.dumps(out))
+"""
+
+
+def _run(env_build: Path | None, stdin: str = "", script: str = _PLAY) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k != compiled.ENV}
     if env_build is not None:
         env[compiled.ENV] = str(env_build)
+    engine_tests = str(Path(__file__).resolve().parent / "engine")
     done = subprocess.run(
-        [sys.executable, "-W", "error::RuntimeWarning", "-c", _PLAY],
+        [sys.executable, "-W", "error::RuntimeWarning", "-c", script, engine_tests],
         input=stdin,
         env=env,
         capture_output=True,
@@ -111,6 +178,25 @@ def test_compiled_build_plays_and_replays_the_golden_game_identically() -> None:
     assert fast["legal"] == golden["legal"]
     assert fast["outcome"] == golden["outcome"] != "None"
     assert fast["replayed"] == [golden["record"], golden["outcome"], True]  # and it pickles
+
+
+@needs_build
+def test_every_game_plays_pickles_and_subclasses_identically_on_both_builds() -> None:
+    pure = _run(None, script=_EVERY)
+    fast = _run(BUILD, json.dumps(pure), script=_EVERY)
+    back = _run(None, json.dumps(fast), script=_EVERY)  # the compiled build's pickles
+    assert (pure["build"], fast["build"]) == ("pure Python", "compiled (mypyc)")
+    for name in ("planet", "race", "agency", "toy"):
+        mine, theirs = pure[name], fast[name]
+        for key in ("record", "legal", "outcome", "mid"):
+            assert theirs[key] == mine[key], (name, key)
+        assert mine["outcome"] != "None" and mine["replayed"] is theirs["replayed"] is True
+        # a state pickled on one build unpickles on the other to the same state
+        assert theirs["their_pickle"] == mine["mid"] == back[name]["their_pickle"]
+    # an interpreted subclass of the compiled state: its override is the one called
+    assert fast["subclass"] == pure["subclass"]
+    assert fast["subclass"][0] == "NoTrades" and fast["subclass"][2] == 0
+    assert fast["subclass"][3] is True
 
 
 @needs_build

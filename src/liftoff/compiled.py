@@ -30,12 +30,41 @@ from typing import Any
 
 #: the modules the compiled build compiles (hot and self-contained)
 MODULES = (
+    "liftoff.engine.rng",
+    "liftoff.engine.state",
     "liftoff.games.planet.cards",
+    "liftoff.games.planet.describe",
+    "liftoff.games.planet.effects",
+    "liftoff.games.planet.events",
     "liftoff.games.planet.layout",
     "liftoff.games.planet.legal",
+    "liftoff.games.planet.moves",
+    "liftoff.games.planet.scoring",
+    "liftoff.games.planet.state",
+    "liftoff.games.planet.teleport",
+    "liftoff.games.race.cards",
+    "liftoff.games.race.checks",
+    "liftoff.games.race.describe",
+    "liftoff.games.race.events",
+    "liftoff.games.race.layout",
+    "liftoff.games.race.phases",
+    "liftoff.games.race.resolution",
+    "liftoff.games.race.scoring",
+    "liftoff.games.race.state",
+    "liftoff.games.agency.checks",
+    "liftoff.games.agency.describe",
+    "liftoff.games.agency.events",
+    "liftoff.games.agency.hidden",
+    "liftoff.games.agency.launch",
+    "liftoff.games.agency.moves",
+    "liftoff.games.agency.pending",
+    "liftoff.games.agency.scoring",
+    "liftoff.games.agency.setup",
+    "liftoff.games.agency.state",
+    "liftoff.games.agency.turns",
 )
 #: the modules whose origin decides the build's name
-CORE_MODULES = ("liftoff.engine.state", "liftoff.engine.game", *MODULES)
+CORE_MODULES = tuple(dict.fromkeys(("liftoff.engine.state", "liftoff.engine.game", *MODULES)))
 #: the build's manifest file
 MANIFEST = "manifest.json"
 #: the environment variable that names the build directory to use

@@ -94,5 +94,10 @@ class Rng:
     def __hash__(self) -> int:
         return hash(self.state)
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        # explicit, so that the compiled build pickles the same (``Rng(state)`` is
+        # at ``state``: it is already 64 bits)
+        return (Rng, (self.state,))
+
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"

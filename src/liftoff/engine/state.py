@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from .action import Action
 from .errors import GameNotOver, IllegalAction
 from .events import Event, EventView
+from .native import mypyc_attr
 from .options import OptionValue
 from .outcome import Outcome
 from .rng import Rng
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 HistoryEntry = tuple[int, Action | str]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A game in progress (or finished). Subclasses implement the rules.
 
@@ -49,13 +51,13 @@ class State(ABC):
     _last_undoable: bool
     _boundary: int  # version right after the last boundary (simultaneous games)
     #: the rule a stale action breaks (games name their own, e.g. race's RC-STOP-3)
-    stale_rule: str = "API-STALE"
+    stale_rule: ClassVar[str] = "API-STALE"
     _start: State | None
     #: where :meth:`_emit` puts events while :meth:`apply` runs (``None``: nobody
     #: listens, and emitting costs one attribute test — the fast path of search)
     _events: list[Event] | None = None
     #: how many of the latest events a state keeps for :meth:`recent_events`
-    RECENT_EVENTS = 40
+    RECENT_EVENTS: ClassVar[int] = 40
     #: the latest events of :meth:`apply` (never of the fast path), oldest first
     _recent: tuple[Event, ...] = ()
 
@@ -157,7 +159,7 @@ class State(ABC):
         """Whether applying ``action`` showed someone something hidden (for undo)."""
         return False
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: object) -> list[Action]:
         """Every action ``player`` may take now (empty if they may not act)."""
         cache = self._legal_cache
         if cache is None:
@@ -171,7 +173,7 @@ class State(ABC):
             got = cache[player] = self._legal_actions(player)
         return list(got)
 
-    def verify(self, player: int, action: Action) -> None:
+    def verify(self, player: object, action: object) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal."""
         if isinstance(player, bool) or not isinstance(player, int):
             raise IllegalAction.of(
@@ -202,19 +204,17 @@ class State(ABC):
             return
         raise self._explain_illegal(player, action)
 
-    def can_apply(self, player: int, action: Action | str) -> bool:
+    def can_apply(self, player: object, action: Action | str) -> bool:
         """Whether ``apply(player, action)`` would succeed."""
         try:
             if isinstance(action, str):
-                action = self.game.parse_action(self, player, action)
+                action = self.game.parse_action(self, cast(Any, player), action)
             self.verify(player, action)
         except IllegalAction:
             return False
         return True
 
-    def apply(
-        self, player: int, action: Action | str, *, version: int | None = None
-    ) -> list[Event]:
+    def apply(self, player: object, action: object, *, version: object = None) -> list[Event]:
         """Apply ``action`` (or its text) for ``player``.
 
         ``version``: the state version the action was chosen on; a stale one (see
@@ -222,12 +222,18 @@ class State(ABC):
         breaks, and then the state is exactly as it was. Returns what the action
         caused, in order (:class:`~liftoff.engine.events.Event`): the action
         itself first.
+
+        The parameters are typed ``object`` because anything may arrive here (the
+        compiled build checks annotations at the call): a player that is not a
+        seat number, an action that is not one, or a version that is not a number
+        is refused with :class:`IllegalAction`, like an illegal action.
         """
         if isinstance(action, str):
-            action = self.game.parse_action(self, player, action)
+            action = self.game.parse_action(self, cast(Any, player), action)
         if version is not None:
-            self.check_version(player, action, version)
+            self.check_version(player, cast(Any, action), version)
         self.verify(player, action)
+        assert isinstance(player, int) and isinstance(action, Action)  # verified
         return self.apply_with_events(player, action)
 
     def apply_with_events(self, player: int, action: Action) -> list[Event]:
@@ -299,18 +305,19 @@ class State(ABC):
         of *stale* that the server and the real-time drivers use)."""
         return version < self.boundary
 
-    def check_version(self, player: int, action: Action | str, version: int) -> None:
+    def check_version(self, player: object, action: Action | str, version: object) -> None:
         """Raise :class:`IllegalAction` unless ``version`` is a version this game had
         and an action chosen on it is not stale."""
+        who: Any = player  # named as given in the refusal
         if isinstance(version, bool) or not isinstance(version, int):
             raise IllegalAction.of(
-                "api.version.not-a-number", "API-VERSION", player, str(action), value=repr(version)
+                "api.version.not-a-number", "API-VERSION", who, str(action), value=repr(version)
             )
         if not 0 <= version <= self.version:
             raise IllegalAction.of(
                 "api.version.unknown",
                 "API-VERSION",
-                player,
+                who,
                 str(action),
                 version=version,
                 current=self.version,
@@ -319,7 +326,7 @@ class State(ABC):
             raise IllegalAction.of(
                 "api.stale",
                 self.stale_rule,
-                player,
+                who,
                 str(action),
                 text=str(action),
                 version=version,
@@ -467,6 +474,22 @@ class State(ABC):
         if self._start is not None:
             out["start"] = self._start.to_json()
         return out
+
+    # -- pickling (process pools, Ray, OpenSpiel) ------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Every attribute: the instance dictionary, and on the compiled build the
+        attributes compiled classes keep outside it (``__mypyc_attrs__``), which
+        mypyc's own pickling would drop for a subclass defined in Python."""
+        out = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in out and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # -- checks ------------------------------------------------------------------------------------
     def invariants(self) -> list[str]:

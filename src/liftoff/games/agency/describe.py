@@ -8,10 +8,10 @@ with your lab symbol: costs 5 money, scores 8 VP").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import Action
-from liftoff.engine.messages import and_list, plural, render, text
+from liftoff.engine.messages import ENGLISH, and_list, language, plural, render, text
 
 from . import actions as A
 from . import effects as fx
@@ -202,9 +202,32 @@ def _done(s: AgencyState, p: int) -> str:
     return text("agency.describe.done")
 
 
+#: action kinds whose sentence depends on the content and the action alone
+_STATIC = (A.Keep, A.Direction, A.Play)
+#: memoised English sentences of those, by content id: (content, sentences)
+_SAID: dict[int, tuple[Content, dict[Any, str]]] = {}
+_SAID_CONTENTS, _SAID_PER_CONTENT = 16, 100_000
+
+
 def describe_action(s: AgencyState, p: int, action: Action) -> str:
     """A sentence that says what choosing ``action`` does, with card texts, in the
-    current language (the action's text, what a person types, is ``str(action)``)."""
+    current language (the action's text, what a person types, is ``str(action)``).
+    Memoised in English for the kinds that read nothing of the state (:data:`_STATIC`)."""
+    if type(action) not in _STATIC or language() != ENGLISH:
+        return _describe(s, p, action)
+    c = s.content
+    held = _SAID.get(id(c))
+    if held is None or held[0] is not c or len(held[1]) > _SAID_PER_CONTENT:
+        if len(_SAID) >= _SAID_CONTENTS:
+            _SAID.clear()
+        held = _SAID[id(c)] = (c, {})
+    got = held[1].get(action)
+    if got is None:
+        got = held[1][action] = _describe(s, p, action)
+    return got
+
+
+def _describe(s: AgencyState, p: int, action: Action) -> str:
     c = s.content
     b = c.board.board
     if isinstance(action, A.Keep):

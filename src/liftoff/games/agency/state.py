@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, IllegalAction, OptionValue, Outcome, State
+from liftoff.engine.native import mypyc_attr
 
 from . import checks, hidden, launch, moves, pending, scoring, turns
 from . import effects as fx
@@ -127,6 +128,7 @@ def _copy(value: Any, depth: int) -> Any:
     return [[list(y) for y in x] for x in value]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AgencyState(State):
     """A game of agency in progress (see the module docstring for the steps)."""
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from liftoff.engine import Action
 from liftoff.engine.events import seat_name
-from liftoff.engine.messages import render
+from liftoff.engine.messages import ENGLISH, language, render
 
 from . import actions as A
 from . import text as _text  # noqa: F401  (registers the descriptions' words)
@@ -15,6 +15,7 @@ from .actions import CORE
 from .words import card_name, lp_name, plus, token_name
 
 if TYPE_CHECKING:
+    from .config import PlanetConfig
     from .game import PlanetGame
     from .state import PlanetState
 
@@ -120,3 +121,43 @@ def describe(state: PlanetState, player: int, action: Action) -> str:
     if isinstance(action, A.Pass):
         return render("planet.describe.pass")
     return str(action)
+
+
+#: memoised English sentences, by config id: (config, game, sentences); bounded
+_SAID: dict[int, tuple[PlanetConfig, PlanetGame, dict[tuple[Any, ...], str]]] = {}
+_SAID_CONFIGS, _SAID_PER_CONFIG = 64, 100_000
+
+
+def _lp_on(state: PlanetState, seg: int) -> str:
+    """The Lift Off Point a :func:`place` names on segment ``seg`` ("" for none)."""
+    return state.slots[seg // 2] if seg != CORE and seg % 2 else ""
+
+
+def _said_key(state: PlanetState, player: int, action: Action) -> tuple[Any, ...]:
+    """What :func:`describe` reads of the state besides its config and game."""
+    kind = type(action)
+    if kind is A.Move or kind is A.PlayMya:
+        assert isinstance(action, A.Move | A.PlayMya)
+        return (player, action, _lp_on(state, action.src), _lp_on(state, action.dst))
+    if kind is A.End:
+        return (player, action, state.moon, *state.slots)
+    return (player, action)
+
+
+def said(state: PlanetState, player: int, action: Action) -> str:
+    """:func:`describe`, memoised in English: a sentence depends only on the game,
+    its config, the player, the action and what :func:`_said_key` reads (the Lift
+    Off Points it names, the Moon's next spot)."""
+    if language() != ENGLISH:
+        return describe(state, player, action)
+    cfg, game = state.cfg, _game(state)
+    held = _SAID.get(id(cfg))
+    if held is None or held[0] is not cfg or held[1] is not game or len(held[2]) > _SAID_PER_CONFIG:
+        if len(_SAID) >= _SAID_CONFIGS:
+            _SAID.clear()
+        held = _SAID[id(cfg)] = (cfg, game, {})
+    key = _said_key(state, player, action)
+    got = held[2].get(key)
+    if got is None:
+        got = held[2][key] = describe(state, player, action)
+    return got

@@ -32,6 +32,7 @@ from .content import (
     load_content,
     validate_path,
 )
+from .describe import said
 from .state import PlanetState
 
 MAX_CONFIGS = 256  # compiled configs kept per game (distinct player counts and options)
@@ -270,9 +271,7 @@ class PlanetGame(Game[PlanetState]):
         return list(self._spaces[players])
 
     def describe_action(self, state: PlanetState, player: int, action: Action) -> str:
-        from .describe import describe
-
-        return describe(state, player, action)
+        return said(state, player, action)
 
     def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         """Each event as a sentence in the current language, its words (names of

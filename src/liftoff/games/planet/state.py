@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, Event, IllegalAction, OptionValue, Outcome, Rng, State
-from liftoff.engine.messages import ENGLISH, speaking
+from liftoff.engine.messages import ENGLISH, language, speaking
+from liftoff.engine.native import mypyc_attr
 
 from . import actions as A
 from . import events as ev
@@ -61,6 +62,7 @@ def _roll_first_player(rng: Rng, players: int) -> int:
     return contenders[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlanetState(State):
     """A game of planet. Build one with ``liftoff.games.get("planet").new_game``."""
 
@@ -76,7 +78,7 @@ class PlanetState(State):
         cls, game: PlanetGame, players: int, seed: int, options: dict[str, OptionValue]
     ) -> Self:
         """A new game set up for ``players`` players (options already validated)."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
         state.cfg = game.config(players, options)
         first = int(options["first_player"])
@@ -90,7 +92,7 @@ class PlanetState(State):
         """The exact inverse of ``to_json``."""
         if data.get("game") != "planet":
             raise ValueError(f"not a planet state: game={data.get('game')!r}")
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._load_base_json(game, dict(data))
         state.cfg = game.config(state.num_players, state.options)
         state._load_payload(dict(data["state"]))
@@ -504,6 +506,8 @@ class PlanetState(State):
         the language of the caller: they are data for every reader, and the
         action's description in them (``said``) is read back by the narration
         (:mod:`.narrate`), which tells it in each reader's language."""
+        if language() == ENGLISH:  # the usual case: no language to switch
+            return super().apply_with_events(player, action)
         with speaking(ENGLISH):
             return super().apply_with_events(player, action)
 
@@ -527,7 +531,11 @@ class PlanetState(State):
             return None
         return outcome(self)
 
-    score_breakdown, _revealed = breakdown, revealed  # the end, told (see scoring.py)
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return breakdown(self)  # the end, told (see scoring.py)
+
+    def _revealed(self) -> dict[str, Any]:
+        return revealed(self)
 
     def determinize(self, player: int, seed: int) -> Self:
         """Redeal the draw pile and the other players' hands from the cards
@@ -590,7 +598,7 @@ class PlanetState(State):
     )
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         self._copy_base_into(new)
         new.cfg = self.cfg
         for name in self._SCALAR_FIELDS:

@@ -4,10 +4,10 @@ language (message ids ``race.do.*``, English in :mod:`.text`); the action's text
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import Action
-from liftoff.engine.messages import and_list, render, text
+from liftoff.engine.messages import ENGLISH, and_list, language, render, text
 
 from . import cards as C
 from .actions import Discard, Pay, Place, Steal, Under
@@ -38,3 +38,27 @@ def describe(state: RaceState, player: int, action: Action) -> str:
             return text("race.do.steal-none")
         return render("race.do.steal", {"card": card_name(action.kind)})
     return str(action)
+
+
+#: memoised English sentences (bounded): see :func:`said`
+_SAID: dict[tuple[Any, ...], str] = {}
+_SAID_LIMIT = 100_000
+
+
+def said(state: RaceState, player: int, action: Action) -> str:
+    """:func:`describe`, memoised in English: a sentence depends only on the
+    action, the kind of the player's top card and (placing) the planet's name."""
+    if language() != ENGLISH:
+        return describe(state, player, action)
+    stack = state.stacks[player]
+    kind = C.KIND[stack[0]] if stack else None
+    name = ""
+    if isinstance(action, Place):
+        name = state.table.planets[state.planets[action.planet - 1][0]].name
+    key = (action, kind, name)
+    got = _SAID.get(key)
+    if got is None:
+        if len(_SAID) >= _SAID_LIMIT:
+            _SAID.clear()
+        got = _SAID[key] = describe(state, player, action)
+    return got

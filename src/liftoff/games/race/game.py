@@ -21,6 +21,7 @@ from liftoff.engine.words import register_game_texts
 
 from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
+from .describe import said
 from .layout import LAYOUTS
 from .state import RaceState
 
@@ -198,9 +199,7 @@ class RaceGame(Game[RaceState]):
         ]
 
     def describe_action(self, state: RaceState, player: int, action: Action) -> str:
-        from .describe import describe
-
-        return describe(state, player, action)
+        return said(state, player, action)
 
     def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
         """Every race action moves a public top card or makes a public choice (RC-LR-1)."""

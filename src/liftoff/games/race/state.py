@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from liftoff.engine import Action, IllegalAction, Outcome, Rng, State
+from liftoff.engine.native import mypyc_attr
 
 from . import cards as C
 from . import resolution, scoring
@@ -75,6 +76,7 @@ _COLOUR = C.COLOUR
 _BLUE = C.BLUE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RaceState(State):
     """A game of *Lift Off!* (2000). Build one with ``GAME.new_game`` (or, for test
     positions, :mod:`liftoff.games.race.testing`)."""
