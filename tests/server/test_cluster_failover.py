@@ -14,6 +14,7 @@ import signal
 import subprocess
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -235,6 +236,61 @@ async def test_a_member_cut_off_from_postgresql_stops_owning(database: str) -> N
             assert at_a.status_code == 503, at_a.text
             refused_by_a.add(at_a.json()["error"])
             assert refused_by_a <= {"storage", "unreachable", "elsewhere"}, refused_by_a
+            await _play(cb, tid, tokens, acked, 2)
+        assert await _logged(database, tid) == acked  # only what was acknowledged
+    finally:
+        _stop(a, b)
+        await proxy.cut()
+
+
+async def test_a_member_cut_off_from_redis_stops_owning(database: str) -> None:
+    """A reaches Redis through a proxy that is then cut: A cannot hear or be heard,
+    so it lets its table go (its health check says so); B finds nobody listening
+    for A and takes the table over; A never accepts an action for it again."""
+    assert REDIS is not None
+    parts = urlsplit(REDIS)
+    proxy = _Cut(parts.hostname or "127.0.0.1", parts.port or 6379)
+    await proxy.start()
+    via_proxy = f"redis://127.0.0.1:{proxy.listen}{parts.path or '/0'}"
+    pa, pb = free_port(), free_port()
+    a = _member(database, pa, "--redis", via_proxy)  # the last --redis is the one used
+    b = None
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = _member(database, pb)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        acked: dict[int, str] = {}
+        async with (
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+        ):
+            tid, tokens = await _seated(ca, "planet")
+            await _play(ca, tid, tokens, acked, 4)
+            await proxy.cut()
+            cut = time.monotonic()
+            taken = None
+            while time.monotonic() - cut < 30:
+                move = await _next_move(cb, tid, tokens)
+                at_b = await cb.post(
+                    f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"]
+                )
+                if at_b.status_code == 200:
+                    taken = at_b
+                    break
+                assert at_b.status_code == 503, at_b.text
+                await asyncio.sleep(0.2)
+            assert taken is not None, "B did not take over"
+            acked[taken.json()["version"] - 1] = move["body"]["action"]
+            assert time.monotonic() - cut < 20
+            end = time.monotonic() + 10  # A learns it at its next round
+            while time.monotonic() < end and (await ca.get("/api/health")).status_code == 200:
+                await asyncio.sleep(0.2)
+            assert (await ca.get("/api/health")).status_code == 503
+            move = await _next_move(cb, tid, tokens)
+            at_a = await ca.post(
+                f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"]
+            )
+            assert at_a.status_code == 503, at_a.text  # never accepted, never a 500
             await _play(cb, tid, tokens, acked, 2)
         assert await _logged(database, tid) == acked  # only what was acknowledged
     finally:

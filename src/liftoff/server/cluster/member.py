@@ -227,7 +227,10 @@ class Member:
         self._waiting[rid] = future
         message = {"kind": "ask", "id": rid, "to": self.channel, "op": op, "args": args}
         try:
-            heard = await self.redis.publish(channel_of(owner), orjson.dumps(message))
+            try:
+                heard = await self.redis.publish(channel_of(owner), orjson.dumps(message))
+            except Exception:  # Redis out of reach: nobody can be asked
+                raise ApiError(503, "unreachable") from None
             if not heard:
                 raise ApiError(503, "unreachable")
             answer = await self._answer_of(future, owner)

@@ -97,8 +97,18 @@ class TableManager:
         return BotBounds(seconds, st.max_bot_iterations, st.max_bot_depth)
 
     # -- the table API (the rooms do the work) -----------------------------------------------
+    def _check_fit(self) -> None:
+        """In a cluster: refuse (503) to change a table while this member could not
+        renew its leases or reach Redis (it may not be the owner any more; the
+        database fences its writes anyway, and the proxy sends people elsewhere)."""
+        member = self.member
+        if member is not None and not member.ok:
+            why = member.last_error or "this member lost its database or Redis"
+            raise ApiError(503, "storage", say="api.error.storage.why", params={"why": why})
+
     async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take an open seat; returns it and its token (see :meth:`.Seating.join`)."""
+        self._check_fit()
         if self.member is not None:
             args = {"table_id": table_id, "seat": seat, "name": name}
             found = await self.cluster.forward(table_id, "join", args)
@@ -109,6 +119,7 @@ class TableManager:
     async def leave(self, table_id: str, token: str | None) -> None:
         """Give up a seat (see :meth:`.Seating.leave`)."""
         args = {"table_id": table_id, "token": token}
+        self._check_fit()
         if self.member is not None and await self.cluster.forward(table_id, "leave", args):
             return
         await self.seating.leave(table_id, token)
@@ -122,6 +133,7 @@ class TableManager:
         client_id: Any = None,
     ) -> dict[str, Any]:
         """A player's action; the answer (see :meth:`.Play.act`)."""
+        self._check_fit()
         if self.member is not None:
             args = {
                 "table_id": table_id,
@@ -137,6 +149,7 @@ class TableManager:
 
     async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Take back the caller's own last action (see :meth:`.Play.undo`)."""
+        self._check_fit()
         if self.member is not None:
             answer = await self.cluster.forward(
                 table_id, "undo", {"table_id": table_id, "token": token}
