@@ -4,6 +4,7 @@ errors logged once, and clear one-line refusals from ``liftoff serve``."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import secrets
@@ -137,7 +138,11 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
             assert after == version  # nothing is acknowledged that was not stored
         write_errors = [rec for rec in caplog.records if "writing action" in rec.getMessage()]
         assert len(write_errors) <= 1  # logged once, not every second
-        assert sum(1 for rec in caplog.records if rec.exc_info) <= 2
+        # each failure is told once, with its traceback, not again at every retry: the
+        # lease, the write, and perhaps a bot's table that ended as the rights went
+        traced = collections.Counter(rec.getMessage() for rec in caplog.records if rec.exc_info)
+        assert all(n == 1 for n in traced.values()), traced
+        assert sum(traced.values()) <= 4, traced
         await conn.execute(
             f'GRANT INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" TO "{role}"'
         )
