@@ -68,7 +68,8 @@ async def make_on_board(
     trail: list[str] = []
     before = made(r, tid)
     q = target.replace("\\", "\\\\").replace('"', '\\"')
-    for _ in range(16):
+    settling = 0  # looks again while the board settles
+    for _ in range(26):
         now = await page.locator("#actions button[data-act]").evaluate_all(
             "els => els.map((e) => e.dataset.act)"
         )
@@ -87,6 +88,12 @@ async def make_on_board(
             at = next(
                 ((i, k) for k, w in enumerate(rest) for i, g in enumerate(groups) if w in g), None
             )
+            if at is None and not trail and settling < 10:
+                # the list of actions and the board are drawn from one frame, but the
+                # board's pieces may still be gliding into place: look again shortly
+                settling += 1
+                await asyncio.sleep(0.2)
+                continue
             if at is None:
                 bar = await page.locator("#movebar").inner_text()
                 raise AssertionError(f"no way to {target!r} on the board after {trail}; bar: {bar}")
