@@ -129,9 +129,10 @@ def as_shown(text: str) -> str:
 async def test_planet_card_texts_rules_box_and_summary(
     server: ServerFactory, sqlite_db: Db, chrome: Any, viewport: dict[str, int]
 ) -> None:
-    r = await server(sqlite_db, bot_delay=5.0)
+    # the bot plays first, and not before the test is done (a move would draw the board
+    # again under the focused piece): the pieces are not picks, so a tap shows texts
+    r = await server(sqlite_db, bot_delay=120.0)
     where = "phone" if viewport is PHONE else "desktop"
-    # the bot plays first (slowly): the pieces are not picks for a move, so a tap shows texts
     options = {"family": True, "first_player": 1}
     page, problems, _ = await seated_page(r, chrome, "planet", options, viewport)
     words = liftoff.games.get("planet").glossary()
