@@ -199,6 +199,42 @@ def test_every_game_plays_pickles_and_subclasses_identically_on_both_builds() ->
     assert fast["subclass"][3] is True
 
 
+# Plays a short two-player game of each title with the compiled bots' hot loop (the
+# heuristics and IS-MCTS): a seeded search and the heuristic, with their explanations
+# and a hint, and every view the heuristic read along the way.
+_BOTS = """
+import hashlib, json
+import liftoff
+from liftoff import compiled
+from liftoff.bots import make
+from liftoff.bots.hint import hint
+out = {"build": compiled.build_name()}
+for name in ("planet", "race", "agency"):
+    state = liftoff.games.get(name).new_game(2, seed=5)
+    bots = [make("hard", iterations=30, seed=3), make("medium", seed=4)]
+    said, views = [], hashlib.sha256()
+    while state.active_players() and state.version < 40:
+        p = state.active_players()[0]
+        views.update(json.dumps(state.view(p), sort_keys=True).encode())
+        state.apply(p, bots[p].choose(state, p))
+        said.append(bots[p].explain())
+    found = hint(state, state.active_players()[0], seed=2) if state.active_players() else None
+    out[name] = {"record": state.record(), "said": said, "views": views.hexdigest(),
+                 "hint": None if found is None else [str(found.action), found.reason]}
+print(json.dumps(out))
+"""
+
+
+@needs_build
+def test_the_bots_choose_and_explain_identically_on_both_builds() -> None:
+    pure = _run(None, script=_BOTS)
+    fast = _run(BUILD, script=_BOTS)
+    assert (pure["build"], fast["build"]) == ("pure Python", "compiled (mypyc)")
+    for name in ("planet", "race", "agency"):
+        assert fast[name] == pure[name], name
+        assert pure[name]["record"]["actions"] and all(pure[name]["said"])
+
+
 @needs_build
 def test_a_changed_source_makes_the_guard_refuse_the_build(tmp_path: Path) -> None:
     assert compiled.check_build(BUILD) is None

@@ -42,6 +42,7 @@ MODULES = (
     "liftoff.games.planet.scoring",
     "liftoff.games.planet.state",
     "liftoff.games.planet.teleport",
+    "liftoff.games.planet.view",
     "liftoff.games.race.cards",
     "liftoff.games.race.checks",
     "liftoff.games.race.describe",
@@ -51,6 +52,7 @@ MODULES = (
     "liftoff.games.race.resolution",
     "liftoff.games.race.scoring",
     "liftoff.games.race.state",
+    "liftoff.games.race.view",
     "liftoff.games.agency.checks",
     "liftoff.games.agency.describe",
     "liftoff.games.agency.events",
@@ -62,6 +64,11 @@ MODULES = (
     "liftoff.games.agency.setup",
     "liftoff.games.agency.state",
     "liftoff.games.agency.turns",
+    "liftoff.games.agency.view",
+    "liftoff.bots.heuristics.planet",
+    "liftoff.bots.heuristics.race",
+    "liftoff.bots.heuristics.agency",
+    "liftoff.bots.ismcts",
 )
 #: the modules whose origin decides the build's name
 CORE_MODULES = tuple(dict.fromkeys(("liftoff.engine.state", "liftoff.engine.game", *MODULES)))

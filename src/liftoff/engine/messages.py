@@ -34,6 +34,7 @@ _TEMPLATES: dict[str, str] = {}
 _TEXTS: dict[str, str] = {}
 _PLURALS: dict[str, tuple[str, str]] = {}
 ENGLISH = "en"
+_VERSION = [0]
 _LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("liftoff_lang", default=None)
 
 
@@ -61,6 +62,13 @@ def set_translator(translator: Translator | None) -> None:
     """Install the source of other languages' words (``None``: English only)."""
     global _translator
     _translator = translator
+    _VERSION[0] += 1
+
+
+def version() -> int:
+    """A number that changes whenever the words may have: a template registered, a
+    translator installed. Key memoised words on it, with :func:`language`."""
+    return _VERSION[0]
 
 
 def language() -> str:
@@ -118,12 +126,14 @@ class Message:
 def register(templates: Mapping[str, str]) -> None:
     """Add English templates (``str.format`` fields named after the parameters)."""
     _TEMPLATES.update(templates)
+    _VERSION[0] += 1
 
 
 def register_texts(texts: Mapping[str, str]) -> None:
     """Add English texts that have no fields and are shown as they are (rule texts,
     card texts: their braces are words, not fields); see :func:`text`."""
     _TEXTS.update(texts)
+    _VERSION[0] += 1
 
 
 def register_plurals(plurals: Mapping[str, tuple[str, str]]) -> None:
@@ -131,6 +141,7 @@ def register_plurals(plurals: Mapping[str, tuple[str, str]]) -> None:
     one-form and the other-form (``("{count} card", "{count} cards")``); other
     languages have as many forms as their plural rules ask (Japanese one)."""
     _PLURALS.update(plurals)
+    _VERSION[0] += 1
 
 
 def known(code: str) -> bool:

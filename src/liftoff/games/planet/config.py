@@ -9,6 +9,7 @@ from liftoff.engine import OptionValue
 
 from .cards import CODES, GARGLORE, NUM_KINDS, STORM, TERRAFORM, TORNADO
 from .content import PlanetContent, PointSpec
+from .words import cost_text
 
 FULL, HALF, NEW = 0, 1, 2
 PHASE_NAMES = ("full", "half", "new")
@@ -69,8 +70,6 @@ class LiftOffPoint:
 
     def describe_cost(self, cost: Cost) -> str:
         """``cost`` in words in the current language ("2 Fuels + 1 Screw", "free")."""
-        from .words import cost_text
-
         return cost_text(*cost)
 
 

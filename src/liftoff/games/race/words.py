@@ -17,6 +17,7 @@ formatted in the language of the moment.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Final
@@ -76,9 +77,10 @@ def card_text_code(kind: int) -> str:
     return f"race.card.{C.CODES[kind]}.text"
 
 
+@functools.lru_cache(maxsize=1024)
 def planet_key(name: str) -> str:
     """The id part of a planet name: lower case, words joined by ``-``
-    (``"Beta Minor"`` → ``"beta-minor"``)."""
+    (``"Beta Minor"`` → ``"beta-minor"``; memoised: every view names each planet)."""
     return re.sub(r"[^0-9a-z]+", "-", name.lower()).strip("-") or "planet"
 
 
