@@ -19,8 +19,12 @@ final choice by visit count. Chance happens inside the engine in both.
 ``run(seconds)`` returns rows ``{"game", "metric", "value", "unit", "players"}``
 and stays within about ``seconds`` (at least two games per game are played, so
 a very small budget runs over). Run directly with
-``uv run python benchmarks/bench_openspiel.py [seconds] [time_per_move] [games]``,
-e.g. ``... 1800 0.05 planet,race,agency``.
+``uv run python benchmarks/bench_openspiel.py [seconds] [time_per_move] [games] [ours]``,
+e.g. ``... 1800 0.05 planet,race,agency``. ``ours`` is ``alike`` (the default:
+the configuration above) or ``levels``: the configuration of the ``hard`` and
+``expert`` levels (``ismcts`` with its defaults: heuristic rollouts cut at 20
+actions and scored by the game's evaluator, the heuristic prior) against the
+same OpenSpiel bot at the same time per decision.
 """
 
 from __future__ import annotations
@@ -45,6 +49,10 @@ OURS_C = 0.7
 THEIRS_C = 2 * OURS_C  # returns in [-1, 1] instead of rewards in [0, 1]
 RATE_ITERATIONS = 100
 GAMES = ("planet", "race", "agency")
+#: our search configured like OpenSpiel's (random rollouts to the end, no prior)
+ALIKE = {"rollout": "random", "depth": 0, "prior": "none"}
+#: what ``ours`` may name: the configuration alike, or the levels' own
+CONFIGS: dict[str, dict[str, Any]] = {"alike": ALIKE, "levels": {}}
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
@@ -87,10 +95,13 @@ def _theirs(game: Any, seed: int, time_limit: float | None) -> Any:
     return bot
 
 
-def _ours(seed: int, time_limit: float | None) -> Any:
+def _ours(seed: int, time_limit: float | None, ours: str = "alike") -> Any:
+    config = CONFIGS[ours]
+    if ours == "alike":
+        config = {**config, "c": OURS_C, "reward": "win"}
     if time_limit is None:
-        return make("ismcts", seed=seed, iterations=RATE_ITERATIONS, c=OURS_C, reward="win")
-    return make("ismcts", seed=seed, time_limit=time_limit, c=OURS_C, reward="win")
+        return make("ismcts", seed=seed, iterations=RATE_ITERATIONS, **config)
+    return make("ismcts", seed=seed, time_limit=time_limit, **config)
 
 
 def positions(name: str, count: int, seed: int = 1) -> list[State]:
@@ -158,11 +169,13 @@ def iteration_rates(name: str, budget: float, seed: int = 1) -> dict[str, float]
     }
 
 
-def play_match(name: str, seed: int, ours_seat: int, time_per_move: float) -> float:
+def play_match(
+    name: str, seed: int, ours_seat: int, time_per_move: float, config: str = "alike"
+) -> float:
     """One two-player game, ours at ``ours_seat``: our return (+1 win, 0 tie, −1 loss)."""
     spiel = _load(name, rng_seed=seed % 2**31)  # a C++ int
     state = spiel.new_initial_state()
-    ours = _ours(derive_seed(seed, "ours"), time_per_move)
+    ours = _ours(derive_seed(seed, "ours"), time_per_move, config)
     theirs = _theirs(spiel, derive_seed(seed, "theirs"), time_per_move)
     index = spiel.index
     while not state.is_terminal():
@@ -176,7 +189,12 @@ def play_match(name: str, seed: int, ours_seat: int, time_per_move: float) -> fl
 
 
 def head_to_head(
-    name: str, budget: float, time_per_move: float, seed: int = 1, min_games: int = 2
+    name: str,
+    budget: float,
+    time_per_move: float,
+    seed: int = 1,
+    min_games: int = 2,
+    ours: str = "alike",
 ) -> dict[str, float]:
     """Games until the budget is spent (seats alternate): wins, ties, losses of ours."""
     wins = ties = losses = 0
@@ -188,7 +206,7 @@ def head_to_head(
         if g >= min_games and elapsed + longest > budget:
             break
         t = time.perf_counter()
-        result = play_match(name, derive_seed(seed, "match", g), g % 2, time_per_move)
+        result = play_match(name, derive_seed(seed, "match", g), g % 2, time_per_move, ours)
         longest = max(longest, time.perf_counter() - t)
         if result > 0:
             wins += 1
@@ -215,8 +233,10 @@ def run(
     time_per_move: float = 0.05,
     games: tuple[str, ...] | list[str] = GAMES,
     seed: int = 1,
+    ours: str = "alike",
 ) -> list[dict[str, Any]]:
-    """Measure every game within about ``seconds`` seconds (a fifth for rates)."""
+    """Measure every game within about ``seconds`` seconds (a fifth for rates; with
+    ``ours="levels"`` all of it for games, our levels' search against OpenSpiel's)."""
     openspiel.register()
     rows: list[dict[str, Any]] = []
     names = [g for g in games if g in liftoff.games.names()]
@@ -228,12 +248,15 @@ def run(
         )
 
     for name in names:
-        rates = iteration_rates(name, per * 0.2, seed)
-        row(name, "positions", rates["positions"], "positions")
-        row(name, "iterations_per_s_ours", rates["ours"], "it/s")
-        row(name, "iterations_per_s_openspiel", rates["theirs"], "it/s")
-        row(name, "iterations_ratio", rates["ratio"], "x")
-        match = head_to_head(name, per * 0.8, time_per_move, seed)
+        share = 1.0
+        if ours == "alike":
+            share = 0.8
+            rates = iteration_rates(name, per * 0.2, seed)
+            row(name, "positions", rates["positions"], "positions")
+            row(name, "iterations_per_s_ours", rates["ours"], "it/s")
+            row(name, "iterations_per_s_openspiel", rates["theirs"], "it/s")
+            row(name, "iterations_ratio", rates["ratio"], "x")
+        match = head_to_head(name, per * share, time_per_move, seed, ours=ours)
         row(name, "time_per_move", time_per_move, "s")
         row(name, "games", match["games"], "games")
         row(name, "wins_ours", match["wins"], "games")
@@ -249,8 +272,11 @@ def main(argv: list[str]) -> None:
     seconds = float(argv[1]) if len(argv) > 1 else 60.0
     per_move = float(argv[2]) if len(argv) > 2 else 0.05
     games = argv[3].split(",") if len(argv) > 3 else list(GAMES)
+    ours = argv[4] if len(argv) > 4 else "alike"
+    if ours not in CONFIGS:
+        raise SystemExit(f"ours must be one of {', '.join(CONFIGS)}, not {ours!r}")
     start = time.perf_counter()
-    rows = run(seconds, per_move, games)
+    rows = run(seconds, per_move, games, ours=ours)
     print(f"{'game':<8} {'metric':<28} {'value':>12}  unit")
     for r in rows:
         print(f"{r['game']:<8} {r['metric']:<28} {r['value']:>12,.3f}  {r['unit']}")

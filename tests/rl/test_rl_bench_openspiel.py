@@ -42,3 +42,21 @@ def test_run_reports_rates_and_a_head_to_head() -> None:
     assert got["games"] >= 2
     assert got["wins_ours"] + got["ties"] + got["losses_ours"] == got["games"]
     assert got["win_rate_ci95_low"] <= got["win_rate_ours"] <= got["win_rate_ci95_high"]
+
+
+def test_the_alike_configuration_is_openspiels_and_levels_is_ours() -> None:
+    bench = _load()
+    alike = bench._ours(1, 0.01)
+    levels = bench._ours(1, 0.01, "levels")
+    # like for like: random rollouts to the end without a prior, as OpenSpiel's bot
+    assert (alike.rollout, alike.depth, alike.prior) == ("random", 0, "none")
+    # the levels' search: the defaults that `hard` and `expert` use
+    assert (levels.rollout, levels.depth, levels.prior) == ("heuristic", 20, "heuristic")
+
+
+@pytest.mark.slow
+def test_a_levels_run_plays_games_only() -> None:
+    bench = _load()
+    rows = bench.run(seconds=0.1, time_per_move=0.001, games=["race"], ours="levels")
+    got = {r["metric"]: r["value"] for r in rows}
+    assert "iterations_per_s_ours" not in got and got["games"] >= 2
