@@ -17,7 +17,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -35,12 +36,21 @@ from liftoff.server.storage.leases import Fence, StaleLease
 PG = os.environ.get("LIFTOFF_TEST_POSTGRES_URL")
 REDIS = os.environ.get("LIFTOFF_TEST_REDIS_URL")
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-]
 needs_redis = pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)")
+
+
+def cluster_marks(timeout: int = 240, redis: bool = True) -> list[pytest.MarkDecorator]:
+    """The marks of a module of cluster tests: asyncio, a ``timeout`` per test, and
+    skipped without PostgreSQL (and, with ``redis``, without Redis)."""
+    marks = [
+        pytest.mark.asyncio,
+        pytest.mark.timeout(timeout),
+        pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
+    ]
+    return [*marks, needs_redis] if redis else marks
+
+
+pytestmark = cluster_marks(redis=False)
 
 
 @pytest_asyncio.fixture
@@ -146,6 +156,83 @@ def _member(database: str, port: int, *extra: str, grace: float = 600.0) -> subp
     )
 
 
+def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
+    """Stop members still running (SIGTERM, then SIGKILL after 10 s)."""
+    for p in procs:
+        if p is not None and p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(10)
+            if p.poll() is None:
+                p.kill()
+
+
+@dataclass
+class Pair:
+    """Two running members, A and B, their ports and a client of each."""
+
+    a: subprocess.Popen[bytes]
+    b: subprocess.Popen[bytes]
+    pa: int
+    pb: int
+    ca: httpx.AsyncClient
+    cb: httpx.AsyncClient
+
+
+Start = Callable[[int], "subprocess.Popen[bytes]"]
+
+
+@contextlib.asynccontextmanager
+async def two_members(
+    database: str, start_a: Start | None = None, start_b: Start | None = None
+) -> AsyncIterator[Pair]:
+    """Members A and B (``start_*(port)``: how to start one; default ``_member``),
+    B started once A answers, so that A is up first; both stopped afterwards
+    (one the test killed is left as it is)."""
+    pa, pb = free_port(), free_port()
+    a = (start_a or (lambda port: _member(database, port)))(pa)
+    b = None
+    try:
+        await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = (start_b or (lambda port: _member(database, port)))(pb)
+        await wait_up(f"http://127.0.0.1:{pb}", b)
+        async with (
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
+            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+        ):
+            yield Pair(a, b, pa, pb, ca, cb)
+    finally:
+        _stop(a, b)
+
+
+async def _logged(database: str, tid: str) -> dict[int, str]:
+    """Table ``tid``'s action log as stored: action text by index."""
+    store = Store(database)
+    try:
+        async with store.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    text("SELECT idx, text FROM action_log WHERE table_id = :t ORDER BY idx"),
+                    {"t": tid},
+                )
+            ).all()
+    finally:
+        await store.engine.dispose()
+    return {int(i): str(t) for i, t in rows}
+
+
+async def _seated(
+    c: httpx.AsyncClient, game: str = "planet", **extra: Any
+) -> tuple[str, list[str]]:
+    """A new two-player table of ``game`` (``extra``: more of the request), its
+    second seat joined by Bea: the table's id and both seats' tokens."""
+    body = {"game": game, "players": 2, "seats": [{"type": "you"}, {"type": "open"}], **extra}
+    made = (await c.post("/api/tables", json=body)).json()
+    tid = made["table"]["id"]
+    joined = (await c.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
+    return tid, [made["token"], joined["token"]]
+
+
 async def _play(
     c: httpx.AsyncClient,
     tid: str,
@@ -178,123 +265,72 @@ async def _play(
 
 @needs_redis
 async def test_kill_9_of_the_owner_the_other_member_takes_over(database: str) -> None:
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa)
-    b = None
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        acked: dict[int, str] = {}
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
-            made = (
-                await ca.post(
-                    "/api/tables",
-                    json={
-                        "game": "planet",
-                        "players": 2,
-                        "seats": [{"type": "you"}, {"type": "open"}],
-                    },
-                )
-            ).json()
-            tid = made["table"]["id"]
-            joined = (await ca.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
-            tokens = [made["token"], joined["token"]]
-            auth = {"Authorization": f"Bearer {tokens[0]}"}
-            # a spectator on B, watching A's table (from B's replica) through the takeover
-            ws = await websockets.connect(f"ws://127.0.0.1:{pb}/ws/tables/{tid}")
-            await ws.send(json.dumps({"type": "hello"}))
-            watcher = _Watcher(ws)
-            movers: dict[int, str] = {}
-            await _play(ca, tid, tokens, acked, 12, movers)
-            await watcher.until(lambda f: f["version"] == 12)
-            os.kill(a.pid, signal.SIGKILL)
-            a.wait(10)
-            killed = time.monotonic()
-            # B takes the table over once A's lease runs out, from the action log; a
-            # repeated submission gets A's answer (its key is in the log), and is not
-            # applied twice
-            last = max(acked)
-            again = None
-            while time.monotonic() - killed < 30:
-                again = await cb.post(
-                    f"/api/tables/{tid}/actions",
-                    json={"action": acked[last], "version": last, "id": f"m{last}"},
-                    headers={"Authorization": f"Bearer {movers[last]}"},
-                )
-                if again.status_code != 503:
-                    break
-                # A's lease still runs: B cannot reach A, or A's lease is not out yet
-                assert again.json()["error"] in ("unreachable", "elsewhere"), again.text
-                await asyncio.sleep(0.2)
-            took = time.monotonic() - killed
-            assert again is not None and again.status_code != 503, "no takeover"
-            assert again.status_code == 200, again.text
-            assert again.json() == {"ok": True, "version": last + 1}
-            older = {"action": acked[3], "version": 3, "id": "m3"}
+    acked: dict[int, str] = {}
+    async with two_members(database) as pair:
+        a, ca, cb = pair.a, pair.ca, pair.cb
+        tid, tokens = await _seated(ca)
+        auth = {"Authorization": f"Bearer {tokens[0]}"}
+        # a spectator on B, watching A's table (from B's replica) through the takeover
+        ws = await websockets.connect(f"ws://127.0.0.1:{pair.pb}/ws/tables/{tid}")
+        await ws.send(json.dumps({"type": "hello"}))
+        watcher = _Watcher(ws)
+        movers: dict[int, str] = {}
+        await _play(ca, tid, tokens, acked, 12, movers)
+        await watcher.until(lambda f: f["version"] == 12)
+        os.kill(a.pid, signal.SIGKILL)
+        a.wait(10)
+        killed = time.monotonic()
+        # B takes the table over once A's lease runs out, from the action log; a
+        # repeated submission gets A's answer (its key is in the log), and is not
+        # applied twice
+        last = max(acked)
+        again = None
+        while time.monotonic() - killed < 30:
             again = await cb.post(
                 f"/api/tables/{tid}/actions",
-                json=older,
-                headers={"Authorization": f"Bearer {movers[3]}"},
+                json={"action": acked[last], "version": last, "id": f"m{last}"},
+                headers={"Authorization": f"Bearer {movers[last]}"},
             )
-            assert again.status_code == 200 and again.json() == {"ok": True, "version": 4}
-            view = (await cb.get(f"/api/tables/{tid}/view", headers=auth)).json()
-            assert view["version"] == len(acked)  # nothing acknowledged lost
-            await _play(cb, tid, tokens, acked, 4)  # and play goes on on B
-            assert took < 15
-            # the spectator's socket carried on: B's replica became its table
-            await watcher.until(lambda f: f["version"] == len(acked))
-            versions = [f["version"] for f in watcher.states]
-            assert versions == sorted(versions) and versions[-1] == 16
-            await ws.close()
-        store = Store(database)
-        try:
-            async with store.engine.connect() as conn:
-                rows = (
-                    await conn.execute(
-                        text("SELECT idx, text FROM action_log WHERE table_id = :t ORDER BY idx"),
-                        {"t": tid},
-                    )
-                ).all()
-        finally:
-            await store.engine.dispose()
-        assert dict(rows) == acked  # every acknowledged action once, nothing else
-    finally:
-        for p in (a, b):
-            if p is not None and p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    p.wait(10)
-                if p.poll() is None:
-                    p.kill()
+            if again.status_code != 503:
+                break
+            # A's lease still runs: B cannot reach A, or A's lease is not out yet
+            assert again.json()["error"] in ("unreachable", "elsewhere"), again.text
+            await asyncio.sleep(0.2)
+        took = time.monotonic() - killed
+        assert again is not None and again.status_code != 503, "no takeover"
+        assert again.status_code == 200, again.text
+        assert again.json() == {"ok": True, "version": last + 1}
+        older = {"action": acked[3], "version": 3, "id": "m3"}
+        again = await cb.post(
+            f"/api/tables/{tid}/actions",
+            json=older,
+            headers={"Authorization": f"Bearer {movers[3]}"},
+        )
+        assert again.status_code == 200 and again.json() == {"ok": True, "version": 4}
+        view = (await cb.get(f"/api/tables/{tid}/view", headers=auth)).json()
+        assert view["version"] == len(acked)  # nothing acknowledged lost
+        await _play(cb, tid, tokens, acked, 4)  # and play goes on on B
+        assert took < 15
+        # the spectator's socket carried on: B's replica became its table
+        await watcher.until(lambda f: f["version"] == len(acked))
+        versions = [f["version"] for f in watcher.states]
+        assert versions == sorted(versions) and versions[-1] == 16
+        await ws.close()
+        assert await _logged(database, tid) == acked  # every acknowledged action once
 
 
 @needs_redis
 async def test_loadtest_spreads_thinking_clients_over_two_members(database: str) -> None:
     from liftoff.server.loadtest import run
 
-    pa, pb = free_port(), free_port()
-    a, b = _member(database, pa), _member(database, pb)
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        urls = [f"http://127.0.0.1:{pa}", f"http://127.0.0.1:{pb}"]
+    async with two_members(database) as pair:
+        urls = [str(pair.ca.base_url), str(pair.cb.base_url)]
         figures = await asyncio.to_thread(run, clients=16, tables=4, seconds=4, url=urls, think=0.2)
         assert figures["servers"] == 2 and figures["think_seconds"] == 0.2
         assert figures["lost_moves"] == 0 and figures["connect_failures"] == 0
         # with 0.2 s of thinking per move, 4 s hold few moves per seat
         assert 0 < figures["moves"] < 16 * 4 / 0.2 * 2
         assert not figures["refusals"], figures["refusals"]
-    finally:
-        for p in (a, b):
-            p.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                p.wait(10)
-            if p.poll() is None:
-                p.kill()
 
 
 class _Watcher:
@@ -328,16 +364,10 @@ async def test_any_member_serves_any_table(database: str) -> None:
     """A table created on A, joined and played through B (REST and WebSocket), watched
     on both: each seat (and a spectator) gets the same frames on A and on B, one per
     change, in order."""
-    pa, pb = free_port(), free_port()
-    a, b = _member(database, pa), _member(database, pb)
     sockets: list[Any] = []
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
+    async with two_members(database) as pair:
+        ca, cb, pa, pb = pair.ca, pair.cb, pair.pa, pair.pb
+        try:
             made = await ca.post(
                 "/api/tables",
                 json={"game": "planet", "players": 2, "seats": [{"type": "you"}, {"type": "open"}]},
@@ -411,13 +441,7 @@ async def test_any_member_serves_any_table(database: str) -> None:
                 assert versions == [*range(first + 1, version + 1), version]
                 assert (on_a[-1]["refusal"] is not None) == (seat == mover)
                 assert on_b == on_a, f"seat {seat}: frames differ between A and B"
-    finally:
-        for ws in sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
-        for p in (a, b):
-            p.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                p.wait(10)
-            if p.poll() is None:
-                p.kill()
+        finally:
+            for ws in sockets:
+                with contextlib.suppress(Exception):
+                    await ws.close()

@@ -17,59 +17,21 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from test_cluster import PG, REDIS, _member, _play, database, wait_up
-from test_server_crash import free_port
-
-from liftoff.server.storage import Store
+from test_cluster import (
+    REDIS,
+    _logged,
+    _member,
+    _play,
+    _seated,
+    cluster_marks,
+    database,
+    two_members,
+)
 
 __all__ = ["database"]  # the fixture, used by name
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
-]
-
-
-def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
-    for p in procs:
-        if p is not None and p.poll() is None:
-            p.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                p.wait(10)
-            if p.poll() is None:
-                p.kill()
-
-
-async def _logged(database: str, tid: str) -> dict[int, str]:
-    store = Store(database)
-    try:
-        async with store.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    text("SELECT idx, text FROM action_log WHERE table_id = :t ORDER BY idx"),
-                    {"t": tid},
-                )
-            ).all()
-    finally:
-        await store.engine.dispose()
-    return {int(i): str(t) for i, t in rows}
-
-
-async def _seated(c: httpx.AsyncClient, game: str) -> tuple[str, list[str]]:
-    made = (
-        await c.post(
-            "/api/tables",
-            json={"game": game, "players": 2, "seats": [{"type": "you"}, {"type": "open"}]},
-        )
-    ).json()
-    tid = made["table"]["id"]
-    joined = (await c.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
-    return tid, [made["token"], joined["token"]]
+pytestmark = cluster_marks(240)
 
 
 async def _next_move(c: httpx.AsyncClient, tid: str, tokens: list[str]) -> dict[str, Any]:
@@ -88,59 +50,48 @@ async def test_kill_9_of_an_agency_owner_during_play(database: str) -> None:
     """Agency (turn-based): the owner is killed mid-game; the other member takes the
     table over from the action log, nothing acknowledged is lost or doubled, and the
     players carry on through it."""
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa)
-    b = None
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        acked: dict[int, str] = {}
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
-            tid, tokens = await _seated(ca, "agency")
-            await _play(ca, tid, tokens, acked, 10)
-            # the next move is sent to A and A dies at once: it may or may not have
-            # been stored; its client retries it (same id) through B
-            move = await _next_move(ca, tid, tokens)
-            pending = asyncio.create_task(
-                ca.post(f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"])
+    acked: dict[int, str] = {}
+    async with two_members(database) as pair:
+        a, ca, cb = pair.a, pair.ca, pair.cb
+        tid, tokens = await _seated(ca, "agency")
+        await _play(ca, tid, tokens, acked, 10)
+        # the next move is sent to A and A dies at once: it may or may not have
+        # been stored; its client retries it (same id) through B
+        move = await _next_move(ca, tid, tokens)
+        pending = asyncio.create_task(
+            ca.post(f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"])
+        )
+        await asyncio.sleep(0.01)
+        os.kill(a.pid, signal.SIGKILL)
+        a.wait(10)
+        killed = time.monotonic()
+        with contextlib.suppress(httpx.HTTPError):
+            first = await pending
+            if first.status_code == 200:
+                acked[first.json()["version"] - 1] = move["body"]["action"]
+        answer = None
+        while time.monotonic() - killed < 30:
+            answer = await cb.post(
+                f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"]
             )
-            await asyncio.sleep(0.01)
-            os.kill(a.pid, signal.SIGKILL)
-            a.wait(10)
-            killed = time.monotonic()
-            with contextlib.suppress(httpx.HTTPError):
-                first = await pending
-                if first.status_code == 200:
-                    acked[first.json()["version"] - 1] = move["body"]["action"]
-            answer = None
-            while time.monotonic() - killed < 30:
-                answer = await cb.post(
-                    f"/api/tables/{tid}/actions", json=move["body"], headers=move["auth"]
-                )
-                if answer.status_code != 503:
-                    break
-                assert answer.json()["error"] in ("unreachable", "elsewhere"), answer.text
-                await asyncio.sleep(0.2)
-            took = time.monotonic() - killed
-            assert answer is not None, "no takeover"
-            # applied once, and answered: by B now, or by A before it died (B answers
-            # as A would have: the submission's key is in the log)
-            assert answer.status_code == 200, answer.text
-            acked[answer.json()["version"] - 1] = move["body"]["action"]
-            assert took < 15
-            view = (await cb.get(f"/api/tables/{tid}/view", headers=move["auth"])).json()
-            logged = await _logged(database, tid)
-            assert view["version"] == len(logged)
-            assert all(logged[i] == t for i, t in acked.items())  # nothing acknowledged lost
-            acked.update(logged)  # the one move A stored but never answered, if any
-            await _play(cb, tid, tokens, acked, 6)  # play goes on through B
+            if answer.status_code != 503:
+                break
+            assert answer.json()["error"] in ("unreachable", "elsewhere"), answer.text
+            await asyncio.sleep(0.2)
+        took = time.monotonic() - killed
+        assert answer is not None, "no takeover"
+        # applied once, and answered: by B now, or by A before it died (B answers
+        # as A would have: the submission's key is in the log)
+        assert answer.status_code == 200, answer.text
+        acked[answer.json()["version"] - 1] = move["body"]["action"]
+        assert took < 15
+        view = (await cb.get(f"/api/tables/{tid}/view", headers=move["auth"])).json()
+        logged = await _logged(database, tid)
+        assert view["version"] == len(logged)
+        assert all(logged[i] == t for i, t in acked.items())  # nothing acknowledged lost
+        acked.update(logged)  # the one move A stored but never answered, if any
+        await _play(cb, tid, tokens, acked, 6)  # play goes on through B
         assert await _logged(database, tid) == acked  # each action once, nothing else
-    finally:
-        _stop(a, b)
 
 
 class _Cut:
@@ -190,18 +141,10 @@ async def test_a_member_cut_off_from_postgresql_stops_owning(database: str) -> N
     proxy = _Cut(url.host or "127.0.0.1", url.port or 5432)
     await proxy.start()
     via_proxy = url.set(host="127.0.0.1", port=proxy.listen).render_as_string(hide_password=False)
-    pa, pb = free_port(), free_port()
-    a = _member(via_proxy, pa)
-    b = None
+    acked: dict[int, str] = {}
     try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        acked: dict[int, str] = {}
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
+        async with two_members(database, lambda port: _member(via_proxy, port)) as pair:
+            ca, cb = pair.ca, pair.cb
             tid, tokens = await _seated(ca, "planet")
             await _play(ca, tid, tokens, acked, 4)
             await proxy.cut()
@@ -239,7 +182,6 @@ async def test_a_member_cut_off_from_postgresql_stops_owning(database: str) -> N
             await _play(cb, tid, tokens, acked, 2)
         assert await _logged(database, tid) == acked  # only what was acknowledged
     finally:
-        _stop(a, b)
         await proxy.cut()
 
 
@@ -252,18 +194,14 @@ async def test_a_member_cut_off_from_redis_stops_owning(database: str) -> None:
     proxy = _Cut(parts.hostname or "127.0.0.1", parts.port or 6379)
     await proxy.start()
     via_proxy = f"redis://127.0.0.1:{proxy.listen}{parts.path or '/0'}"
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa, "--redis", via_proxy)  # the last --redis is the one used
-    b = None
+
+    def start_a(port: int) -> subprocess.Popen[bytes]:  # the last --redis is the one used
+        return _member(database, port, "--redis", via_proxy)
+
+    acked: dict[int, str] = {}
     try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        acked: dict[int, str] = {}
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
+        async with two_members(database, start_a) as pair:
+            ca, cb = pair.ca, pair.cb
             tid, tokens = await _seated(ca, "planet")
             await _play(ca, tid, tokens, acked, 4)
             await proxy.cut()
@@ -294,5 +232,4 @@ async def test_a_member_cut_off_from_redis_stops_owning(database: str) -> None:
             await _play(cb, tid, tokens, acked, 2)
         assert await _logged(database, tid) == acked  # only what was acknowledged
     finally:
-        _stop(a, b)
         await proxy.cut()

@@ -6,8 +6,14 @@ Needs ``LIFTOFF_TEST_POSTGRES_URL`` and ``LIFTOFF_TEST_REDIS_URL``.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import time
+
 import pytest
-from test_cluster import PG, REDIS, _row, _table, database
+import redis.asyncio as aioredis
+from test_cluster import REDIS, _logged, _row, _table, cluster_marks, database, two_members
 
 from liftoff.server.cluster import Member
 from liftoff.server.storage import Store
@@ -15,12 +21,7 @@ from liftoff.server.storage.leases import StaleLease
 
 __all__ = ["database"]  # the fixture, used by name
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(120),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
-]
+pytestmark = cluster_marks(120)
 
 
 async def test_a_table_is_taken_from_a_gone_owner_only(database: str) -> None:
@@ -59,11 +60,6 @@ async def test_a_table_is_taken_from_a_gone_owner_only(database: str) -> None:
 async def test_a_member_whose_redis_connection_broke_listens_again(database: str) -> None:
     """Redis drops a member's listening connection: the member is taken for gone only
     until it listens again, at once."""
-    import asyncio
-    import time
-
-    import redis.asyncio as aioredis
-
     assert REDIS is not None
     store = Store(database)
     await store.start()
@@ -95,30 +91,14 @@ async def test_a_member_whose_redis_connection_broke_listens_again(database: str
 async def test_a_bot_table_nobody_asks_for_moves_on_with_its_new_owner(database: str) -> None:
     """Bots only, and nobody sends a request: the survivor's round finds the owner
     gone, takes the table over and its bots play on there."""
-    import asyncio
-    import os
-    import signal
-    import time
-
-    import httpx
-    from test_cluster import _member, wait_up
-    from test_cluster_failover import _logged, _stop
-    from test_server_crash import free_port
-
     bot = {"type": "bot", "bot": "random", "speed": "fast"}
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa)
-    b = None
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
-            made = (
-                await ca.post(
-                    "/api/tables", json={"game": "agency", "players": 2, "seats": [bot, bot]}
-                )
-            ).json()
+    async with two_members(database) as pair:
+        a = pair.a
+        made = (
+            await pair.ca.post(
+                "/api/tables", json={"game": "agency", "players": 2, "seats": [bot, bot]}
+            )
+        ).json()
         tid = made["table"]["id"]
         end = time.monotonic() + 30
         while time.monotonic() < end and len(await _logged(database, tid)) < 5:
@@ -134,5 +114,3 @@ async def test_a_bot_table_nobody_asks_for_moves_on_with_its_new_owner(database:
         assert len(logged) >= at_kill + 5, "the bots did not play on at B"
         assert sorted(logged) == list(range(len(logged)))  # one action per index
         assert took < 10  # the round (every 2 s), not the lease, hands it over
-    finally:
-        _stop(a, b)

@@ -24,8 +24,16 @@ import httpx
 import pytest
 import websockets
 from sqlalchemy import text
-from test_cluster import PG, REDIS, _member, _play, database, wait_up
-from test_cluster_failover import _logged, _seated, _stop
+from test_cluster import (
+    _logged,
+    _member,
+    _play,
+    _seated,
+    cluster_marks,
+    database,
+    two_members,
+    wait_up,
+)
 from test_server_crash import free_port
 
 from liftoff.server.storage import Store
@@ -40,10 +48,7 @@ _FAILING_OVER = ("unreachable", "elsewhere", "Bad Gateway", "Service Unavailable
 SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx-liftoff.conf"
 
 pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
+    *cluster_marks(240),
     pytest.mark.skipif(NGINX is None, reason="needs nginx"),
 ]
 
@@ -119,14 +124,13 @@ async def _frames_until(url: str, token: str, version: int) -> dict[str, Any]:
 async def test_behind_one_address_a_player_plays_through_a_failover(
     database: str, tmp_path: Path
 ) -> None:
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa, "--trusted-proxy", "127.0.0.1")
-    b = None
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb, "--trusted-proxy", "127.0.0.1")
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        with _nginx(tmp_path, [pa, pb]) as port:
+
+    def proxied(port: int) -> subprocess.Popen[bytes]:
+        return _member(database, port, "--trusted-proxy", "127.0.0.1")
+
+    async with two_members(database, proxied, proxied) as pair:
+        a, b = pair.a, pair.b
+        with _nginx(tmp_path, [pair.pa, pair.pb]) as port:
             front = f"http://127.0.0.1:{port}"
             await wait_up(front, b)
             acked: dict[int, str] = {}
@@ -162,5 +166,3 @@ async def test_behind_one_address_a_player_plays_through_a_failover(
                 assert frame["version"] == len(acked)
             assert took < 15
         assert await _logged(database, tid) == acked  # nothing lost, nothing twice
-    finally:
-        _stop(a, b)

@@ -19,18 +19,12 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from test_cluster import PG, REDIS, _member, database, wait_up
-from test_cluster_failover import _logged, _stop
+from test_cluster import _logged, _member, _stop, cluster_marks, database, two_members, wait_up
 from test_server_crash import free_port
 
 __all__ = ["database"]  # the fixture, used by name
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
-]
+pytestmark = cluster_marks(240)
 
 FAST_BOT = {"type": "bot", "bot": "random", "speed": "fast"}
 
@@ -79,26 +73,16 @@ class _Racer:
 
 
 async def test_a_race_played_through_the_other_member_survives_its_owner(database: str) -> None:
-    pa, pb = free_port(), free_port()
-    a = _member(database, pa)
-    b = None
-    try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        b = _member(database, pb)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
-            made = (
-                await ca.post(
-                    "/api/tables",
-                    json={
-                        "game": "race",
-                        "players": 3,
-                        "seats": [{"type": "you"}, FAST_BOT, FAST_BOT],
-                    },
-                )
-            ).json()
+    async with two_members(database) as pair:
+        a, ca = pair.a, pair.ca
+        made = (
+            await ca.post(
+                "/api/tables",
+                json={"game": "race", "players": 3, "seats": [{"type": "you"}, FAST_BOT, FAST_BOT]},
+            )
+        ).json()
         tid, token = made["table"]["id"], made["token"]
-        sock_b = f"ws://127.0.0.1:{pb}/ws/tables/{tid}"
+        sock_b = f"ws://127.0.0.1:{pair.pb}/ws/tables/{tid}"
         # a player and a spectator, both on B; A owns the table and runs the race
         player, watcher = _Racer(sock_b, token), _Racer(sock_b, None)
         tasks = [asyncio.create_task(r.run()) for r in (player, watcher)]
@@ -111,8 +95,7 @@ async def test_a_race_played_through_the_other_member_survives_its_owner(databas
         assert "live" in player.frames[-1]["table"] or "live" in player.frames[-1]
         assert player.frames[-1]["you"] == 0 and watcher.frames[-1]["you"] is None
         # the seat is connected at its owner (presence comes with the relayed socket)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
-            seats = (await ca.get(f"/api/tables/{tid}")).json()["seats"]
+        seats = (await ca.get(f"/api/tables/{tid}")).json()["seats"]
         assert seats[0]["connected"] is True
         before = watcher.version()
         os.kill(a.pid, signal.SIGKILL)
@@ -144,8 +127,6 @@ async def test_a_race_played_through_the_other_member_survives_its_owner(databas
         with contextlib.suppress(asyncio.CancelledError):
             await resumed
         assert took < 20
-    finally:
-        _stop(a, b)
     logged = await _logged(database, tid)
     assert sorted(logged) == list(range(len(logged)))  # one action per index, no gap
     # every action acknowledged before the kill is in the log (the ack's version n

@@ -22,31 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-import pytest
 import websockets
-from test_cluster import PG, REDIS, _member, _Watcher, database, wait_up
-from test_server_crash import free_port
+from test_cluster import _member, _Watcher, cluster_marks, database, two_members
 
 __all__ = ["database"]  # the fixture, used by name
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(not PG, reason="needs PostgreSQL (LIFTOFF_TEST_POSTGRES_URL)"),
-    pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_REDIS_URL)"),
-]
+pytestmark = cluster_marks(240)
 
 LEASE = 6.0  # the members' table lease time (and the expiry of their socket counts)
-
-
-def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
-    for p in procs:
-        if p is not None and p.poll() is None:
-            p.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                p.wait(10)
-            if p.poll() is None:
-                p.kill()
 
 
 def _address() -> str:
@@ -86,17 +69,15 @@ async def test_quotas_count_over_the_cluster(database: str) -> None:
     A and B refuses the next socket on either; after kill -9 of a member, its sockets
     stop counting within the expiry (a lease time)."""
     limits = ("--trusted-proxy", "127.0.0.1", "--tables-per-address", "2", "--ws-per-address", "3")
-    pa, pb = free_port(), free_port()
-    a, b = _member(database, pa, *limits), _member(database, pb, *limits)
+
+    def limited(port: int) -> subprocess.Popen[bytes]:
+        return _member(database, port, *limits)
+
     held: list[Any] = []
     try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        one, two, three = _address(), _address(), _address()
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
+        async with two_members(database, limited, limited) as pair:
+            b, pa, pb, ca, cb = pair.b, pair.pa, pair.pb, pair.ca, pair.cb
+            one, two, three = _address(), _address(), _address()
 
             async def create(c: httpx.AsyncClient, address: str) -> httpx.Response:
                 body = {"game": "planet", "players": 2}
@@ -110,28 +91,27 @@ async def test_quotas_count_over_the_cluster(database: str) -> None:
             made = await create(cb, two)  # another address is not held back
             assert made.status_code == 201, made.text
             tid = made.json()["table"]["id"]
-        # sockets: two on A and one on B hold the cap of three
-        held += [await _socket(pa, tid, one), await _socket(pa, tid, one)]
-        held.append(await _socket(pb, tid, one))
-        assert await _refused(pa, tid, one) and await _refused(pb, tid, one)
-        assert not await _refused(pb, tid, two)
-        await held.pop(0).close()  # one of A's closes: a place comes free on B
-        await _until(lambda: _not_refused(pb, tid, one, held), 5)
-        # B holds two sockets of another address, A one: the cap is reached on A
-        held += [await _socket(pb, tid, three), await _socket(pb, tid, three)]
-        held.append(await _socket(pa, tid, three))
-        assert await _refused(pa, tid, three)
-        os.kill(b.pid, signal.SIGKILL)
-        b.wait(10)
-        took = await _until(lambda: _not_refused(pa, tid, three, held), 3 * LEASE)
-        assert took <= LEASE + 2.0, f"B's sockets counted for {took:.1f} s after it died"
-        held.append(await _socket(pa, tid, three))  # both of B's places came free
-        assert await _refused(pa, tid, three)
+            # sockets: two on A and one on B hold the cap of three
+            held += [await _socket(pa, tid, one), await _socket(pa, tid, one)]
+            held.append(await _socket(pb, tid, one))
+            assert await _refused(pa, tid, one) and await _refused(pb, tid, one)
+            assert not await _refused(pb, tid, two)
+            await held.pop(0).close()  # one of A's closes: a place comes free on B
+            await _until(lambda: _not_refused(pb, tid, one, held), 5)
+            # B holds two sockets of another address, A one: the cap is reached on A
+            held += [await _socket(pb, tid, three), await _socket(pb, tid, three)]
+            held.append(await _socket(pa, tid, three))
+            assert await _refused(pa, tid, three)
+            os.kill(b.pid, signal.SIGKILL)
+            b.wait(10)
+            took = await _until(lambda: _not_refused(pa, tid, three, held), 3 * LEASE)
+            assert took <= LEASE + 2.0, f"B's sockets counted for {took:.1f} s after it died"
+            held.append(await _socket(pa, tid, three))  # both of B's places came free
+            assert await _refused(pa, tid, three)
     finally:
         for ws in held:
             with contextlib.suppress(Exception):
                 await ws.close()
-        _stop(a, b)
 
 
 async def _not_refused(port: int, tid: str, address: str, held: list[Any]) -> bool:
@@ -154,16 +134,10 @@ async def test_a_seat_connected_through_another_member_is_present_on_the_owner(
     """The owner A (a grace of 2 s) counts a seat's only socket, held on B: the seat
     stays a person's, connected, after the grace; the socket closing on B starts the
     grace on A, and so does kill -9 of B (its word expires within a lease time)."""
-    pa, pb = free_port(), free_port()
-    a, b = _member(database, pa, grace=2.0), _member(database, pb)
     sockets: list[Any] = []
     try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
-        await wait_up(f"http://127.0.0.1:{pb}", b)
-        async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
-        ):
+        async with two_members(database, lambda port: _member(database, port, grace=2.0)) as pair:
+            b, pa, pb, ca, cb = pair.b, pair.pa, pair.pb, pair.ca, pair.cb
             made = (
                 await ca.post(
                     "/api/tables",
@@ -226,7 +200,6 @@ async def test_a_seat_connected_through_another_member_is_present_on_the_owner(
         for ws in sockets:
             with contextlib.suppress(Exception):
                 await ws.close()
-        _stop(a, b)
 
 
 async def _is(seat_of: Callable[[], Any], **wanted: bool) -> bool:
