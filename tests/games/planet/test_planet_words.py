@@ -383,3 +383,29 @@ def test_no_english_literal_bypasses_the_messages() -> None:
                 if sentence.search(node.value):
                     found.append((name, node.lineno, node.value))
     assert found == [], found
+
+
+def test_memoised_cost_and_point_words_follow_the_language_and_the_catalogue() -> None:
+    """The view's cost and Lift Off Point names are memoised (bots read views all
+    the time): a memo never answers for another language or an older catalogue."""
+    from liftoff.engine.messages import plurals, register_plurals, register_texts
+
+    english = words.cost_text(2, 1, 0)
+    assert english == "2 Fuels + 1 Screw" and words.cost_text(2, 1, 0) == english
+    ufo = words.lp_name("ufo", "UFO")
+    if TRANSLATED:
+        with speaking("ja"):
+            assert words.cost_text(2, 1, 0) != english
+            assert KANA_OR_KANJI.search(words.cost_text(2, 1, 0))
+    before = plurals()["planet.cost.fuels"]
+    code = words.lp_code("ufo")
+    try:
+        register_plurals({"planet.cost.fuels": ("{count} Petrol", "{count} Petrols")})
+        register_texts({code: "Saucer"})
+        assert words.cost_text(2, 1, 0) == "2 Petrols + 1 Screw"
+        assert words.lp_name("ufo", "UFO") == "UFO"  # content changed: its own words
+        assert words.lp_name("ufo", "Saucer") == "Saucer"
+    finally:
+        register_plurals({"planet.cost.fuels": before})
+        register_texts({code: "UFO"})
+    assert words.cost_text(2, 1, 0) == english and words.lp_name("ufo", "UFO") == ufo
