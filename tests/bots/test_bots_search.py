@@ -120,3 +120,52 @@ def test_heuristic_refuses_a_game_without_one() -> None:
 
     with pytest.raises(ValueError, match="no heuristic bot for game 'chess'"):
         policy_for("chess")
+
+
+def test_keep_favourite_needs_a_margin_the_visits_support() -> None:
+    from liftoff.bots.ismcts import keep_favourite
+
+    close = [("a", 60, 0.6), ("b", 40, 0.5)]
+    assert keep_favourite(close, "b", 2.0)[0][0] == "b"  # 0.1 apart is within the noise
+    assert keep_favourite(close, "b", 0.5)[0][0] == "a"
+    many = [("a", 600, 0.6), ("b", 400, 0.5)]
+    assert keep_favourite(many, "b", 2.0)[0][0] == "a"  # the same gap, well measured
+    assert keep_favourite(many, "a", 2.0) == many
+    assert [
+        t[0] for t in keep_favourite([("a", 5, 0.6), ("c", 3, 0.5), ("b", 2, 0.5)], "b", 9)
+    ] == [
+        "b",
+        "a",
+        "c",
+    ]
+
+
+def planet_positions(count: int) -> list[tuple[liftoff.engine.State, int]]:
+    """Positions with a choice from a seeded heuristic game of planet."""
+    state = liftoff.games.get("planet").new_game(2, 5)
+    bots = [make("heuristic", seed=1), make("heuristic", seed=2)]
+    found: list[tuple[liftoff.engine.State, int]] = []
+
+    def record(s: liftoff.engine.State, p: int, _a: object) -> None:
+        if len(s.legal_actions(p)) > 2 and len(found) < count:
+            found.append((s.clone(), p))
+
+    play(state, bots, seed=3, on_action=record)
+    return found
+
+
+def test_keep_holds_the_heuristic_favourite_against_a_small_search() -> None:
+    positions = planet_positions(12)
+    assert len(positions) == 12
+    differs = 0
+    for state, p in positions:
+        held = make("ismcts:iterations=40,keep=1000", seed=2)
+        assert held.choose(state, p) == held.last_favourite
+        free = make("ismcts:iterations=40,keep=0", seed=2)
+        differs += free.choose(state, p) != free.last_favourite
+    assert differs > 0  # without keep a small search often overrides the favourite
+
+
+def test_keep_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="keep"):
+        make("ismcts:keep=-1")

@@ -53,6 +53,11 @@ REWARDS = ("win", "rank")
 ROLLOUTS = ("random", "heuristic", "full")
 PRIORS = ("none", "heuristic")
 
+#: per game, the default of ``keep`` (how many standard errors the search's best
+#: root action must beat the heuristic's favourite by; 0: no such rule). Planet's
+#: dice and draws make a few hundred iterations prefer other moves by chance.
+GAME_KEEP: dict[str, float] = {"planet": 1.0}
+
 
 class _Node:
     """A tree node: the statistics of the edge leading into it."""
@@ -111,6 +116,9 @@ class IsmctsBot(Bot):
     - ``c``: the UCT exploration constant (default 0.7);
     - ``reward``: ``win`` (default) or ``rank``;
     - ``epsilon``: with a heuristic rollout, the chance of a random action instead;
+    - ``keep``: standard errors by which the most visited root action must beat
+      the heuristic's favourite to replace it (default per game, see
+      :data:`GAME_KEEP`; 0 = always the most visited);
     - ``seed``: makes the search reproducible.
     """
 
@@ -133,6 +141,7 @@ class IsmctsBot(Bot):
         opponents: str = "tree",
         widening: bool = False,
         clock: str = "wall",
+        keep: float | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
@@ -158,6 +167,8 @@ class IsmctsBot(Bot):
             raise ValueError(f"prior must be one of {', '.join(PRIORS)}, not {prior!r}")
         if float(widen) <= 0 or float(temperature) <= 0 or float(bias) < 0:
             raise ValueError("widen and temperature must be positive, bias >= 0")
+        if keep is not None and float(keep) < 0:
+            raise ValueError(f"keep must be >= 0, not {keep!r}")
         self.seed = int(seed)
         self.iterations = None if iterations is None else int(iterations)
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -174,10 +185,12 @@ class IsmctsBot(Bot):
         self.self_only = opponents == "rollout"
         self.widen_all = bool(widening)
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
+        self.keep = None if keep is None else float(keep)
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._details = ""
         self.last_iterations = 0
         self.last_stats: list[tuple[Action, int, float]] = []
+        self.last_favourite: Action | None = None
 
     # -- policies ----------------------------------------------------------------
     def _policies(self, state: State) -> tuple[RolloutPolicy, Evaluator | None]:
@@ -240,6 +253,7 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_stats = [(legal[0], 0, 0.0)]
+            self.last_favourite = None
             self._tell(legal[0], reason("only-legal"))
             self._details = f"{legal[0]}: the only legal move"
             return legal[0]
@@ -265,7 +279,10 @@ class IsmctsBot(Bot):
             # an engine error in a simulated line is a bug: it surfaces, never swallowed
             self._iterate(state, player, root, it_rng, policy, evaluator, root_legal, bias)
             count += 1
-        return self._final(root, player, legal, count, bias)
+        favourite = root_order[0] if root_order is not None else None
+        self.last_favourite = favourite
+        keep = self.keep if self.keep is not None else GAME_KEEP.get(state.game.info.name, 0.0)
+        return self._final(root, player, legal, count, bias, favourite, keep)
 
     def _iterate(
         self,
@@ -401,6 +418,8 @@ class IsmctsBot(Bot):
         legal: list[Action],
         count: int,
         bias: dict[Action, float] | None = None,
+        favourite: Action | None = None,
+        keep: float = 0.0,
     ) -> Action:
         stats: list[tuple[Action, int, float]] = []
         for a in legal:
@@ -411,6 +430,8 @@ class IsmctsBot(Bot):
                 stats.append((a, child.visits, child.total / child.visits))
         pri = bias or {}
         stats.sort(key=lambda t: (-t[1], -t[2], -pri.get(t[0], 0.0)))
+        if keep > 0 and favourite is not None:
+            stats = keep_favourite(stats, favourite, keep)
         self.last_iterations = count
         self.last_stats = stats
         top = " | ".join(f"{a} (n={v}, v={q:.2f})" for a, v, q in stats[:3])
@@ -430,6 +451,35 @@ class IsmctsBot(Bot):
     def details(self) -> str:
         """The last search's top three root actions with visits and values."""
         return self._details
+
+
+def keep_favourite(
+    stats: list[tuple[Action, int, float]], favourite: Action, keep: float
+) -> list[tuple[Action, int, float]]:
+    """``stats`` (most tried first) with ``favourite`` first unless the search's
+    best action beats it by ``keep`` standard errors of the difference of their
+    values (each value's variance bounded by q(1-q), as rewards are in [0, 1]).
+
+    A search of sampled dice and draws is noisy: this keeps the heuristic's
+    move when the search's preference for another is within that noise.
+
+    >>> keep_favourite([("a", 60, 0.6), ("b", 40, 0.5)], "b", 2.0)[0]
+    ('b', 40, 0.5)
+    >>> keep_favourite([("a", 600, 0.6), ("b", 400, 0.5)], "b", 2.0)[0]
+    ('a', 600, 0.6)
+    """
+    at = next((i for i, t in enumerate(stats) if t[0] == favourite), None)
+    if at is None or at == 0:
+        return stats
+    _, nb, qb = stats[0]
+    _, nf, qf = stats[at]
+    if nf > 0:
+        se = math.sqrt(qb * (1 - qb) / nb + qf * (1 - qf) / nf)
+        if qb - qf > keep * max(se, 1e-9):
+            return stats
+    elif nb > 0:
+        return stats  # the favourite was never tried: nothing to weigh it by
+    return [stats[at], *stats[:at], *stats[at + 1 :]]
 
 
 def search_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> Message:
