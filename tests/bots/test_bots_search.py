@@ -169,3 +169,22 @@ def test_keep_holds_the_heuristic_favourite_against_a_small_search() -> None:
 def test_keep_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="keep"):
         make("ismcts:keep=-1")
+
+
+def test_a_kept_favourite_is_explained_as_such() -> None:
+    """When the heuristic's move is kept over a better-looking one, the reason says
+    so (not "won 50% … next: 56%" as if the search had preferred it), in English
+    and in Japanese."""
+    from liftoff.bots.ismcts import keep_favourite, search_reason
+
+    stats = keep_favourite([("roll", 60, 0.56), ("end", 40, 0.5)], "end", 1.0)
+    why = search_reason(stats, 100)
+    assert why.code == "bots.reason.search.kept"
+    english = why.render("en")
+    assert english.startswith("the usual good move here: won about 50% of the 40 of 100")
+    assert english.endswith("a little better, but within chance: roll (56% of 60)")
+    assert "「roll」" in why.render("ja") and "偶然" in why.render("ja")
+    # a search that prefers its own most visited move says it as before
+    assert search_reason([("roll", 60, 0.56), ("end", 40, 0.5)], 100).code == (
+        "bots.reason.search.versus"
+    )

@@ -490,7 +490,10 @@ def search_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> Mes
     if not tried:
         return reason("search", **params)
     other, n, q = tried[0]
-    return reason("search.versus", **params, other=str(other), other_value=q, other_visits=n)
+    versus = {**params, "other": str(other), "other_value": q, "other_visits": n}
+    if q > value and n > visits:  # the heuristic's favourite, kept (``keep``)
+        return reason("search.kept", **versus)
+    return reason("search.versus", **versus)
 
 
 def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:

@@ -45,6 +45,12 @@ REASONS: dict[str, str] = {
         "won about {value:.0%} of the {visits} of {count} imagined games that began with it"
         " (next, {other}: {other_value:.0%} of {other_visits})"
     ),
+    # the heuristic's favourite kept: the search's preference was within chance
+    "bots.reason.search.kept": (
+        "the usual good move here: won about {value:.0%} of the {visits} of {count}"
+        " imagined games that began with it; a little better, but within chance:"
+        " {other} ({other_value:.0%} of {other_visits})"
+    ),
     # planet
     "bots.reason.planet.teleport.none-mine": "nothing of mine on the Teleport",
     "bots.reason.planet.teleport.theirs": "the Teleport would save more of theirs than mine",
