@@ -199,3 +199,22 @@ def test_every_level_is_a_bot(level: str) -> None:
     state = liftoff.games.get("agency").new_game(2, 3)
     p = state.active_players()[0]
     assert bot.choose(state, p) in state.legal_actions(p)
+
+
+def test_a_long_hint_reason_wraps_indented_at_80_columns() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "planet", "--seats", "human,easy", "--seed", "5"],
+        input="hint\nq\n",
+        env={"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80"},
+    )
+    lines = result.output.splitlines()
+    at = next(i for i, x in enumerate(lines) if "Hint: " in x)
+    reason = []
+    for x in lines[at + 1 :]:
+        if not x.startswith("  "):
+            break
+        reason.append(x)
+    assert len(reason) >= 2, lines[at : at + 4]  # the reason is longer than a line
+    assert "imagined games that began with it" in " ".join(x.strip() for x in reason)
+    assert all(len(x) <= 80 for x in reason)

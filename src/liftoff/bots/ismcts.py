@@ -491,7 +491,7 @@ def search_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> Mes
         return reason("search", **params)
     other, n, q = tried[0]
     versus = {**params, "other": str(other), "other_value": q, "other_visits": n}
-    if q > value and n > visits:  # the heuristic's favourite, kept (``keep``)
+    if round(q * 100) > round(value * 100) and n > visits:  # a kept favourite (``keep``)
         return reason("search.kept", **versus)
     return reason("search.versus", **versus)
 

@@ -318,8 +318,8 @@ class TerminalGame:
         typed = str(suggestion.action)
         hinted = say("cli.hint.typed", move=said, typed=typed) if said != typed else None
         console.print(hinted or say("cli.hint.said", move=said), markup=False)
-        if suggestion.reason:
-            console.print(f"  {suggestion.reason}", markup=False)
+        if suggestion.reason:  # indented, and so are the lines it wraps onto
+            console.print(Padding(Text(suggestion.reason), (0, 0, 0, 2)))
 
     def after_human(self, player: int) -> None:
         """In hot-seat play, clear the screen once the keyboard must pass, so the
