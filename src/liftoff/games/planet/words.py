@@ -25,14 +25,13 @@ from typing import TYPE_CHECKING, Any
 from liftoff.engine.messages import (
     ENGLISH,
     Said,
-    language,
+    memoised_words,
     plural,
     register,
     register_plurals,
     register_texts,
     render,
     text_for,
-    version,
 )
 
 from .cards import CODES, KIND_OF, TOKENS
@@ -132,19 +131,11 @@ def card_text(code: str, english: str) -> str:
     return content_text(card_code(code, "text"), english)
 
 
-_LP_NAMES: dict[tuple[str, str, str, int], str] = {}
-
-
+@memoised_words
 def lp_name(lp: str, english: str) -> str:
     """The name of Lift Off Point ``lp`` (its content name ``english``) for people
-    (memoised like :func:`cost_text`)."""
-    key = (lp, english, language(), version())
-    said = _LP_NAMES.get(key)
-    if said is None:
-        if len(_LP_NAMES) >= 4096:
-            _LP_NAMES.clear()
-        said = _LP_NAMES[key] = content_text(lp_code(lp), english)
-    return said
+    (memoised: every view names each Lift Off Point)."""
+    return content_text(lp_code(lp), english)
 
 
 def game_lp_name(game: PlanetGame, lp: str) -> str:
@@ -189,23 +180,11 @@ def several(count: int, name: str) -> str:
     return name if count == 1 else render("planet.word.several", {"count": count, "name": name})
 
 
-_COSTS: dict[tuple[int, int, int, str, int], str] = {}
-
-
+@memoised_words
 def cost_text(fuel: int, screw: int, action: int) -> str:
-    """A placement cost in words ("2 Fuels + 1 Screw", or "free"); memoised by the
-    cost, the language and the catalogues' version (every view says each Lift Off
-    Point's cost, and bots read views thousands of times a second)."""
-    key = (fuel, screw, action, language(), version())
-    said = _COSTS.get(key)
-    if said is None:
-        if len(_COSTS) >= 4096:
-            _COSTS.clear()
-        said = _COSTS[key] = _cost_words(fuel, screw, action)
-    return said
-
-
-def _cost_words(fuel: int, screw: int, action: int) -> str:
+    """A placement cost in words ("2 Fuels + 1 Screw", or "free"); memoised (every
+    view says each Lift Off Point's cost, and bots read views thousands of times
+    a second)."""
     parts = []
     for n, code in zip(
         (fuel, screw, action),
