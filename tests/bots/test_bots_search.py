@@ -188,3 +188,47 @@ def test_a_kept_favourite_is_explained_as_such() -> None:
     assert search_reason([("roll", 60, 0.56), ("end", 40, 0.5)], 100).code == (
         "bots.reason.search.versus"
     )
+
+
+@pytest.mark.parametrize("game", ["planet", "race", "agency"])
+def test_board_view_leaves_the_history_out(game: str) -> None:
+    """Bots read ``board_view``: the position as in ``view``, without the recent
+    events and the log, which would cost most of a race search's time."""
+    state = liftoff.games.get(game).new_game(2, 3)
+    bot = make("heuristic", seed=1)
+    for _ in range(12):
+        p = state.active_players()[0]
+        state.apply(p, bot.choose(state, p))
+    for viewer in (None, 0, 1):
+        full, board = state.view(viewer), state.board_view(viewer)
+        assert full["recent"] and board["recent"] == []
+        assert board.get("log", []) == []
+        assert {k: v for k, v in board.items() if k not in ("recent", "log")} == {
+            k: v for k, v in full.items() if k not in ("recent", "log")
+        }
+
+
+def test_race_priors_put_the_heuristics_move_first() -> None:
+    """Race's priors rank the heuristic's own move first and every row by what
+    the top card adds there, so a search with ``keep`` anchors on that move."""
+    from liftoff.bots.heuristics import race
+    from liftoff.engine import Rng
+
+    game = liftoff.games.get("race")
+    loading = 0
+    for seed in range(4):
+        state = game.new_game(2, seed)
+        bot = make("heuristic", seed=seed)
+        for _ in range(40):
+            if state.is_over():
+                break
+            p = state.active_players()[0]
+            legal = state.legal_actions(p)
+            scores = race.priors(state, p, Rng(1))
+            chosen = race.choose(state, p, Rng(1))[0]
+            assert len(scores) == len(legal)
+            assert scores[legal.index(chosen)] == max(scores)
+            assert scores.count(max(scores)) == 1
+            loading += len(legal) > 1 and state.board_view(p)["loading"]
+            state.apply(p, bot.choose(state, p))
+    assert loading > 20

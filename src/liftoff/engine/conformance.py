@@ -66,9 +66,8 @@ def check_contract_step(game: Game[Any], state: State) -> None:
                 assert str(again) == text
         else:
             assert legal == [], f"player {p} is not active but has legal actions {legal[:3]}"
-    canon(state.view(None))
-    for p in range(state.num_players):
-        canon(state.view(p))
+    for viewer in (None, *range(state.num_players)):
+        check_board_view(state, viewer)
     if state.is_over():
         out = state.outcome()
         assert out is not None
@@ -77,6 +76,23 @@ def check_contract_step(game: Game[Any], state: State) -> None:
         assert out.winners and all(out.places[w] == 1 for w in out.winners)
         canon(out.to_json())
     check_ending(game, state)
+
+
+#: the parts of a view that are its history, which ``board_view`` leaves empty
+HISTORY_KEYS = ("recent", "log")
+
+
+def check_board_view(state: State, viewer: int | None) -> None:
+    """``board_view(viewer)`` is ``view(viewer)`` (JSON-safe) but for its history,
+    which may be left empty (the default ``board_view`` is the whole view)."""
+    full = json.loads(canon(state.view(viewer)))
+    board = json.loads(canon(state.board_view(viewer)))
+    assert board.keys() == full.keys(), "board_view() must keep the view's keys"
+    for key in full:
+        if key in HISTORY_KEYS:
+            assert board[key] in ([], full[key]), f"board_view()[{key!r}] is not the view's"
+        else:
+            assert board[key] == full[key], f"board_view()[{key!r}] differs from view()"
 
 
 def _labelled(game: Game[Any], area: str, label: object) -> None:

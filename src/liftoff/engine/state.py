@@ -382,6 +382,14 @@ class State(ABC):
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (``None``: a spectator), JSON-safe."""
 
+    def board_view(self, player: int | None) -> dict[str, Any]:
+        """``view(player)`` with its history left empty: the same keys, but the
+        ``recent`` events and any log as empty lists. Bots read the position
+        thousands of times a second and never the history, which costs a game's
+        view more than the position itself; games override this to skip
+        building it."""
+        return self.view(player)
+
     @abstractmethod
     def determinize(self, player: int, seed: int) -> Self:
         """A copy where everything ``player`` cannot know is resampled.

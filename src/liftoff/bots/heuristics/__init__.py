@@ -6,7 +6,8 @@ never imports it. A module provides:
 
 - ``choose(state, player, rng) -> (action, reason)``: the bot's move (its reason a
   message ``bots.reason.*`` of :mod:`liftoff.bots.words`, or plain words), reading
-  only ``state.view(player)`` and ``state.legal_actions(player)`` (and, where it
+  only ``state.board_view(player)`` (the view without its history) and
+  ``state.legal_actions(player)`` (and, where it
   looks ahead, a ``determinize``-d copy, never the real hidden state);
 - ``rollout(state, player, rng) -> action``: a cheaper policy for search
   rollouts (optional);

@@ -318,7 +318,7 @@ def _follow(det: State, me: int, content: Content, depth: int) -> None:
     for _ in range(depth):
         if det.is_over() or det.active_players() != (me,):
             return
-        view = det.view(me)
+        view = det.board_view(me)
         pl = view["players"][me]
         if not pl["deciding"] and not (view["step"] == "mission" and pl["drawn"]):
             return
@@ -331,7 +331,7 @@ def _follow(det: State, me: int, content: Content, depth: int) -> None:
         for a in legal:
             c = det.clone()
             c.apply_legal(me, a)
-            v = value(c.view(me), me, content)
+            v = value(c.board_view(me), me, content)
             if v > best_v:
                 best, best_v = a, v
         det.apply_legal(me, best)
@@ -342,7 +342,7 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0], reason("only-move")
-    view = state.view(player)
+    view = state.board_view(player)
     content = content_of(view)
     ctx = Ctx(view, content)
     if isinstance(legal[0], Keep):
@@ -360,7 +360,7 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
         c = det.clone()
         c.apply_legal(player, a)
         _follow(c, player, content, 4)
-        v = value(c.view(player), player, content)
+        v = value(c.board_view(player), player, content)
         if isinstance(a, Done):
             v += 0.01  # no change is better than a worthless one
         if v > best_v + 1e-9:
@@ -394,7 +394,7 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
     first = legal[0]
     if isinstance(first, Direction):
         return first
-    view = state.view(player)
+    view = state.board_view(player)
     ctx = Ctx(view, content_of(view))
     pl = view["players"][player]
     if isinstance(first, Keep):
@@ -435,7 +435,7 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
 
 def evaluate(state: State) -> list[float]:
     """Each player's estimated chance to win, from public information."""
-    view = state.view(None)
+    view = state.board_view(None)
     n = len(view["players"])
     if view["step"] == "over":
         vps = [int(p["vp"]) for p in view["players"]]

@@ -1,6 +1,6 @@
 """A sensible beginner for the planet game (*Lift Off! Get me off this Planet!*).
 
-The bot reads only its own view (``state.view(player)``: its hand, the board,
+The bot reads only its own view (``state.board_view(player)``: its hand, the board,
 other players' hand sizes) and its legal actions. It looks one action ahead on
 a ``determinize``-d copy of the state (so it never learns a hidden card) and
 scores each result with :func:`value`, a "potential" of the position:
@@ -356,7 +356,7 @@ def value(b: Board_, die: tuple[int, ...] = DEFAULT_DIE) -> float:
 def _pledge(state: State, player: int, b: Board_) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     tele = next((s for s in b.slots if s.mech == "teleport"), None)
-    view = state.view(player)
+    view = state.board_view(player)
     window = view.get("teleport_window", {})
     need = int(window.get("need", 0))
     offered = sum(int(p["fuel"]) for p in window.get("pledges", []))
@@ -474,7 +474,7 @@ def _gains(
         else:
             c = det.clone()
             c.apply_legal(player, a)
-            gain = value(parse(c.view(player)), die) - base
+            gain = value(parse(c.board_view(player)), die) - base
             if isinstance(a, Board | Pay) and any(t.startswith("W") for t in _tokens(a)):
                 gain -= 0.01  # keep Wilds for when they are needed
             why = reason("worth", gain=gain)
@@ -492,7 +492,7 @@ def _gains(
                 break
         if not ok:
             continue
-        gain = value(parse(c.view(player)), die) - base
+        gain = value(parse(c.board_view(player)), die) - base
         first = plan[0]
         if gain > gains.get(first, -math.inf):
             gains[first] = gain
@@ -502,7 +502,7 @@ def _gains(
 
 def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     """The heuristic's action and a short reason."""
-    view = state.view(player)
+    view = state.board_view(player)
     b = parse(view)
     legal = state.legal_actions(player)
     if len(legal) == 1:
@@ -523,7 +523,7 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
 def priors(state: State, player: int, rng: Rng) -> list[float]:
     """How much the heuristic likes each legal action (for search priors)."""
     legal = state.legal_actions(player)
-    b = parse(state.view(player))
+    b = parse(state.board_view(player))
     if b.stage != "play" or len(legal) == 1:
         chosen = choose(state, player, rng)[0]
         return [1.0 if a == chosen else 0.0 for a in legal]
@@ -556,7 +556,7 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
-    view = state.view(player)
+    view = state.board_view(player)
     stage = view["stage"]
     if stage != "play":
         b = parse(view)
@@ -679,7 +679,7 @@ def evaluate(state: State) -> list[float]:
     The search calls it on determinized copies (sampled worlds), so it reads
     every player's own view there: each player's progress counts their hand.
     """
-    views = [state.view(q) for q in range(state.num_players)]
+    views = [state.board_view(q) for q in range(state.num_players)]
     boards = [parse(v) for v in views]
     b = boards[0]
     n = b.n

@@ -204,7 +204,7 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0], reason("only-move")
-    view = state.view(player)
+    view = state.board_view(player)
     if not view["loading"]:
         # resolution choices: the legal order already puts Solar Modules first and
         # the most valuable steal first
@@ -213,6 +213,15 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
 
 
 def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action, Message]:
+    action, why, _ = _weigh(view, me, legal)
+    return action, why
+
+
+def _weigh(
+    view: dict[str, Any], me: int, legal: list[Action]
+) -> tuple[Action, Message, dict[Action, float]]:
+    """The loading move, its reason, and what placing the top card on each row
+    would add (estimated Victory Points against the opponent there)."""
     info = view["players"][me]
     top: str = info["top"]
     rows = {int(p["number"]): (p, mine, theirs) for p, mine, theirs in _my_rows(view, me)}
@@ -223,6 +232,7 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
     stack = int(info["stack"])
     best: Action | None = None
     best_gain = 0.0
+    gains: dict[Action, float] = {}
     viable = sum(
         1 for _, mine, _ in rows.values() if "liftoff" in mine and any(c in BLUE for c in mine)
     ) + min(len(open_rows), lo_left + (top == "liftoff"))
@@ -241,6 +251,7 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
                 gain += 0.1  # fewer Lift Off cards than open rows: use this one
         elif top in BLUE and lo_chance == 0:
             gain = 0.0
+        gains[a] = gain
         if gain > best_gain + 1e-9:
             best, best_gain = a, gain
     if best is not None and best_gain > 0.04:
@@ -249,7 +260,7 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
         where = reason(
             "race.planet", planet=best.planet, planet_name=said_text(planet_code(key), key)
         )
-        return best, reason("race.adds", gain=best_gain, action=Phrase(where, str(best)))
+        return best, reason("race.adds", gain=best_gain, action=Phrase(where, str(best))), gains
     # nothing good now: keep the card for later, or get rid of it
     later = False
     if top in RED:
@@ -261,13 +272,33 @@ def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action
     if later and stack > 4 and int(info["unseen"]) + len(info["known_bottom"]) > 3:
         for a in legal:
             if isinstance(a, Under):
-                return a, reason("race.under")
+                return a, reason("race.under"), gains
     if best is not None and best_gain > 0:
-        return best, reason("race.small-gain")
+        return best, reason("race.small-gain"), gains
     for a in legal:
         if isinstance(a, Discard):
-            return a, reason("race.discard")
-    return legal[0], reason("race.no-better")
+            return a, reason("race.discard"), gains
+    return legal[0], reason("race.no-better"), gains
+
+
+#: how far the heuristic's own move leads the best other row in :func:`priors`
+#: (in estimated Victory Points; at the search's temperature of 0.1, e times
+#: the weight)
+PRIOR_LEAD = 0.1
+
+
+def priors(state: State, player: int, rng: Rng) -> list[float]:
+    """How much the heuristic likes each legal action (for search priors): its
+    own move first, then the rows by what the top card would add there, then
+    keeping the card (under the stack or discarded)."""
+    legal = state.legal_actions(player)
+    view = state.board_view(player)
+    if len(legal) == 1 or not view["loading"]:
+        chosen = choose(state, player, rng)[0]
+        return [1.0 if a == chosen else 0.0 for a in legal]
+    chosen, _, gains = _weigh(view, player, legal)
+    lead = max([0.0, *gains.values()]) + PRIOR_LEAD
+    return [lead if a == chosen else max(0.0, gains.get(a, 0.0)) for a in legal]
 
 
 def rollout(state: State, player: int, rng: Rng) -> Action:
@@ -277,7 +308,7 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
 
 def evaluate(state: State) -> list[float]:
     """Each player's estimated chance to win, from the public view."""
-    view = state.view(None)
+    view = state.board_view(None)
     n = len(view["players"])
     if view["phase"] == "over":
         scores = [float(p["score"]) for p in view["players"]]

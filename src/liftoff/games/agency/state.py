@@ -380,6 +380,9 @@ class AgencyState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], agency_view(self, player))
 
+    def board_view(self, player: int | None) -> dict[str, Any]:
+        return cast(dict[str, Any], agency_view(self, player, history=False))
+
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what ``player`` cannot know (see hidden.py, AG-GAP-25)."""
         return hidden.determinize(self, player, seed)

@@ -164,8 +164,9 @@ def player_view(s: AgencyState, p: int, me: bool) -> PlayerView:
     return d
 
 
-def view(s: AgencyState, player: int | None) -> AgencyView:
-    """The view of ``s`` for ``player`` (``None``: a spectator)."""
+def view(s: AgencyState, player: int | None, history: bool = True) -> AgencyView:
+    """The view of ``s`` for ``player`` (``None``: a spectator); without
+    ``history``, its ``recent`` events are left empty."""
     c = s.content
     b = c.board.board
     return {
@@ -200,5 +201,5 @@ def view(s: AgencyState, player: int | None) -> AgencyView:
         },
         "content": c.fingerprint,
         "reconstruction": c.reconstruction,
-        "recent": s.recent_events(player),
+        "recent": s.recent_events(player) if history else [],
     }

@@ -526,6 +526,11 @@ class PlanetState(State):
 
         return cast(dict[str, Any], view(self, player))
 
+    def board_view(self, player: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return cast(dict[str, Any], view(self, player, history=False))
+
     def outcome(self) -> Outcome | None:
         if self.stage != OVER:
             return None

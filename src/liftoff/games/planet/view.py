@@ -189,8 +189,9 @@ def _cards(counts: list[int]) -> Cards:
     return {CODES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
 
 
-def view(s: "PlanetState", player: int | None) -> PlanetView:
-    """The JSON-safe view of ``s`` for ``player`` (``None``: a spectator)."""
+def view(s: "PlanetState", player: int | None, history: bool = True) -> PlanetView:
+    """The JSON-safe view of ``s`` for ``player`` (``None``: a spectator);
+    without ``history``, its ``recent`` events are left empty."""
     cfg = s.cfg
     garg = s.garglore
     out: PlanetView = {
@@ -220,7 +221,7 @@ def view(s: "PlanetState", player: int | None) -> PlanetView:
         "removed": list(s.removed),
         "aliens_per_player": cfg.aliens,
         "variants": [k for k in _VARIANTS if cfg.options.get(k)],
-        "recent": s.recent_events(player),
+        "recent": s.recent_events(player) if history else [],
     }
     if s.win_queue or s.win_pledges:
         out["teleport_window"] = {

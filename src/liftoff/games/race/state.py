@@ -453,6 +453,9 @@ class RaceState(State):
         """The public picture of the table (shape: :class:`.view.RaceView`)."""
         return cast("dict[str, Any]", _view(self, player))
 
+    def board_view(self, player: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", _view(self, player, history=False))
+
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what nobody can know: the order of the unseen cards of every
         stack (RC-LR-2). Everything else is public (RC-LR-1), so ``view(p)`` is

@@ -137,8 +137,9 @@ def _codes(pile: list[int]) -> list[str]:
     return [C.code(c) for c in pile]
 
 
-def view(state: RaceState, player: int | None) -> RaceView:
-    """The view of ``state`` for ``player`` (``None``: a spectator)."""
+def view(state: RaceState, player: int | None, history: bool = True) -> RaceView:
+    """The view of ``state`` for ``player`` (``None``: a spectator); without
+    ``history``, its ``log`` and ``recent`` events are left empty."""
     results = {r[0]: r for r in state.results}
     return {
         "game": "race",
@@ -162,9 +163,9 @@ def view(state: RaceState, player: int | None) -> RaceView:
         "planets": [_planet(state, i, results.get(i)) for i in range(len(state.planets))],
         "pending": _pending(state),
         "log_round": None if state.log_round < 0 else state.log_round + 1,
-        "log": [_entry(e) for e in state.log],
+        "log": [_entry(e) for e in state.log] if history else [],
         "active": list(state.active_players()),
-        "recent": state.recent_events(player),
+        "recent": state.recent_events(player) if history else [],
     }
 
 
