@@ -1,7 +1,8 @@
 """The bots' words: hints and bot lines in the reader's language.
 
 English is pinned to what the bots said before their words became message ids
-(``english_reasons.json``: the same seeded positions and bots); Japanese hints
+(``english_reasons.json``: the same seeded positions and bots; race's search
+with ``prior=none``, as it searched before the race heuristic gave priors); Japanese hints
 must speak Japanese, leaving in Latin letters only what a player types (the
 actions) and the proper names of the game's content.
 """
