@@ -53,10 +53,11 @@ REWARDS = ("win", "rank")
 ROLLOUTS = ("random", "heuristic", "full")
 PRIORS = ("none", "heuristic")
 
-#: per game, the default of ``keep`` (how many standard errors the search's best
-#: root action must beat the heuristic's favourite by; 0: no such rule). Planet's
-#: dice and draws make a few hundred iterations prefer other moves by chance.
-GAME_KEEP: dict[str, float] = {"planet": 1.0}
+#: the default of ``keep``: how many standard errors the search's best root
+#: action must beat the heuristic's favourite by (where the game offers priors,
+#: planet and race; 0: no such rule). A few hundred iterations over sampled dice,
+#: draws and stacks often prefer another move by chance alone.
+DEFAULT_KEEP = 1.0
 
 
 class _Node:
@@ -117,8 +118,8 @@ class IsmctsBot(Bot):
     - ``reward``: ``win`` (default) or ``rank``;
     - ``epsilon``: with a heuristic rollout, the chance of a random action instead;
     - ``keep``: standard errors by which the most visited root action must beat
-      the heuristic's favourite to replace it (default per game, see
-      :data:`GAME_KEEP`; 0 = always the most visited);
+      the heuristic's favourite to replace it (default :data:`DEFAULT_KEEP`,
+      where the game offers priors; 0 = always the most visited);
     - ``seed``: makes the search reproducible.
     """
 
@@ -141,7 +142,7 @@ class IsmctsBot(Bot):
         opponents: str = "tree",
         widening: bool = False,
         clock: str = "wall",
-        keep: float | None = None,
+        keep: float = DEFAULT_KEEP,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
@@ -167,7 +168,7 @@ class IsmctsBot(Bot):
             raise ValueError(f"prior must be one of {', '.join(PRIORS)}, not {prior!r}")
         if float(widen) <= 0 or float(temperature) <= 0 or float(bias) < 0:
             raise ValueError("widen and temperature must be positive, bias >= 0")
-        if keep is not None and float(keep) < 0:
+        if float(keep) < 0:
             raise ValueError(f"keep must be >= 0, not {keep!r}")
         self.seed = int(seed)
         self.iterations = None if iterations is None else int(iterations)
@@ -185,7 +186,7 @@ class IsmctsBot(Bot):
         self.self_only = opponents == "rollout"
         self.widen_all = bool(widening)
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
-        self.keep = None if keep is None else float(keep)
+        self.keep = float(keep)
         self.rng = Rng(derive_seed(self.seed, "ismcts"))
         self._details = ""
         self.last_iterations = 0
@@ -281,8 +282,7 @@ class IsmctsBot(Bot):
             count += 1
         favourite = root_order[0] if root_order is not None else None
         self.last_favourite = favourite
-        keep = self.keep if self.keep is not None else GAME_KEEP.get(state.game.info.name, 0.0)
-        return self._final(root, player, legal, count, bias, favourite, keep)
+        return self._final(root, player, legal, count, bias, favourite, self.keep)
 
     def _iterate(
         self,

@@ -14,8 +14,9 @@ stronger variants stay reachable.
 | ``hard`` | ismcts (heuristic rollouts, depth 20, prior) | 200 iterations |
 | ``expert`` | the same | 1000 iterations |
 
-In planet both search levels keep the heuristic's favourite move unless the
-search beats it by a standard error (``keep=1``, the planet default).
+In planet and race, whose heuristics rank the moves (priors), both search
+levels keep the heuristic's favourite move unless the search beats it by a
+standard error (``keep=1``, the search's default).
 
 In the live race a level also plays at its own pace unless a speed is written
 (``medium@fast``): :data:`LEVEL_SPEEDS`. A slower bot is a weaker one there, so
