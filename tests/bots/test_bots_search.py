@@ -232,3 +232,16 @@ def test_race_priors_put_the_heuristics_move_first() -> None:
             loading += len(legal) > 1 and state.board_view(p)["loading"]
             state.apply(p, bot.choose(state, p))
     assert loading > 20
+
+
+def test_the_search_names_its_parameters_on_every_build() -> None:
+    """Seats check a bot's parameters by its signature, which a compiled class
+    gives only when every default is a literal (a constant's name hides it)."""
+    import inspect
+
+    from liftoff.bots.ismcts import DEFAULT_KEEP, IsmctsBot
+    from liftoff.bots.seats import parameters
+
+    assert {"iterations", "time_limit", "clock", "prior", "keep"} <= set(parameters("ismcts"))
+    assert inspect.signature(IsmctsBot).parameters["keep"].default == DEFAULT_KEEP
+    assert make("ismcts:iterations=5,keep=0").keep == 0.0  # type: ignore[attr-defined]

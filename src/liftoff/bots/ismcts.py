@@ -142,7 +142,7 @@ class IsmctsBot(Bot):
         opponents: str = "tree",
         widening: bool = False,
         clock: str = "wall",
-        keep: float = DEFAULT_KEEP,
+        keep: float = 1.0,  # DEFAULT_KEEP, written out: a compiled signature needs literals
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
