@@ -1,7 +1,7 @@
 """Fit planet's leaf evaluation (``EvalWeights``) on heuristic games.
 
 The search scores its cut-off rollouts with
-:func:`liftoff.bots.heuristics.planet.evaluate`: each player's chance to win, a
+:func:`liftoff.bots.heuristics.planet_board.evaluate`: each player's chance to win, a
 softmax of their strength (saved Aliens, the chances of the others, the cards
 in hand) whose sharpness grows over the days. This script plays seeded
 heuristic games (2, 3 and 4 players), reads :func:`standings` every few
@@ -24,7 +24,7 @@ from scipy.optimize import minimize
 
 import liftoff
 from liftoff.bots import make
-from liftoff.bots.heuristics.planet import EVAL, HAND_SET, EvalWeights, standings, win_chances
+from liftoff.bots.heuristics.planet_board import EVAL, HAND_SET, EvalWeights, standings, win_chances
 from liftoff.engine import Rng, derive_seed
 
 EVERY = 4  # read the standings every this many actions

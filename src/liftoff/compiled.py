@@ -62,6 +62,7 @@ MODULES = (
     "liftoff.games.agency.setup",
     "liftoff.games.agency.state",
     "liftoff.games.agency.turns",
+    "liftoff.bots.heuristics.planet_board",
     "liftoff.bots.heuristics.planet",
     "liftoff.bots.heuristics.race",
     "liftoff.bots.heuristics.agency",

@@ -11,7 +11,7 @@ import pytest
 
 import liftoff
 from liftoff.bots import make
-from liftoff.bots.heuristics.planet import (
+from liftoff.bots.heuristics.planet_board import (
     EVAL,
     HAND_SET,
     EvalWeights,

@@ -17,6 +17,10 @@ never imports it. A module provides:
 - ``evaluate(state) -> [value per player]``: an estimate in [0, 1] of each
   player's chance to win, from public information, used to score cut-off
   rollouts (optional).
+
+A game's module may keep its parts in modules of its own beside it (planet's
+board reading and valuation are in ``planet_board``); what the bots find is
+what ``<game>`` itself offers.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The bot reads only its own view (``state.board_view(player)``: its hand, the board,
 other players' hand sizes) and its legal actions. It looks one action ahead on
 a ``determinize``-d copy of the state (so it never learns a hidden card) and
-scores each result with :func:`value`, a "potential" of the position:
+scores each result with :func:`~liftoff.bots.heuristics.planet_board.value`, a
+"potential" of the position (see :mod:`liftoff.bots.heuristics.planet_board`):
 
 - a saved Alien is worth 1; an Alien that is boarded, waiting on a Lift Off
   Point, on an Exit Point or in the Core is worth its estimated chance of
@@ -26,9 +27,25 @@ improves the position, the bot ends its turn."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
+from liftoff.bots.heuristics.planet_board import (
+    CORE,
+    DEFAULT_DIE,
+    EPS,
+    Board_,
+    Slot,
+    boarded_q,
+    die_faces,
+    parse,
+    phase_at,
+    success,
+    time_factor,
+    value,
+)
+from liftoff.bots.heuristics.planet_board import (
+    evaluate as evaluate,  # the search's leaf evaluation
+)
 from liftoff.bots.words import reason
 from liftoff.engine import Action, Rng, State
 from liftoff.engine.messages import Message
@@ -46,309 +63,6 @@ from liftoff.games.planet.actions import (
     Trade,
 )
 from liftoff.games.planet.words import said_lp
-
-CORE = -1
-RESOURCE_VALUE = {"F": 0.1, "S": 0.1, "W": 0.12}
-ACTION_VALUE = {
-    "moon": 0.08,
-    "supernova": 0.08,
-    "asteroids": 0.08,
-    "mya": 0.1,
-    "garglore": 0.07,
-    "tornado": 0.05,
-    "storm": 0.04,
-    "terraform": 0.05,
-}
-# chance that a boarded Alien is eventually saved, by mechanic (before adjustments)
-BOARDED_BASE = {
-    "instant": 0.8,  # a boarded Jetpack Alien only waits for the Garglore to leave
-    "threshold": 0.45,
-    "dice": 0.62,
-    "teleport": 0.6,
-    "slingshot": 0.6,
-    "miracle": 0.5,
-    "stargate": 0.3,
-}
-THRESHOLD_BASE = {"satellite": 0.6, "rocket": 0.45, "ufo": 0.45}
-EPS = 0.015
-DEFAULT_DIE = (0, 1, 1, 2, 2, 3)
-
-
-@dataclass(slots=True)
-class Slot:
-    """One Lift Off Point as the view shows it."""
-
-    index: int
-    seg: int
-    lp: str
-    mech: str
-    phase: str
-    boarded: list[int]
-    capacity: int | None
-    cost: tuple[int, int, int]
-    afuel: int
-    ascrew: int
-    blocked: bool
-    lift: tuple[int, int, tuple[str, ...]] | None
-    needs: dict[str, int] | None
-    roll_cost: str
-    waiting: list[int]
-
-
-@dataclass(slots=True)
-class Board_:
-    """The parts of a view the heuristic uses."""
-
-    me: int | None
-    n: int
-    stage: str
-    turn: int
-    moves: int
-    hand: dict[str, int]
-    hand_sizes: list[int]
-    saved: list[int]
-    core: list[int]
-    aliens: int
-    slots: list[Slot]
-    exits: dict[int, list[int]]
-    spot: int
-    spots: list[str]
-    override: str | None
-    turns_left: int
-    over: bool
-    winners: list[int] = field(default_factory=list)
-
-
-def parse(view: dict[str, Any]) -> Board_:
-    """The heuristic's reading of a planet view."""
-    players = view["players"]
-    n = len(players)
-    me = view["you"]
-    slots: list[Slot] = []
-    exits: dict[int, list[int]] = {}
-    for seg, entry in enumerate(view["ring"]):
-        if entry["kind"] == "exit":
-            exits[seg] = list(entry["aliens"])
-            continue
-        cost = entry["placement_cost"]
-        lift = entry.get("lift")
-        roll = entry.get("roll")
-        slots.append(
-            Slot(
-                index=entry["slot"] - 1,
-                seg=seg,
-                lp=entry["lp"],
-                mech=entry["mechanic"],
-                phase=entry["phase"],
-                boarded=list(entry["boarded"]),
-                capacity=entry["capacity"],
-                cost=(cost["fuel"], cost["screw"], cost["action"]),
-                afuel=entry["area"]["fuel"],
-                ascrew=entry["area"]["screw"],
-                blocked=entry["blocked"],
-                lift=(lift["fuel"], lift["screw"], tuple(lift["phases"])) if lift else None,
-                needs=dict(roll["needs"]) if roll else None,
-                roll_cost=roll["cost"] if roll else "",
-                waiting=list(entry["aliens"]),
-            )
-        )
-    moon = view["moon"]
-    spots = list(moon["spots"])
-    spot = int(moon["spot"])
-    days_left = int(view["days"]["left"])
-    turns_left = max(0, days_left * len(spots) - spot)
-    me_hand: dict[str, int] = {}
-    if me is not None and 0 <= me < n:
-        me_hand = dict(players[me].get("hand", {}))
-    out = view.get("outcome")
-    return Board_(
-        me=me,
-        n=n,
-        stage=view["stage"],
-        turn=int(view["turn"]),
-        moves=int(view["moves_left"]),
-        hand=me_hand,
-        hand_sizes=[int(p["hand_size"]) for p in players],
-        saved=[int(p["saved"]) for p in players],
-        core=[int(p["core"]) for p in players],
-        aliens=int(view["aliens_per_player"]),
-        slots=slots,
-        exits=exits,
-        spot=spot,
-        spots=spots,
-        override=moon["override"],
-        turns_left=turns_left,
-        over=view["stage"] == "over",
-        winners=list(out["winners"]) if out else [],
-    )
-
-
-def die_faces(state: State) -> tuple[int, ...]:
-    """The Lift Off die of this game (an option, so public)."""
-    text = str(state.options.get("lift_die", "X,1,1,2,2,3"))
-    try:
-        return tuple(0 if f.strip().upper() == "X" else int(f) for f in text.split(","))
-    except ValueError:
-        return DEFAULT_DIE
-
-
-def success(needs: int, die: tuple[int, ...]) -> float:
-    """The chance that one roll of ``die`` shows at least ``needs`` rockets."""
-    return sum(1 for f in die if f > 0 and f >= needs) / len(die)
-
-
-def phase_at(slot: int, spot_name: str) -> str:
-    """The phase of LP slot 0..3 with the Moon on the spot named ``spot_name``."""
-    if spot_name.startswith("slot"):
-        k = int(spot_name[4]) - 1
-        if k == slot:
-            return "full"
-        if k == (slot + 2) % 4:
-            return "new"
-    return "half"
-
-
-# -- the evaluation -------------------------------------------------------------
-
-
-def _time_factor(b: Board_, per_player_turns: float) -> float:
-    """How much a not-yet-saved Alien is still worth with the time that is left."""
-    if per_player_turns <= 0:
-        return 0.0
-    return min(1.0, 0.25 + 0.25 * per_player_turns)
-
-
-def _boarded_q(b: Board_, s: Slot) -> float:
-    """The chance that an Alien boarded on ``s`` is saved."""
-    mech = s.mech
-    if mech == "threshold":
-        assert s.lift is not None
-        lf, ls, _ = s.lift
-        need = lf + ls
-        fill = (min(s.afuel, lf) + min(s.ascrew, ls)) / need if need else 1.0
-        base = THRESHOLD_BASE.get(s.lp, 0.45)
-        q = base + (0.92 - base) * fill
-    else:
-        q = BOARDED_BASE.get(mech, 0.4)
-        if mech == "miracle":
-            q = 0.55 if b.n == 2 else 0.35
-    if s.blocked:
-        q *= 0.8
-    return q
-
-
-def _can_pay(hand: dict[str, int], cost: tuple[int, int, int]) -> bool:
-    f, sc, act = cost
-    fuel, screw, wild = hand.get("F", 0), hand.get("S", 0), hand.get("W", 0)
-    need_w = max(0, f - fuel) + max(0, sc - screw)
-    if need_w > wild:
-        return False
-    if act:
-        actions = sum(v for k, v in hand.items() if k not in ("F", "S", "W"))
-        return actions >= act
-    return True
-
-
-def _cost_value(cost: tuple[int, int, int]) -> float:
-    return 0.1 * (cost[0] + cost[1]) + 0.07 * cost[2]
-
-
-def _progress(b: Board_, q: int, my_turn_now: bool, die: tuple[int, ...]) -> float:
-    """Player ``q``'s expected number of saved Aliens (saved + potentials)."""
-    n = b.n
-    turns = b.turns_left / n
-    tf = _time_factor(b, turns + (0.5 if b.turn == q else 0.0))
-    total = float(b.saved[q])
-    if tf <= 0:
-        return total
-    knows_hand = q == b.me
-    hand = b.hand if knows_hand else {}
-    now = my_turn_now and q == b.turn and knows_hand
-    lp_q: dict[int, float] = {}
-    for s in b.slots:
-        mine = s.boarded.count(q)
-        qb = _boarded_q(b, s)
-        if mine:
-            qq = qb
-            if now and s.mech == "dice" and s.needs and not s.blocked:
-                coin = "F" if s.roll_cost == "fuel" else "S"
-                if hand.get(coin, 0) + hand.get("W", 0) > 0:
-                    p = success(s.needs[b.override or s.phase], die)
-                    fail = 0.0 if s.lp == "trampoline" else qb
-                    qq = max(qb, 0.92 * (p + (1 - p) * fail) - 0.1 / max(1, mine))
-            total += mine * qq * tf
-        # an unboarded Alien waiting on this Lift Off Point
-        full = (
-            s.capacity is not None
-            and len(s.boarded) >= s.capacity
-            and s.mech not in ("slingshot", "stargate")
-        )
-        if full:
-            ql = 0.12
-        elif s.mech == "instant":  # Jetpack: board at Full Moon for 1 Fuel
-            fuel = hand.get("F", 0) + hand.get("W", 0) if knows_hand else 1
-            ql = 0.6 if fuel >= 1 else 0.3
-            if s.blocked:
-                ql *= 0.8
-        else:
-            payable = _can_pay(hand, s.cost) if knows_hand else True
-            after = qb
-            if s.mech == "threshold" and s.lift is not None:
-                lf, ls, _ = s.lift
-                need = lf + ls
-                fill = (min(s.afuel + s.cost[0], lf) + min(s.ascrew + s.cost[1], ls)) / need
-                base = THRESHOLD_BASE.get(s.lp, 0.45)
-                after = base + (0.92 - base) * fill
-            ql = (0.5 if payable else 0.33) * after
-        if now and not full:
-            cost = s.cost
-            if _can_pay(hand, cost):
-                if s.mech == "instant" and not s.blocked:
-                    ql = max(ql, 0.85 * (1.0 - _cost_value(cost)))
-                elif s.mech != "instant":
-                    ql = max(ql, 0.85 * (qb - _cost_value(cost)))
-        lp_q[s.seg] = ql
-        waiting = s.waiting[q]
-        if waiting:
-            total += waiting * ql * tf
-    for seg, counts in b.exits.items():
-        if counts[q]:
-            adj = max(lp_q[(seg + 1) % 8], lp_q[(seg - 1) % 8])
-            total += counts[q] * 0.45 * adj * tf
-    return total
-
-
-def _hand_value(b: Board_, q: int) -> float:
-    turns = b.turns_left / b.n
-    scale = min(1.0, 0.2 + turns / 4)
-    if q == b.me:
-        v = 0.0
-        for k, c in b.hand.items():
-            if k in RESOURCE_VALUE:
-                v += c * (RESOURCE_VALUE[k] * scale + 0.01)  # resources break ties
-            else:
-                v += c * ACTION_VALUE.get(k, 0.06) * scale
-        return v
-    return b.hand_sizes[q] * 0.09 * scale
-
-
-def value(b: Board_, die: tuple[int, ...] = DEFAULT_DIE) -> float:
-    """How good the position is for ``b.me`` (higher is better)."""
-    me = b.me
-    assert me is not None
-    if b.over:
-        if me in b.winners:
-            return 100.0 / len(b.winners)
-        return -100.0
-    my_turn = b.stage == "play" and b.turn == me
-    mine = _progress(b, me, my_turn, die) + _hand_value(b, me)
-    others = [_progress(b, q, False, die) + _hand_value(b, q) for q in range(b.n) if q != me]
-    if not others:
-        return mine
-    # the strongest rival matters most; the others a little
-    others.sort(reverse=True)
-    return mine - others[0] - 0.25 * sum(others[1:])
-
 
 # -- the policy -------------------------------------------------------------------
 
@@ -436,8 +150,8 @@ def _roll_value(b: Board_, s: Slot, die: tuple[int, ...], player: int) -> float:
     mine = s.boarded.count(player)
     theirs = len(s.boarded) - mine
     turns = b.turns_left / b.n
-    tf = _time_factor(b, turns + 0.5)
-    qb = _boarded_q(b, s) * tf
+    tf = time_factor(b, turns + 0.5)
+    qb = boarded_q(b, s) * tf
     net = mine - 0.9 * theirs
     if s.lp == "trampoline" or (s.mech == "dice" and s.roll_cost == "screw"):
         gain = p * (1 - qb) * net - (1 - p) * qb * net
@@ -668,79 +382,3 @@ def _card_score(
 def info_at(ring: list[dict[str, Any]], seg: int) -> str:
     """The id of the Lift Off Point on segment ``seg`` ('' for an Exit Point)."""
     return str(ring[seg].get("lp", ""))
-
-
-# -- the leaf evaluation (for search cut-offs) ---------------------------------------
-
-
-@dataclass(frozen=True)
-class EvalWeights:
-    """The leaf evaluation's parameters: a player's strength is
-    ``saved + potential × (the chances of their Aliens still on the planet) +
-    hand × (their cards' worth)``, and the chances to win are a softmax of strengths whose sharpness
-    grows from ``k0`` at the start to ``k0 + k1`` at the end of the days."""
-
-    k0: float
-    k1: float
-    potential: float = 1.0
-    hand: float = 1.0
-
-
-#: the weights :func:`evaluate` uses, fitted by maximum likelihood on 450
-#: heuristic games of 2-4 players (``benchmarks/fit_planet_eval.py --games 600
-#: --seed 1``; on the other 150 games the log loss of the winners is 0.861
-#: against 0.950 for the hand-set ``EvalWeights(k0=0.8, k1=2.2)``, which was
-#: overconfident: its 80-100% predictions won 80% of the time)
-EVAL = EvalWeights(k0=0.419, k1=1.202, potential=0.617, hand=0.31)
-#: the hand-set weights before the fit, kept to compare
-HAND_SET = EvalWeights(k0=0.8, k1=2.2)
-
-
-def standings(state: State) -> tuple[list[tuple[float, float, float]], float] | None:
-    """Per player ``(saved Aliens, expected saved Aliens, the hand's worth)``
-    (the expected count adds the chances of the Aliens still on the planet)
-    and the share of the game's days already played; ``None`` once it is over.
-
-    Each player is read from their own view (on a determinized copy, as the
-    search calls it, that view holds a sampled hand)."""
-    views = [state.board_view(q) for q in range(state.num_players)]
-    boards = [parse(v) for v in views]
-    b = boards[0]
-    if b.over:
-        return None
-    die = die_faces(state)
-    parts = []
-    for q in range(b.n):
-        bq = boards[q]
-        now = bq.stage == "play" and bq.turn == q
-        parts.append((float(bq.saved[q]), _progress(bq, q, now, die), _hand_value(bq, q)))
-    total = max(1, int(views[0]["days"]["total"]) * len(b.spots))
-    return parts, 1 - b.turns_left / total
-
-
-def win_chances(
-    parts: list[tuple[float, float, float]], played: float, weights: EvalWeights = EVAL
-) -> list[float]:
-    """Each player's chance to win from :func:`standings`, under ``weights``."""
-    k = weights.k0 + weights.k1 * played
-    a = weights.potential
-    strength = [a * e + (1 - a) * s + weights.hand * h for s, e, h in parts]
-    m = max(strength)
-    w = [math.exp(k * (x - m)) for x in strength]
-    total = sum(w)
-    return [x / total for x in w]
-
-
-def evaluate(state: State) -> list[float]:
-    """Each player's estimated chance to win, for the leaves of a search.
-
-    The search calls it on determinized copies (sampled worlds), so it reads
-    every player's own view there: each player's progress counts their hand.
-    """
-    found = standings(state)
-    if found is None:
-        outcome = state.outcome()
-        assert outcome is not None
-        share = 1.0 / max(1, len(outcome.winners))
-        return [share if p in outcome.winners else 0.0 for p in range(state.num_players)]
-    return win_chances(*found)
