@@ -24,7 +24,14 @@ from scipy.optimize import minimize
 
 import liftoff
 from liftoff.bots import make
-from liftoff.bots.heuristics.planet_board import EVAL, HAND_SET, EvalWeights, standings, win_chances
+from liftoff.bots.heuristics.planet_board import (
+    EVAL,
+    FITTED,
+    HAND_SET,
+    EvalWeights,
+    standings,
+    win_chances,
+)
 from liftoff.engine import Rng, derive_seed
 
 EVERY = 4  # read the standings every this many actions
@@ -114,7 +121,8 @@ def main() -> None:
     test = [s for s in samples if s.game >= cut]
     print(f"{len(train)} training and {len(test)} test readings from {args.games} games")
     fitted = fit(train)
-    for label, weights in (("hand-set", HAND_SET), ("in use", EVAL), ("fitted", fitted)):
+    shown = (("hand-set", HAND_SET), ("in use", EVAL), ("kept fit", FITTED), ("fitted", fitted))
+    for label, weights in shown:
         loss, brier = scores(test, weights)
         print(f"{label:8} {weights}: test log loss {loss:.4f}, Brier {brier:.4f}")
         print("  calibration (predicted range: mean predicted, share won (readings)):")

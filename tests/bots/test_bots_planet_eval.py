@@ -13,7 +13,7 @@ import liftoff
 from liftoff.bots import make
 from liftoff.bots.heuristics.planet_board import (
     EVAL,
-    HAND_SET,
+    FITTED,
     EvalWeights,
     evaluate,
     standings,
@@ -46,7 +46,7 @@ def test_evaluate_is_the_chances_of_the_standings() -> None:
     assert 0.0 < played < 1.0 and len(parts) == 3
     assert all(saved <= expected for saved, expected, _ in parts)
     assert evaluate(state) == win_chances(parts, played, EVAL)
-    assert evaluate(state) != win_chances(parts, played, HAND_SET)
+    assert evaluate(state) != win_chances(parts, played, FITTED)
 
 
 def _load() -> ModuleType:
@@ -65,4 +65,4 @@ def test_the_fit_lowers_the_log_loss_it_starts_from() -> None:
     assert samples and {s.game for s in samples} == {0, 1, 2, 3}
     assert all(sum(s.won) == pytest.approx(1.0) for s in samples)
     fitted = fit.fit(samples)
-    assert fit.scores(samples, fitted)[0] < fit.scores(samples, HAND_SET)[0]
+    assert fit.scores(samples, fitted)[0] < fit.scores(samples, fit.HAND_SET)[0]
