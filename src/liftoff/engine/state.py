@@ -383,11 +383,11 @@ class State(ABC):
         """What ``player`` may know (``None``: a spectator), JSON-safe."""
 
     def board_view(self, player: int | None) -> dict[str, Any]:
-        """``view(player)`` with its history left empty: the same keys, but the
+        """``view(player)`` with its history left empty: the same keys, the
         ``recent`` events and any log as empty lists. Bots read the position
-        thousands of times a second and never the history, which costs a game's
-        view more than the position itself; games override this to skip
-        building it."""
+        thousands of times a second and never the history, which can cost a
+        view more than the position itself. This default is the whole view;
+        a game overrides it to skip building the history."""
         return self.view(player)
 
     @abstractmethod

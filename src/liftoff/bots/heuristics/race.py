@@ -18,6 +18,10 @@ bot's own missions are complete.
 
 Resolution: pay with Solar Modules first (they are never used up); steal the
 first card in the order Settlers, Solar Module, Energy Tank, Security Force.
+
+For the search, :func:`priors` ranks the moves (the heuristic's own first, then
+the rows by what the card adds there), :func:`rollout` is the heuristic itself
+and :func:`evaluate` scores the leaves.
 """
 
 from __future__ import annotations
