@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -20,7 +18,7 @@ from liftoff.bots.heuristics.planet_board import (
     win_chances,
 )
 
-FIT = Path(__file__).resolve().parents[2] / "benchmarks" / "fit_planet_eval.py"
+FIT = "benchmarks/fit_planet_eval.py"
 
 
 def test_chances_follow_strength_and_sharpen_over_the_days() -> None:
@@ -49,18 +47,9 @@ def test_evaluate_is_the_chances_of_the_standings() -> None:
     assert evaluate(state) != win_chances(parts, played, FITTED)
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("liftoff_fit_planet_eval", FIT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_fit_lowers_the_log_loss_it_starts_from() -> None:
+def test_the_fit_lowers_the_log_loss_it_starts_from(script: Callable[[str], ModuleType]) -> None:
     pytest.importorskip("scipy")
-    fit = _load()
+    fit = script(FIT)
     samples = fit.play(4, seed=3)
     assert samples and {s.game for s in samples} == {0, 1, 2, 3}
     assert all(sum(s.won) == pytest.approx(1.0) for s in samples)

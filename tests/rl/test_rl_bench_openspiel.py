@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
 pytest.importorskip("pyspiel")
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_openspiel.py"
+BENCH = "benchmarks/bench_openspiel.py"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("liftoff_bench_openspiel", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_wilson_interval() -> None:
-    bench = _load()
+def test_wilson_interval(script: Callable[[str], ModuleType]) -> None:
+    bench = script(BENCH)
     lo, hi = bench.wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
     assert bench.wilson(0, 10)[0] == 0.0 and bench.wilson(10, 10)[1] == 1.0
@@ -32,8 +21,8 @@ def test_wilson_interval() -> None:
 
 
 @pytest.mark.slow
-def test_run_reports_rates_and_a_head_to_head() -> None:
-    bench = _load()
+def test_run_reports_rates_and_a_head_to_head(script: Callable[[str], ModuleType]) -> None:
+    bench = script(BENCH)
     bench.RATE_ITERATIONS = 10
     rows = bench.run(seconds=0.1, time_per_move=0.001, games=["race"])
     got = {r["metric"]: r["value"] for r in rows}
@@ -44,8 +33,10 @@ def test_run_reports_rates_and_a_head_to_head() -> None:
     assert got["win_rate_ci95_low"] <= got["win_rate_ours"] <= got["win_rate_ci95_high"]
 
 
-def test_the_alike_configuration_is_openspiels_and_levels_is_ours() -> None:
-    bench = _load()
+def test_the_alike_configuration_is_openspiels_and_levels_is_ours(
+    script: Callable[[str], ModuleType],
+) -> None:
+    bench = script(BENCH)
     alike = bench._ours(1, 0.01)
     levels = bench._ours(1, 0.01, "levels")
     # like for like: random rollouts to the end without a prior, as OpenSpiel's bot
@@ -55,8 +46,8 @@ def test_the_alike_configuration_is_openspiels_and_levels_is_ours() -> None:
 
 
 @pytest.mark.slow
-def test_a_levels_run_plays_games_only() -> None:
-    bench = _load()
+def test_a_levels_run_plays_games_only(script: Callable[[str], ModuleType]) -> None:
+    bench = script(BENCH)
     rows = bench.run(seconds=0.1, time_per_move=0.001, games=["race"], ours="levels")
     got = {r["metric"]: r["value"] for r in rows}
     assert "iterations_per_s_ours" not in got and got["games"] >= 2

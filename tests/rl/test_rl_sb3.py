@@ -8,9 +8,7 @@ a multi-GB CUDA download): CI installs the CPU wheel with pip after
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -23,24 +21,15 @@ pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed (see .ci
 
 from sb3_contrib.common.maskable.utils import get_action_masks
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
-
-
-def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("liftoff_example_maskable_ppo", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+EXAMPLE = "examples/train_maskable_ppo.py"
 
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize(("game", "players", "steps"), [("planet", 2, 2048), ("agency", 3, 1024)])
 def test_maskable_ppo_trains_and_only_picks_legal_actions(
-    game: str, players: int, steps: int
+    game: str, players: int, steps: int, script: Callable[[str], ModuleType]
 ) -> None:
-    example = _example()
+    example = script(EXAMPLE)
     model = example.make_model(game, players, n_envs=2, n_steps=512, batch_size=256, n_epochs=2)
     model.learn(total_timesteps=steps)
     assert model.num_timesteps >= steps
