@@ -186,6 +186,9 @@ async def test_race_reveals_card_by_card_then_the_end_screen(
     await expect(page.locator("#banner")).to_contain_text("revealed")
     # then one after the other, to none face-down; the end screen after the last
     await until(page, "document.getElementById('end').open", timeout=15)
+    # (the recorder samples every 40 ms: wait for a sample that saw the end screen, so
+    # that the last sample shows the board as it was when the end screen came)
+    await until(page, "window.__samples.some((s) => s.ended)", timeout=5)
     samples = await page.evaluate("window.__samples")
     after = samples[next(i for i, s in enumerate(samples) if s["revealing"]) :]
     hidden = [s["hidden"] for s in after]
