@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -311,3 +312,43 @@ def test_resume_without_saved_games_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "t.jsonl"
     result = runner.invoke(build(), ["tournament", "race", "--out", str(out), "--resume"])
     assert result.exit_code == 2 and "nothing to resume" in " ".join(result.output.split())
+
+
+def test_resume_extends_a_finished_run_to_more_games(tmp_path: Path) -> None:
+    """--resume with a larger --games keeps a finished run's games and plays
+    the rest: the result equals a run that asked for the larger number at
+    once (timing aside). A schedule the file does not belong to, or fewer
+    games than it holds, is refused and leaves the file as it was."""
+    bots = ["tournament", "race", "--bots", "random,heuristic"]
+    once, grown = tmp_path / "once.jsonl", tmp_path / "grown.jsonl"
+
+    def tournament_cli(*args: str) -> Any:
+        return runner.invoke(build(), [*bots, *args])
+
+    assert tournament_cli("--seed", "3", "--games", "6", "--out", str(once)).exit_code == 0
+    assert tournament_cli("--seed", "3", "--games", "4", "--out", str(grown)).exit_code == 0
+    first = [json.loads(line) for line in grown.read_text().splitlines()]
+    result = tournament_cli("--seed", "3", "--games", "6", "--out", str(grown), "--resume")
+    assert result.exit_code == 0, result.output
+    assert "resuming: 4 of 6 games kept" in " ".join(result.output.split())
+    assert _without_timing(grown) == _without_timing(once)
+    grown_rows = [json.loads(line) for line in grown.read_text().splitlines()]
+    assert grown_rows[:4] == first  # kept as they were, timings included: not played again
+    assert not (tmp_path / "grown.jsonl.partial").exists()
+    before = grown.read_text()
+    for other in (["--seed", "3", "--games", "3"], ["--seed", "4", "--games", "6"]):
+        refused = tournament_cli(*other, "--out", str(grown), "--resume")
+        assert refused.exit_code == 2, refused.output
+        assert "nothing was changed" in " ".join(refused.output.split())
+        assert grown.read_text() == before
+
+
+def test_a_finished_csv_run_is_not_extended(tmp_path: Path) -> None:
+    out = tmp_path / "t.csv"
+    settings = ["tournament", "race", "--bots", "random,random", "--out", str(out)]
+    assert runner.invoke(build(), [*settings, "--games", "2"]).exit_code == 0
+    before = out.read_text()
+    result = runner.invoke(build(), [*settings, "--games", "4", "--resume"])
+    assert result.exit_code == 2
+    assert "a finished CSV run cannot be extended" in " ".join(result.output.split())
+    assert out.read_text() == before

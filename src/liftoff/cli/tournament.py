@@ -116,13 +116,15 @@ def tournament(
         False,
         "--resume",
         help="Continue an interrupted run of the same command: keep the games saved in "
-        "OUT.partial and play the rest.",
+        "OUT.partial and play the rest. After a finished JSON Lines run, keep its "
+        "games and play the rest of a longer --games.",
     ),
 ) -> None:
     """Round robin between bots over every seat order, in parallel, with ratings.
 
     Games are saved as they finish (OUT.partial); after Ctrl-C, run the same
-    command with --resume to play only the missing games."""
+    command with --resume to play only the missing games. --resume with a
+    larger --games extends a finished run the same way."""
     from liftoff.bots.tournament import resumable
     from liftoff.sim.backends import BACKENDS
 
@@ -139,12 +141,18 @@ def tournament(
     partial = path.with_name(path.name + ".partial")  # games so far, if the run is cut short
     kept: dict[int, dict[str, Any]] = {}
     if resume:
-        if not partial.is_file():
-            fail(f"nothing to resume: {partial} does not exist (run without --resume)")
+        saved = _saved_games(partial, path)
         try:
-            kept = resumable(config, partial.read_text(encoding="utf-8").splitlines())
+            lines = [line for line in saved.read_text(encoding="utf-8").splitlines() if line]
         except OSError as exc:
-            fail(f"cannot read {partial}: {exc}")
+            fail(f"cannot read {saved}: {exc}")
+        kept = resumable(config, lines)
+        if saved == path and len(kept) < len(lines):
+            fail(
+                f"{path} holds {len(lines)} games, of which {len(kept)} belong to this "
+                "tournament: extend a finished run with the same bots, players, seed and "
+                "options, and at least as many --games (nothing was changed)"
+            )
     _start_partial(partial, kept)
     where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
     console.print(
@@ -156,6 +164,18 @@ def tournament(
     played = _play(config, partial, set(kept), workers, backend, address)
     records = sorted([*kept.values(), *played], key=lambda r: int(r["index"]))
     _finish(config, records, path, partial, summary_path)
+
+
+def _saved_games(partial: Path, path: Path) -> Path:
+    """Where ``--resume`` finds the games played so far: an interrupted run's
+    ``partial``, else a finished run's JSON Lines ``path`` (the games of a
+    longer schedule begin with the same games, so it can be extended)."""
+    if partial.is_file():
+        return partial
+    if path.is_file() and path.suffix.lower() != ".csv":
+        return path
+    finished = " (a finished CSV run cannot be extended)" if path.is_file() else ""
+    fail(f"nothing to resume: {partial} does not exist{finished} (run without --resume)")
 
 
 def _finish(
