@@ -125,7 +125,6 @@ def tournament(
     Games are saved as they finish (OUT.partial); after Ctrl-C, run the same
     command with --resume to play only the missing games. --resume with a
     larger --games extends a finished run the same way."""
-    from liftoff.bots.tournament import resumable
     from liftoff.sim.backends import BACKENDS
 
     if not console.is_terminal:
@@ -139,20 +138,7 @@ def tournament(
     config = _config(game, bots, players, games, seed, option)
     path = out if out is not None else Path(f"tournament-{config.game}-seed{seed}.jsonl")
     partial = path.with_name(path.name + ".partial")  # games so far, if the run is cut short
-    kept: dict[int, dict[str, Any]] = {}
-    if resume:
-        saved = _saved_games(partial, path)
-        try:
-            lines = [line for line in saved.read_text(encoding="utf-8").splitlines() if line]
-        except OSError as exc:
-            fail(f"cannot read {saved}: {exc}")
-        kept = resumable(config, lines)
-        if saved == path and len(kept) < len(lines):
-            fail(
-                f"{path} holds {len(lines)} games, of which {len(kept)} belong to this "
-                "tournament: extend a finished run with the same bots, players, seed and "
-                "options, and at least as many --games (nothing was changed)"
-            )
+    kept = _kept_games(config, partial, path) if resume else {}
     _start_partial(partial, kept)
     where = f"ray at {address}" if address else f"{backend}, {workers} worker{'s' * (workers > 1)}"
     console.print(
@@ -164,6 +150,26 @@ def tournament(
     played = _play(config, partial, set(kept), workers, backend, address)
     records = sorted([*kept.values(), *played], key=lambda r: int(r["index"]))
     _finish(config, records, path, partial, summary_path)
+
+
+def _kept_games(config: SimConfig, partial: Path, path: Path) -> dict[int, dict[str, Any]]:
+    """The games ``--resume`` keeps, by schedule index (see :func:`_saved_games`);
+    a finished run holding games of another schedule is refused."""
+    from liftoff.bots.tournament import resumable
+
+    saved = _saved_games(partial, path)
+    try:
+        lines = [line for line in saved.read_text(encoding="utf-8").splitlines() if line]
+    except OSError as exc:
+        fail(f"cannot read {saved}: {exc}")
+    kept = resumable(config, lines)
+    if saved == path and len(kept) < len(lines):
+        fail(
+            f"{path} holds {len(lines)} games, of which {len(kept)} belong to this "
+            "tournament: extend a finished run with the same bots, players, seed and "
+            "options, and at least as many --games (nothing was changed)"
+        )
+    return kept
 
 
 def _saved_games(partial: Path, path: Path) -> Path:
