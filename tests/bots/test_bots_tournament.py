@@ -352,3 +352,12 @@ def test_a_finished_csv_run_is_not_extended(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "a finished CSV run cannot be extended" in " ".join(result.output.split())
     assert out.read_text() == before
+
+
+def test_resume_refuses_an_out_file_that_is_not_text(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    out.write_bytes(b"\xff\xfe\x00binary")
+    result = runner.invoke(build(), ["tournament", "race", "--out", str(out), "--resume"])
+    assert result.exit_code == 2 and "cannot read" in " ".join(result.output.split())
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert out.read_bytes() == b"\xff\xfe\x00binary"

@@ -160,7 +160,7 @@ def _kept_games(config: SimConfig, partial: Path, path: Path) -> dict[int, dict[
     saved = _saved_games(partial, path)
     try:
         lines = [line for line in saved.read_text(encoding="utf-8").splitlines() if line]
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {saved}: {exc}")
     kept = resumable(config, lines)
     if saved == path and len(kept) < len(lines):
