@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from liftoff.bots.tournament import (
     games_per_table,
@@ -322,7 +321,7 @@ def test_resume_extends_a_finished_run_to_more_games(tmp_path: Path) -> None:
     bots = ["tournament", "race", "--bots", "random,heuristic"]
     once, grown = tmp_path / "once.jsonl", tmp_path / "grown.jsonl"
 
-    def tournament_cli(*args: str) -> Any:
+    def tournament_cli(*args: str) -> Result:
         return runner.invoke(build(), [*bots, *args])
 
     assert tournament_cli("--seed", "3", "--games", "6", "--out", str(once)).exit_code == 0

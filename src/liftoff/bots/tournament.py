@@ -372,10 +372,15 @@ CSV_FIELDS = (
 )
 
 
+def is_csv(path: Path) -> bool:
+    """Whether :func:`save_records` writes ``path`` as CSV (else JSON Lines)."""
+    return path.suffix.lower() == ".csv"
+
+
 def save_records(records: Sequence[dict[str, Any]], path: Path) -> None:
     """Write game records as JSON Lines, or as CSV when ``path`` ends in ``.csv``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix.lower() == ".csv":
+    if is_csv(path):
         buf = io.StringIO()
         writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()

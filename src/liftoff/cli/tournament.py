@@ -176,9 +176,11 @@ def _saved_games(partial: Path, path: Path) -> Path:
     """Where ``--resume`` finds the games played so far: an interrupted run's
     ``partial``, else a finished run's JSON Lines ``path`` (the games of a
     longer schedule begin with the same games, so it can be extended)."""
+    from liftoff.bots.tournament import is_csv
+
     if partial.is_file():
         return partial
-    if path.is_file() and path.suffix.lower() != ".csv":
+    if path.is_file() and not is_csv(path):
         return path
     finished = " (a finished CSV run cannot be extended)" if path.is_file() else ""
     fail(f"nothing to resume: {partial} does not exist{finished} (run without --resume)")
