@@ -32,6 +32,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from liftoff.server.loadtest import no_cookies
 from liftoff.server.tables.settings import Settings
 
 POLL = 0.05  # seconds between two submissions through the survivor
@@ -86,8 +87,12 @@ async def once(database: str, redis: str) -> float:
     a, b = _member(database, redis, pa), _member(database, redis, pb)
     try:
         async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+            httpx.AsyncClient(
+                cookies=no_cookies(), base_url=f"http://127.0.0.1:{pa}", timeout=10
+            ) as ca,
+            httpx.AsyncClient(
+                cookies=no_cookies(), base_url=f"http://127.0.0.1:{pb}", timeout=10
+            ) as cb,
         ):
             await _up(ca)
             await _up(cb)

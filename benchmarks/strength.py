@@ -5,7 +5,7 @@
 
 with the number of games, the seeds and Wilson 95% intervals (a shared win
 counts half). Games are played by the tournament engine
-(:mod:`liftoff.bots.tournament`), so every game is reproducible from the
+(:mod:`liftoff.sim.tournament`), so every game is reproducible from the
 tournament seed (time-limited search excepted: its choices depend on speed).
 
 Usage::
@@ -35,8 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from liftoff.bots.tournament import run, save_records, summarize, tournament
 from liftoff.sim.stats import wilson
+from liftoff.sim.tournament import run, save_records, summarize, tournament
 
 DEFAULT_ISMCTS = "ismcts:time_limit=1,rollout=heuristic,depth=20,prior=heuristic"
 

@@ -100,7 +100,7 @@ def train(
     is scaled by the episode's return minus a running-mean baseline, and the
     sum is divided by the square root of the episode's length.
     """
-    env = make(game, opponents="random", players=2, seat="random")
+    env = make(game, opponents="random", players=2, seat="random", observation="dict")
     rng = np.random.default_rng(seed)
     policy = LinearPolicy(env.observation_space["observation"].shape[0], env.action_space.n)
     eval_seeds = range(10**6, 10**6 + eval_games)

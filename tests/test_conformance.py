@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import liftoff
-from liftoff.engine import conformance
+from liftoff import speech
+from liftoff.engine import conformance, conformance_undo
 
 CASES: list[Any] = []
 for _name in liftoff.games.names():
@@ -72,4 +73,13 @@ def test_determinized_worlds_are_independent_of_the_truth(
 def test_events_are_returned_replayed_and_narrated_for_each_viewer(
     name: str, players: int, options: dict[str, Any]
 ) -> None:
-    conformance.check_events(liftoff.games.get(name), players, options, seed=3)
+    game = liftoff.games.get(name)
+    conformance.check_events(game, players, options, seed=3, narrate=speech.of(game).narrate)
+
+
+@pytest.mark.rules("API-UNDO")
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_an_action_that_may_be_taken_back_revealed_nothing(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    conformance_undo.check_undo(liftoff.games.get(name), players, options, seed=1)

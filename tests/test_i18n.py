@@ -10,6 +10,7 @@ import string
 import pytest
 
 import liftoff
+from liftoff import speech
 from liftoff.engine.events import Event
 from liftoff.engine.messages import and_list, language, plural, register, render, speaking, texts
 from liftoff.i18n import available, negotiate
@@ -131,12 +132,12 @@ def test_a_translation_of_an_older_english_text_is_not_used() -> None:
 
 def test_narration_speaks_the_readers_language() -> None:
     game = liftoff.games.get("agency")
-    event = Event("action", {"who": 0})  # a hidden choice, told by the engine
+    event = Event("action", {"who": 0, "action": "done"})  # "Ann is done"
     names = ["Ann", "Bo"]
-    english = game.narrate(event, 1, names)
-    japanese = game.narrate(event, 1, names, lang="ja")
+    english = speech.of(game).narrate(event, 1, names)
+    japanese = speech.of(game).narrate(event, 1, names, lang="ja")
     assert english != japanese and "Ann" in japanese and KANA_OR_KANJI.search(japanese)
-    assert game.narrate(event, 1, names) == english  # the language does not stick
+    assert speech.of(game).narrate(event, 1, names) == english  # the language does not stick
 
 
 @pytest.mark.parametrize(

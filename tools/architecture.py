@@ -7,13 +7,23 @@ It prints:
 
 - **upward imports**: the layers, lowest first, are
   engine (with the shared helpers ``liftoff.addons`` and ``liftoff.records``)
-  < games (with the ``liftoff`` package itself) < bots, rl, sim (and
+  < games (with the ``liftoff`` package itself and the games' words,
+  ``liftoff.speech``) < bots, rl, sim (and
   ``liftoff.bench``) < cli, server. A module importing a higher layer is an
   upward import, and so is a game importing another game or any of bots, rl,
   sim, cli, server. Every import counts (also inside functions) except those
   under ``if TYPE_CHECKING:``;
 - **import circles**: strongly connected components of the graph of
   module-level imports (``TYPE_CHECKING`` ones excluded) between modules;
+- **imports inside functions**: every import of the package's own modules
+  made in a function body (run when it is called, not when the module is
+  loaded), and those among them that **dodge a circle**: the module they
+  import reaches back to the importer through module-level imports, so the
+  same import at the top would close a circle (shown as the circle it would
+  close); and the **circles hidden in functions**: circles of the graph of
+  every import that the module-level graph does not have, with the imports
+  inside functions that close them. A circle cannot hide in a function
+  unnoticed;
 - **sizes**: the largest files and the longest functions (lines from ``def`` to
   its last line), modules over 700 lines and functions over 80 lines. A module
   holding a ``# architecture: data module`` line in its first 30 lines, or a
@@ -21,7 +31,13 @@ It prints:
   listed but not counted as too long;
 - **game-name comparisons**: ``x == "race"``, ``x != "planet"``,
   ``x in ("race", …)`` (and ``case "race":``) with the name of a game from
-  ``liftoff.games.names()``, outside that game's own package.
+  ``liftoff.games.names()``, outside that game's own package;
+- **rules that speak**: an engine or game module importing the languages
+  (``liftoff.i18n``: catalogues, gettext) or the speech layer
+  (``liftoff.speech``: the words of each game, above the rules), or a game's
+  rules importing a speech module left in its package (``narrate``,
+  ``glossary``, ``describe``: words for people; they live in the speech layer
+  now, and only another such module may import one). Every import counts.
 """
 
 from __future__ import annotations
@@ -48,6 +64,7 @@ LAYERS: dict[str, int] = {
     "addons": 0,
     "records": 0,
     "games": 1,
+    "speech": 1,  # the games' words: above the rules (see ``rules_that_speak``)
     "": 1,  # ``liftoff/__init__.py`` re-exports the games registry
     "bots": 2,
     "rl": 2,
@@ -194,11 +211,12 @@ def upward_imports(modules: dict[str, Module]) -> list[dict[str, Any]]:
     return out
 
 
-def import_circles(modules: dict[str, Module]) -> list[list[str]]:
+def import_circles(modules: dict[str, Module], *, inside: bool = False) -> list[list[str]]:
     """Strongly connected components (of two or more modules, or a module
-    importing itself) of the module-level import graph (Tarjan)."""
+    importing itself) of the module-level import graph (Tarjan); ``inside``:
+    of the graph of every import, those inside functions too."""
     graph = {
-        name: sorted({t for t, _, top in m.imports if top and t in modules})
+        name: sorted({t for t, _, top in m.imports if (top or inside) and t in modules})
         for name, m in modules.items()
     }
     index: dict[str, int] = {}
@@ -249,6 +267,57 @@ def import_circles(modules: dict[str, Module]) -> list[list[str]]:
         if name not in index:
             connect(name)
     return sorted(circles)
+
+
+def function_imports(modules: dict[str, Module]) -> dict[str, Any]:
+    """Imports of the package's modules made inside functions (one per module,
+    line and target); those that dodge a circle: the target reaches the
+    importer through module-level imports (the circle is the shortest such
+    path, importer first); and the circles hidden in functions: those of the
+    graph of every import that are not circles of module-level imports, each
+    with the imports inside functions that close it."""
+    graph = {
+        name: sorted({t for t, _, top in m.imports if top and t in modules})
+        for name, m in modules.items()
+    }
+    inside: list[dict[str, Any]] = []
+    for module in modules.values():
+        for target, line in sorted({(t, n) for t, n, top in module.imports if not top}):
+            path = _path(graph, target, module.name)
+            inside.append(
+                {"module": module.name, "imports": target, "file": _rel(module.path)}
+                | {"line": line, "circle": [module.name, *path] if path else []}
+            )
+    inside.sort(key=lambda i: (i["file"], i["line"], i["imports"]))
+    hidden = []
+    for circle in import_circles(modules, inside=True):
+        if circle in import_circles(modules):
+            continue
+        members = set(circle)
+        closing = [i for i in inside if i["module"] in members and i["imports"] in members]
+        hidden.append({"modules": circle, "closed_by": closing})
+    dodging = [i for i in inside if i["circle"]]
+    return {"count": len(inside), "all": inside, "dodging": dodging, "hidden_circles": hidden}
+
+
+def _path(graph: dict[str, list[str]], start: str, goal: str) -> list[str]:
+    """The shortest path of imports from ``start`` to ``goal`` (both included),
+    empty when there is none (breadth first)."""
+    came: dict[str, str | None] = {start: None}
+    queue = [start]
+    for node in queue:
+        if node == goal:
+            out: list[str] = []
+            at: str | None = node
+            while at is not None:
+                out.append(at)
+                at = came[at]
+            return out[::-1]
+        for nxt in graph.get(node, ()):
+            if nxt not in came:
+                came[nxt] = node
+                queue.append(nxt)
+    return []
 
 
 def _rel(path: Path) -> str:
@@ -344,6 +413,41 @@ def game_name_checks(modules: dict[str, Module], games: list[str]) -> list[dict[
     return out
 
 
+#: a game's modules that put its rules into words (see ``rules_that_speak``)
+SPEECH_MODULES = ("narrate", "glossary", "describe")
+
+
+def rules_that_speak(modules: dict[str, Module]) -> list[dict[str, Any]]:
+    """Imports of the languages or of the speech layer by the engine or a game,
+    and of a game's speech modules by its rules."""
+    out: list[dict[str, Any]] = []
+    for module in modules.values():
+        part = _part(module.name)
+        if part[:1] not in (("engine",), ("games",)):
+            continue
+        own = part[2] if len(part) >= 3 else ""
+        for target, line, _ in module.imports:
+            goes = _part(target)
+            if goes[:1] == ("i18n",):
+                why = "imports the languages"
+            elif goes[:1] == ("speech",):
+                why = "imports the speech layer"
+            elif (
+                _game_of(target) is not None
+                and len(goes) >= 3
+                and goes[2] in SPEECH_MODULES
+                and own not in SPEECH_MODULES
+            ):
+                why = f"rules import the speech module {goes[2]}"
+            else:
+                continue
+            out.append(
+                {"module": module.name, "imports": target, "file": _rel(module.path), "line": line}
+                | {"why": why}
+            )
+    return out
+
+
 def measure(src: Path = SRC) -> dict[str, Any]:
     """Every figure, as a JSON-safe dict."""
     sys.path.insert(0, str(SRC))  # the game names come from this checkout's registry
@@ -358,8 +462,10 @@ def measure(src: Path = SRC) -> dict[str, Any]:
         "games": games,
         "upward_imports": upward_imports(modules),
         "import_circles": import_circles(modules),
+        "function_imports": function_imports(modules),
         **size,
         "game_name_checks": game_name_checks(modules, games),
+        "rules_that_speak": rules_that_speak(modules),
     }
 
 
@@ -376,6 +482,19 @@ def report(figures: dict[str, Any]) -> str:
     out += ["", f"import circles: {len(figures['import_circles'])}"]
     for circle in figures["import_circles"]:
         out.append(f"  {len(circle)} modules: {', '.join(circle)}")
+    inner = figures["function_imports"]
+    out += [
+        "",
+        f"imports inside functions: {inner['count']}, "
+        f"of which dodging an import circle: {len(inner['dodging'])}",
+    ]
+    for hit in inner["dodging"]:
+        out.append(f"  {hit['file']}:{hit['line']}: {' -> '.join(hit['circle'])}")
+    out.append(f"circles hidden in functions: {len(inner['hidden_circles'])}")
+    for circle in inner["hidden_circles"]:
+        out.append(f"  {len(circle['modules'])} modules: {', '.join(circle['modules'])}")
+        for hit in circle["closed_by"]:
+            out.append(f"    {hit['file']}:{hit['line']}: {hit['module']} -> {hit['imports']}")
     out += ["", "largest files:"]
     for f in figures["largest_files"]:
         out.append(f"  {f['lines']:5}  {f['file']}" + ("  (data)" if f["data"] else ""))
@@ -399,6 +518,9 @@ def report(figures: dict[str, Any]) -> str:
     for hit in figures["game_name_checks"]:
         code = " ".join(hit["code"].split())
         out.append(f"  {hit['file']}:{hit['line']}: {code}")
+    out += ["", f"rules that speak: {len(figures['rules_that_speak'])}"]
+    for hit in figures["rules_that_speak"]:
+        out.append(f"  {hit['file']}:{hit['line']}: {hit['imports']} ({hit['why']})")
     return "\n".join(out)
 
 

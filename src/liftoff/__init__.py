@@ -14,7 +14,7 @@ _REFUSED = compiled.install()  # the compiled build, when asked for and up to da
 if _REFUSED:
     warnings.warn(_REFUSED, RuntimeWarning, stacklevel=2)
 
-from liftoff import games, i18n  # noqa: E402
+from liftoff import games, gymnasium_ids, i18n  # noqa: E402
 from liftoff.engine import (  # noqa: E402
     Action,
     ContentError,
@@ -31,6 +31,8 @@ from liftoff.engine import (  # noqa: E402
 __version__ = "0.1.0"
 
 i18n.install()  # the words of other languages than English (gettext catalogues)
+gymnasium_ids.install()  # liftoff/<game>-v0 for gymnasium.make, once Gymnasium is imported
+register_gymnasium_ids = gymnasium_ids.register_gymnasium_ids
 
 __all__ = [
     "Action",
@@ -45,4 +47,5 @@ __all__ = [
     "UnknownGame",
     "__version__",
     "games",
+    "register_gymnasium_ids",
 ]

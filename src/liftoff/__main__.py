@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from liftoff.cli.main import build
+from liftoff.cli.main import build, run
 
 
 def main() -> None:
     """Run the ``liftoff`` command line (named ``liftoff`` in its help)."""
-    build()(prog_name="liftoff")
+    run(build())
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ after the game:
 | bots | ``liftoff.bots.heuristics`` | the game's heuristic bot |
 | research | ``liftoff.rl.encoders`` | the game's observation encoder |
 | terminal | ``liftoff.cli.render`` | the game's board renderer |
+| words | ``liftoff.speech`` | the game's words for people (``speech(game)``) |
 | simulations | ``liftoff.sim.sections`` | the game's metrics and report sections |
 
 :func:`find` imports ``f"{package}.{game}"`` when asked (or returns what

@@ -133,20 +133,14 @@ def _midgame(state: State) -> State:
 
 
 def openspiel_rows(seconds: float) -> list[Row]:
-    """OpenSpiel's C++ tic_tac_toe and pure-Python python_tic_tac_toe, random playouts."""
+    """OpenSpiel's C++ tic_tac_toe and pure-Python python_tic_tac_toe, random
+    playouts; none without OpenSpiel (the 'rl' extra)."""
     try:
         import numpy as np
         import pyspiel
         from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers the Python game)
     except ImportError:
-        return [
-            {
-                "game": "openspiel",
-                "metric": "not installed (extra 'rl')",
-                "value": float("nan"),
-                "unit": "",
-            }
-        ]
+        return []
     rows: list[Row] = []
     rng = np.random.default_rng(0)
     for label, name in (

@@ -1,8 +1,9 @@
 """Reading and writing game records (save files, replays, bug reports).
 
-A record is ``{"game", "players", "seed", "options", "actions": [[player, text], ...]}``
-(see ``State.record``); on disk it is JSON. A terminal game's save file also
-keeps its ``"seats"``, so that ``liftoff resume`` can seat the same players.
+A record is ``{"game", "format", "version", "players", "seed", "options",
+"actions": [[player, text], ...]}`` (see ``State.record``); on disk it is JSON. A
+terminal game's save file also keeps its ``"seats"``, so that ``liftoff resume``
+can seat the same players.
 """
 
 from __future__ import annotations

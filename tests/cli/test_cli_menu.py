@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import liftoff
+from liftoff import speech
 from liftoff.cli.main import build
 from liftoff.cli.menu import SEAT_ID, Choice, Menu, build_choices
 from liftoff.engine import Action, Rng, State
@@ -49,8 +50,8 @@ def test_the_prompt_summarises_and_enter_lists_the_choices(tmp_path: Path) -> No
 def test_terraform_is_chosen_as_a_lift_off_point_then_its_replacement(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     args = ("play", "planet", "--seats", "human,random", "--seed", "5", "--save", str(save))
-    # 4: Play Terraform! → 2: the Slingshot → back → 1: the Rocket Ship → 6: the UFO
-    code, out = invoke(*args, stdin="4\n2\nback\n1\n6\nq\n")
+    # Enter lists, 4: Play Terraform! → 2: the Slingshot → back → 1: the Rocket Ship → 6: the UFO
+    code, out = invoke(*args, stdin="\n4\n2\nback\n1\n6\nq\n")
     assert code == 0, out
     assert "Play Terraform!: replace the …\n   1  Rocket Ship with the … (6 choices)" in out
     assert "Play Terraform!: replace the Rocket Ship with the …\n   1  Bonfire" in out
@@ -61,10 +62,10 @@ def test_terraform_is_chosen_as_a_lift_off_point_then_its_replacement(tmp_path: 
 def test_typed_words_walk_the_menu_and_full_texts_play(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     args = ("play", "planet", "--seats", "human,random", "--seed", "5", "--save", str(save))
-    code, out = invoke(*args, stdin="PLAY terraform\nslingshot\n2\nMove Core s2\n9\nq\n")
+    code, out = invoke(*args, stdin="PLAY terraform\nslingshot\n2\nMove Core s2\n\n9\nq\n")
     assert code == 0, out
     assert "Play Terraform!: replace the Slingshot with the …" in out
-    assert "choose a number from 1 to 4" in out  # the top menu after the move
+    assert "choose a number from 1 to 4" in out  # the top menu after the move, listed
     assert played(save) == [[0, "play terraform slingshot jetpack"], [0, "move core S2"]]
 
 
@@ -76,9 +77,9 @@ def test_agency_keeps_are_picked_card_by_card(tmp_path: Path) -> None:
     # each keeps one objective; then Player 1 keeps two of three: O14, then O02
     code, out = invoke(*AGENCY, "--save", str(save), stdin="\n1\n\n1\n\n3\n1\nq\n")
     assert code == 0, out
-    assert "Keep …\n   1  O02 Lunar Programme … (2 choices)" in out
+    assert "Keep … (pick 2 cards)\n   1  O02 Lunar Programme … (2 choices)" in out
     assert "   3  O14 Strong Economy … (2 choices)" in out
-    assert "Keep … (chosen so far: O14 Strong Economy)" in out
+    assert "Keep … (chosen so far: O14 Strong Economy) (pick 1 card)" in out
     assert "   1  O02 Lunar Programme, so: Keep Lunar Programme and Strong Economy" in out
     assert [a for p, a in played(save) if p == 0] == ["keep O02", "keep O02,O14"]
 
@@ -138,7 +139,7 @@ def test_every_action_can_be_reached_by_walking_the_menu(game: str) -> None:
     g = liftoff.games.get(game)
     for state, p in positions(game, 11)[::7]:
         legal = state.legal_actions(p)
-        choices = build_choices(legal, [g.describe_action(state, p, a) for a in legal])
-        reached = reachable(choices, g.glossary(), ())
+        choices = build_choices(legal, [speech.of(g).describe(state, p, a) for a in legal])
+        reached = reachable(choices, speech.of(g).glossary(), ())
         assert set(map(str, reached)) == set(map(str, legal))
         assert Menu(choices).summary().startswith(f"{len(legal)} choice")

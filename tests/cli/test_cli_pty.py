@@ -129,3 +129,53 @@ def test_hot_seat_clears_scrollback_and_keeps_histories_apart() -> None:
     child.expect_exact("play on:")
     child.send("y\r")
     finish(child)
+
+
+def test_ctrl_d_and_a_double_ctrl_c_ask_like_q_and_a_dropped_game_exits_non_zero(
+    tmp_path: Path,
+) -> None:
+    child = spawn("planet", "--seats", "human,random", "--seed", "5", cwd=tmp_path)
+    try:
+        child.expect_exact(PROMPT)
+        child.send("move core S0\r")
+        child.expect_exact(MOVED)
+        child.expect_exact(PROMPT)
+        child.sendeof()  # Ctrl-D
+        child.expect_exact("This game is not saved.")
+        child.expect_exact("play on:")
+        child.send("n\r")
+        child.expect_exact("Back to the game.")
+        child.expect_exact(PROMPT)
+        child.sendintr()
+        child.expect_exact("play on:")
+        child.sendintr()  # the second Ctrl-C plays on: nothing is lost
+        child.expect_exact("Back to the game.")
+        child.expect_exact(PROMPT)
+        child.send("q\r")
+        child.expect_exact("play on:")
+        child.send("y\r")
+        out = finish(child)
+    finally:
+        child.close(force=True)
+    assert "bye (the game was not saved)" in out
+    assert child.exitstatus == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_thinking_bot_shows_a_spinner_and_keys_typed_meanwhile_wait_for_the_prompt() -> None:
+    child = spawn("planet", "--seats", "ismcts:iterations=400,human", "--seed", "5")
+    try:
+        child.expect_exact("Ismcts 1 is thinking…")
+        child.send("log")  # typed while the bot thinks: kept, not echoed
+        child.expect_exact(PROMPT, timeout=240)
+        waited = child.before or ""
+        assert "log" not in waited.replace("Ismcts 1 is thinking…", "")
+        child.send("\r")  # the prompt already holds "log"
+        child.expect_exact("Game log:")
+        child.expect_exact(PROMPT)
+        child.send("q\r")
+        child.expect_exact("play on:")
+        child.send("y\r")
+        finish(child)
+    finally:
+        child.close(force=True)

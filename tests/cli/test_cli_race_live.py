@@ -5,12 +5,14 @@ stamped with the version on screen, face-down stacks during the countdown, the
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
 from liftoff.cli.play import narrated
-from liftoff.cli.race_live import RaceLiveApp, make_app
+from liftoff.cli.race_live import TIME_SCALE, RaceLiveApp, ScaledClock, live_clock, make_app
 from liftoff.engine.realtime import ManualClock
 from liftoff.games.race.testing import position
 
@@ -370,3 +372,102 @@ def test_when_the_last_round_is_told_the_screen_says_the_game_is_over() -> None:
             assert "q quits" in screen and "Resolving" not in screen
 
     asyncio.run(scenario())
+
+
+def _app(tmp_save: str | None = None, names: str | None = None, **kw: object) -> RaceLiveApp:
+    return make_app(
+        ["human", "random@fast"],
+        seed=4,
+        clock=ManualClock(),
+        start_pause=0.0,
+        poll_interval=3600,
+        bot_seed=1,
+        save=tmp_save,
+        names=names,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_ctrl_c_asks_first_when_unsaved_and_the_second_quits_dropping_the_game() -> None:
+    app = _app()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.poll()
+            await pilot.press("u")  # a move: now there is a game to lose
+            assert app.state.history
+            await pilot.press("ctrl+c")
+            assert app.is_running and "not saved" in app.messages[-1].plain
+            await pilot.press("x")  # any other key plays on
+            assert app.is_running and not app.leaving
+            await pilot.press("ctrl+c")
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert app.abandoned
+
+    asyncio.run(scenario())
+
+
+def test_a_saved_game_quits_at_once_and_keeps_the_names(tmp_path: Path) -> None:
+    save = tmp_path / "race.json"
+    app = _app(str(save), names="Ann")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.poll()
+            await pilot.press("u")
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.abandoned
+
+    asyncio.run(scenario())
+    record = json.loads(save.read_text())
+    assert record["names"][0] == "Ann" and record["seats"] == ["human", "random@fast"]
+    assert app.names[0] == "Ann"
+
+
+@pytest.mark.rules("RC-PLACE-6")
+def test_question_mark_shows_the_keys_and_the_order_of_a_row() -> None:
+    app = _app()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.poll()
+            await pilot.press("?")
+            said = "\n".join(m.plain for m in app.messages[-6:])
+            assert "u d" in said and "1-9" in said
+            assert app.game.rule_text("RC-PLACE-6") in said
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.rules("RC-PLACE-3")
+def test_a_top_card_that_fits_no_planet_says_why() -> None:
+    state = position(2, stacks={0: ["ore", "tank"], 1: ["ore"]})
+    app = _app(state=state)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.poll()
+            await pilot.pause()
+            you = " ".join(_text(app, "#you").split())
+            assert "fits none of your planets" in you, you
+            assert " ".join(app.game.rule_text("RC-PLACE-3").split()) in you  # whole
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("value", "scaled"), [("6", 6.0), ("", None), ("0.5", None), ("nan", None), ("x", None)]
+)
+def test_the_live_clock_runs_faster_only_when_told(
+    value: str, scaled: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``LIFTOFF_TIME_SCALE`` above 1 speeds the live race's clock up (for
+    tests in a real terminal); anything else leaves it the wall clock."""
+    monkeypatch.setenv(TIME_SCALE, value)
+    clock = live_clock()
+    if scaled is None:
+        assert not isinstance(clock, ScaledClock)
+    else:
+        assert isinstance(clock, ScaledClock) and clock.scale == scaled

@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 import liftoff
+from liftoff import speech
 from liftoff.cli.render import legend, renderer
 from liftoff.engine import Rng, State
 from liftoff.games.agency import actions
@@ -27,7 +28,7 @@ SEAT_ID = re.compile(r"\b[pP][0-3]\b")
 CARD_ID = re.compile(r"\b(S\d\d|O\d\d|M\d-\d\d)\b")
 COLOUR_CODE = re.compile(r"\x1b\[(3|4|9)\d")
 GAME = liftoff.games.get("agency")
-WORDS = GAME.glossary()
+WORDS = speech.of(GAME).glossary()
 
 
 def show(thing: RenderableType, *, terminal: bool = False) -> str:
@@ -120,7 +121,7 @@ def test_action_choices_say_what_they_do() -> None:
             p = state.active_players()[0]
             legal = state.legal_actions(p)
             for a in legal:
-                said = GAME.describe_action(state, p, a)
+                said = speech.of(GAME).describe(state, p, a)
                 assert said[0].isupper() and not CARD_ID.search(said), said
                 seen.setdefault(type(a).__name__, []).append(said)
                 if isinstance(a, actions.Launch):
@@ -137,7 +138,7 @@ def test_a_specialists_actions_are_told_by_number() -> None:
     s = at_step(start(2, seed=3), "play", player=0)
     set_player(s, 0, hand=["S05", "S01"], money=10)
     s.apply(0, "play S05 banner+actions")
-    said = {str(a): GAME.describe_action(s, 0, a) for a in s.legal_actions(0)}
+    said = {str(a): speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)}
     assert said["action 1"] == "Physicist's action 1: pay 2 → +2 yellow tech"
     assert said["action 2"] == "Physicist's action 2: pay 4 → lab +1"
 
@@ -147,7 +148,7 @@ def test_a_launch_tells_its_cost_weight_and_points() -> None:
     set_player(s, 0, earth=["M1-12", "M1-21"], money=10, lab=1, capacity=3)
     s.sym[0] = [1, 0, 0]
     s.boosts[0] = [2]  # a capacity banner played this round
-    said = {str(a): GAME.describe_action(s, 0, a) for a in s.legal_actions(0)}
+    said = {str(a): speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)}
     # cost track 5; Earth Observer weighs 2 and prints 4 VP; the level-1 lab scores 3
     assert said["launch lab M1-12"] == (
         "Launch Earth Observer on your lab's launch: costs 5 money, weight 2 of 3, scores 7 VP"

@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 import liftoff
+from liftoff import speech
 from liftoff.cli.render import legend, renderer
 from liftoff.engine import Rng
 from liftoff.games.planet.testing import position
@@ -85,6 +86,9 @@ def test_every_row_fits_80_columns_and_names_the_players(
                 assert "Your hand:" in text
             # short enough for the board, a few narrated lines and a prompt in 24 rows
             extra = 1 if "teleport_window" in view else 0
+            hand = [i for i, r in enumerate(rows) if r.startswith("Your hand:")]
+            extra += len(rows) - 1 - hand[0] if hand else 0  # a long hand wraps, never cut
+            extra += any(r.startswith("Exit Points") and not r.rstrip().endswith(")") for r in rows)
             limit = {2: 13, 3: 14, 4: 15, 5: 16}[players] + extra
             assert len(rows) <= limit, text
 
@@ -168,7 +172,7 @@ def test_descriptions_name_other_players_without_seat_ids() -> None:
         surface={1: {0: 1}},
         options={"cutthroat": True},
     )
-    said = [game.describe_action(s, 0, a) for a in s.legal_actions(0)]
+    said = [speech.of(game).describe(s, 0, a) for a in s.legal_actions(0)]
     theirs = [d for d in said if "Player 2's Alien" in d]
     assert theirs and not any(SEAT_ID.search(d) for d in said)
     assert "Pay Wild as Screw into the Satellite" in said

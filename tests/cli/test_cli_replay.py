@@ -41,7 +41,7 @@ def test_stepping_through_a_race_replay_shows_boards_and_sentences(tmp_path: Pat
     path = _race_record(tmp_path)
     env = {"COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
     result = CliRunner().invoke(
-        build(), ["replay", str(path), "--as", "0"], input="\n\n\nq\n", env=env
+        build(), ["replay", str(path), "--as", "1"], input="\n\n\nq\n", env=env
     )
     assert result.exit_code == 0, result.output
     out = result.output

@@ -150,3 +150,15 @@ def test_a_game_saved_without_names_is_resumed_speaking_to_one_person(tmp_path: 
     assert code == 0 and "Your move" in out, out
     code, out = invoke("replay", str(save), stdin="q\n")
     assert code == 0 and "Easy 2" in out, out  # bots named by kind from the saved seats
+
+
+def test_resume_with_other_seats_keeps_the_names_of_the_seats_left_as_they_were(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "g.json"
+    args = ("play", "planet", "--seats", "human,easy", "--names", "Ann,Robo", "--seed", "3")
+    code, out = invoke(*args, "--save", str(save), stdin="move core S0\nq\n")
+    assert code == 0, out
+    code, out = invoke("resume", str(save), "--seats", "human,random", stdin="q\n")
+    assert code == 0 and "Ann, your move" in out, out  # the person keeps her name
+    assert record(save)["names"] == ["Ann", "Random 2"]  # the new bot has its own

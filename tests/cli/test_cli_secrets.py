@@ -18,6 +18,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import liftoff
+from liftoff import speech
 from liftoff.cli.main import build
 from liftoff.cli.race_live import make_app
 from liftoff.cli.seats import terminal_seats
@@ -60,8 +61,8 @@ def shares(
         for e in state.apply(p, text):
             if e.full_for(viewer):
                 continue
-            leaked = game.narrate(Event(e.kind, e.data), viewer, names)
-            mine = game.narrate(e, viewer, names)
+            leaked = speech.of(game).narrate(Event(e.kind, e.data), viewer, names)
+            mine = speech.of(game).narrate(e, viewer, names)
             if leaked != mine:
                 leaks.add(leaked)
                 if mine:
@@ -268,7 +269,7 @@ def test_replay_as_a_player_hides_the_others_hidden_choices(tmp_path: Path) -> N
     assert hidden
     steps = "\n" * (len(record["actions"]) + 1) + "q\n"
     names = ["Player 1", "Random 2"]  # the saved seats name the bot by its kind
-    code, out = invoke("replay", str(save), "--as", "0", stdin=steps)
+    code, out = invoke("replay", str(save), "--as", "1", stdin=steps)  # counts from 1
     assert code == 0, out
     leaks, allowed = shares(record, 0, names)
     assert leaks and allowed

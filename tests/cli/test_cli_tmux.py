@@ -51,8 +51,12 @@ class Session:
         self.env = env
         shell = " ".join(_quoted(part) for part in command)
         self.tmux("new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", "-c", str(cwd))
-        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
-        self.tmux("respawn-pane", "-k", "-t", self.name, "-c", str(cwd), shell)
+        try:
+            self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+            self.tmux("respawn-pane", "-k", "-t", self.name, "-c", str(cwd), shell)
+        except BaseException:
+            self.end()
+            raise
         self.started = time.monotonic()
 
     def tmux(self, *args: str) -> str:
@@ -90,8 +94,9 @@ class Session:
         pytest.fail(f"the game did not end in time:\n{self.screen()}")
 
     def end(self) -> None:
+        """End the session's tmux server and every process in it."""
         subprocess.run(
-            [*self.base, "kill-session", "-t", self.name],
+            [*self.base, "kill-server"],
             env=self.env,
             capture_output=True,
             timeout=20,
@@ -117,8 +122,11 @@ def planet_ja(tmp_path: Path) -> Iterator[tuple[Session, Path]]:
 def test_planet_in_japanese_in_a_real_80x24_terminal(planet_ja: tuple[Session, Path]) -> None:
     session, save = planet_ja
     seen = [session.wait_for()]
-    for _ in range(4):
-        session.keys("1", "Enter")
+    for _ in range(6):
+        if seen[-1].rstrip().endswith("それ以外は続ける："):  # asked before the turn ends
+            session.keys("y", "Enter")
+        else:  # Enter lists the choices, 1 takes the first
+            session.keys("Enter", "1", "Enter")
         seen.append(session.wait_for(seen[-1]))
     session.keys("legend", "Enter")
     seen.append(session.wait_for(seen[-1]))

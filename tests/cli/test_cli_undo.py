@@ -1,24 +1,27 @@
 """`undo` in `liftoff play`: a person takes back their own last decision, and the
-bots' moves since, only when nothing taken back drew a card, rolled a die or
-showed something hidden (the server's policy); another person's move since is
-never taken back. The game is rebuilt from its record."""
+bots' moves since, only when the engine lets each of them be taken back (it
+revealed nothing to anyone: no card drawn, dealt, turned up or shown, no roll
+— the server's rule too); another person's move since is never taken back. The
+game is rebuilt from its record."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
 import liftoff
-from liftoff.bots import Bot
+from liftoff.bots import Bot, make
 from liftoff.cli.main import build
 from liftoff.cli.play import TerminalGame
 from liftoff.cli.seats import TerminalSeat
 from liftoff.cli.undo import plan_undo
 from liftoff.engine import Action, Rng, State
+from liftoff.games.planet.testing import position
 
 runner = CliRunner()
 app = build()
@@ -61,16 +64,16 @@ def test_a_move_that_drew_cards_stands(tmp_path: Path) -> None:
     """Ending the turn starts the next one, whose cards are drawn: it stands."""
     save = tmp_path / "g.json"
     code, out = invoke(
-        *PLANET, "--seats", "human,random", "--save", str(save), stdin="end\nundo\nq\n"
+        *PLANET, "--seats", "human,random", "--save", str(save), stdin="end\ny\nundo\nq\n"
     )
     assert code == 0, out
-    assert "Nothing was taken back: your last move drew a card" in out
+    assert "Nothing was taken back" in out  # the bot's moves since stand too
     assert actions(save)[0] == [0, "end"] and len(actions(save)) > 1
 
 
 def test_another_persons_move_is_not_taken_back(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    stdin = "\nmove core S0\nend\n\nmove core S2\nundo\nend\n\nundo\nq\n"
+    stdin = "\nmove core S0\nend\ny\n\nmove core S2\nundo\nend\ny\n\nundo\nq\n"
     code, out = invoke(
         *PLANET, "--seats", "human,human", "--names", "Ann,Bob", "--save", str(save), stdin=stdin
     )
@@ -125,13 +128,87 @@ def test_undo_takes_back_the_bots_moves_since_too(tmp_path: Path) -> None:
     assert len(actions(save)) == 129
 
 
-def test_the_plan_stops_at_anything_not_undoable() -> None:
-    names = ["Ann", "Bob", "Heuristic 3"]
-    assert plan_undo([0, 2, 2], [True] * 3, 0, [0, 1], names).start == 0
-    assert plan_undo([1, 0, 2], [True] * 3, 0, [0, 1], names).start == 1
-    refused = plan_undo([0, 2, 2], [True, False, True], 0, [0, 1], names)
-    assert "Heuristic 3's move since" in refused.reason
-    assert "Bob has played" in plan_undo([0, 1], [True, True], 0, [0, 1], names).reason
-    # actions from before this terminal session (a loaded game) are not taken back
-    assert "your last move" in plan_undo([0, 2], [True], 0, [0], names).reason
-    assert plan_undo([1], [True], 0, [0], names).reason == "You have no move to take back yet."
+def test_the_plan_stops_at_anything_the_engine_does_not_take_back() -> None:
+    names = ["Ann", "Bob", "Cyd"]
+    s = position(3, slots=("bonfire", "satellite", "rocket", "jetpack"), draw="S " * 12)
+    s._history = []
+    assert plan_undo(s, 0, [0], names).reason == "You have no move to take back yet."
+    s.keep_undo()
+    for seat, move in ((0, "move core S0"), (0, "end"), (1, "move core S0"), (1, "end")):
+        s.apply(seat, move)
+    s.apply(2, "move core S0")
+    plan = plan_undo(s, 2, [2], names)  # Cyd's move, on a copy
+    assert plan.state is not None and plan.state.version == 4 and s.version == 5
+    assert [(p, str(a)) for p, a in plan.taken] == [(2, "move core S0")]
+    # Ann's end drew cards, and so did Bob's since: Bob's stands in the way
+    assert plan_undo(s, 0, [0], names).reason.startswith("Nothing was taken back: Bob's move")
+    assert "Bob has played since" in plan_undo(s, 0, [0, 1], names).reason
+    mine = plan_undo(s, 1, [1], names).reason
+    assert mine.startswith("Nothing was taken back. What it showed the other players is now")
+    # a game opened here keeps nothing from before
+    again = liftoff.games.get("planet").from_json(s.to_json())
+    assert "Only a move played here" in plan_undo(again, 2, [2], names).reason
+    s.keep_undo(0)
+    assert "The position before it was not kept" in plan_undo(s, 2, [2], names).reason
+
+
+def played_to(game: str, seed: int, moves: int, pick: Any) -> tuple[State, int, Action]:
+    """A game of two dealt from ``seed`` after ``moves - 1`` moves picked by
+    ``pick(state) -> (seat, move)``, and the next move and its seat."""
+    state = liftoff.games.get(game).new_game(2, seed)
+    for _ in range(moves - 1):
+        state.apply(*pick(state))
+    seat, action = pick(state)
+    return state, seat, action
+
+
+def take_back_at_the_terminal(state: State, seat: int, action: Action, tmp_path: Path) -> str:
+    """A person at ``seat`` (a random bot at the other) plays ``action``, then
+    asks for it back: what the terminal said."""
+    bots = [TerminalSeat("random", make("random", seed=3)), TerminalSeat("human", None)]
+    seats = bots[1:] + bots[:1] if seat == 0 else bots
+    game = liftoff.games.get(state.game.info.name)
+    table = TerminalGame(game, state, seats, tmp_path / "g.json")
+    with runner.isolation(input=f"{action}\nundo\nq\n") as streams:
+        with pytest.raises(typer.Exit):
+            table.run()
+        return " ".join(streams[0].getvalue().decode().split())
+
+
+@pytest.mark.rules("API-UNDO")
+def test_agency_the_move_that_ends_a_round_deals_cards_and_stands(tmp_path: Path) -> None:
+    """Agency seed 1, the lowest seat that may act taking its first move: the
+    26th, a launch, ends the round and deals new specialists (found by search)."""
+
+    def first(state: State) -> tuple[int, Action]:
+        seat = min(state.active_players())
+        return seat, state.legal_actions(seat)[0]
+
+    state, seat, action = played_to("agency", 1, 26, first)
+    assert str(action).startswith("launch ")
+    said = take_back_at_the_terminal(state, seat, action, tmp_path)
+    assert "Nothing was taken back. The cards it showed you are now known" in said
+    assert actions(tmp_path / "g.json")[25] == [seat, str(action)]
+
+
+@pytest.mark.rules("API-UNDO", "PL-TELE-4")
+def test_planet_the_last_pledge_at_the_teleport_draws_cards_and_stands(tmp_path: Path) -> None:
+    """Planet seed 16, moves picked by ``Rng(16)``: the 8th, ``pledge 0``, closes
+    the Teleport's window and the next turn's cards are drawn (found by search)."""
+    rng = Rng(16)
+
+    def seeded(state: State) -> tuple[int, Action]:
+        seat = state.active_players()[0]
+        legal = state.legal_actions(seat)
+        return seat, legal[rng.below(len(legal))]
+
+    state, seat, action = played_to("planet", 16, 8, seeded)
+    assert str(action) == "pledge 0"
+    pledged = state.clone()
+    pledged.keep_undo()
+    pledged.apply(seat, action)
+    refused = plan_undo(pledged, seat, [seat], ["Ann", "Bob"]).reason
+    assert refused.startswith("Nothing was taken back.") and "now known" in refused
+    said = take_back_at_the_terminal(state, seat, action, tmp_path)
+    assert "Nothing was taken back" in said  # the bot's moves since (cards paid) too
+    assert actions(tmp_path / "g.json")[7] == [seat, "pledge 0"]

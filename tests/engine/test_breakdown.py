@@ -11,6 +11,7 @@ import pytest
 import toygame
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import GameNotOver, Rng, State, conformance
 
 
@@ -56,7 +57,7 @@ def test_planet_scores_saved_aliens_and_reveals_every_hand() -> None:
     out = state.outcome()
     assert out is not None
     assert state.score_breakdown() == [{"saved": s} for s in out.scores]
-    assert game.score_label("saved") == "Aliens saved"
+    assert speech.of(game).score_label("saved") == "Aliens saved"
     shown = state.revealed()
     for p, seat in enumerate(shown["seats"]):
         assert len(seat["hand"]) == state.view(p)["players"][p]["hand_size"]
@@ -73,10 +74,10 @@ def test_agency_sources_are_its_points_by_source_in_words() -> None:
     assert state.score_breakdown() == [
         {k: float(v) for k, v in seat.items()} for seat in out.details["points_by_source"]
     ]
-    assert game.score_label("station") == "Station modules"
-    assert game.score_label("missions") == "Missions"
+    assert speech.of(game).score_label("station") == "Station modules"
+    assert speech.of(game).score_label("missions") == "Missions"
     seats = state.revealed()["seats"]
-    names = {text.split(":", 1)[0] for text in game.glossary().values()}
+    names = {text.split(":", 1)[0] for text in speech.of(game).glossary().values()}
     assert all(card in names for seat in seats for card in seat["objectives"])
 
 
@@ -88,7 +89,7 @@ def test_race_splits_planets_and_ore() -> None:
     parts = state.score_breakdown()
     assert [p["planets"] for p in parts] == out.details["settler_vp"]
     assert [p["ore"] for p in parts] == out.details["ore_vp"]
-    assert game.score_label("ore") == "Ore Production"
+    assert speech.of(game).score_label("ore") == "Ore Production"
 
 
 def test_a_game_without_its_own_breakdown_gets_one_total_per_seat() -> None:
@@ -100,5 +101,5 @@ def test_a_game_without_its_own_breakdown_gets_one_total_per_seat() -> None:
     out = state.outcome()
     assert out is not None
     assert state.score_breakdown() == [{"total": s} for s in out.scores]
-    assert game.score_label("total") == "Points"
+    assert speech.of(game).score_label("total") == "Points"
     assert state.revealed() == {"seats": [{}, {}, {}], "table": {}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import liftoff
-from liftoff import bots
+from liftoff import bots, speech
 from liftoff.engine import Event
 from liftoff.engine.events import narrate
 from liftoff.engine.messages import register
@@ -55,6 +55,27 @@ def test_a_hidden_action_is_narrated_without_its_text() -> None:
     p = state.active_players()[0]
     events = state.apply(p, state.legal_actions(p)[0])
     other = 1 - p
-    assert "hidden choice" in game.narrate(events[0], other, NAMES)
-    assert NAMES[p] in game.narrate(events[0], other, NAMES)
-    assert game.narrate(events[0], p, NAMES) == "You choose in secret"  # the next event names it
+    hidden = speech.Speech(game).narrate(events[0], other, NAMES)  # the engine's own words
+    assert "hidden choice" in hidden and NAMES[p] in hidden
+    # agency leaves the move's line out: the next event tells it, the card only to its owner
+    assert (
+        speech.of(game).narrate(events[0], other, NAMES)
+        == speech.of(game).narrate(events[0], p, NAMES)
+        == ""
+    )
+    assert "objective" in speech.of(game).narrate(events[1], other, NAMES)
+    assert speech.of(game).narrate(events[1], p, NAMES).startswith("You keep ")
+
+
+@pytest.mark.parametrize("title", ["planet", "race", "agency"])
+def test_recent_events_travel_with_clone_but_not_with_json(title: str) -> None:
+    """As ``docs/engine.md`` says: a clone keeps the recent events, a state read
+    back from its JSON has none (they are for people, not part of the game)."""
+    game = liftoff.games.get(title)
+    state = game.new_game(2, 5)
+    for _ in range(6):
+        player = state.active_players()[0]
+        state.apply(player, state.legal_actions(player)[0])
+    assert state.recent_events(None)
+    assert state.clone().recent_events(None) == state.recent_events(None)
+    assert game.from_json(state.to_json()).recent_events(None) == []

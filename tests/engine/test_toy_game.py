@@ -5,7 +5,7 @@ message ids, content and add-ons all work for a game that is not shipped."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,16 @@ from toygame import heuristic
 
 import liftoff
 from liftoff import addons, bots
-from liftoff.engine import ContentError, IllegalAction, ReplayError, conformance, messages, play
+from liftoff.engine import (
+    ContentError,
+    IllegalAction,
+    OptionValue,
+    ReplayError,
+    conformance,
+    conformance_undo,
+    messages,
+    play,
+)
 from liftoff.engine.game import canon
 
 HEURISTICS = "liftoff.bots.heuristics"
@@ -54,6 +63,54 @@ def test_the_conformance_suite_passes(
     for seed in (1, 2, 3):
         conformance.play_checked(toy, players, options, seed, message_ids=True)
     conformance.check_determinism(toy, players, options, seed=7)
+
+
+@pytest.mark.rules("API-UNDO")
+@pytest.mark.parametrize(("players", "options"), CASES)
+def test_only_an_action_that_revealed_nothing_may_be_taken_back(
+    toy: toygame.ToyGame, players: int, options: dict[str, Any]
+) -> None:
+    # a pick before the last of a round shows nothing; the last shows every pick
+    assert conformance_undo.check_undo(toy, players, options, seed=1) > 0
+
+
+class ForgetfulState(toygame.ToyState):
+    """The toy game's rules with events that never say what they reveal."""
+
+    def _emit(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        to: tuple[int, ...] | None = None,
+        public: Mapping[str, Any] | None = None,
+        reveals: bool = False,
+    ) -> None:
+        super()._emit(kind, data, to=to, public=public)
+
+
+class ForgetfulGame(toygame.ToyGame):
+    def _new_state(
+        self, players: int, seed: int, options: dict[str, OptionValue]
+    ) -> toygame.ToyState:
+        return ForgetfulState.new(self, players, seed, options)
+
+    def from_json(self, data: Mapping[str, Any]) -> toygame.ToyState:
+        return ForgetfulState.from_json(self, dict(data))
+
+
+@pytest.mark.rules("API-UNDO")
+def test_the_undo_check_catches_a_game_that_reveals_on_an_undoable_action() -> None:
+    """The last pick of a round shows every pick and turns up a card, and its
+    events do not say so: the engine would let it be taken back, and the
+    conformance check finds who learnt what."""
+    forgetful = ForgetfulGame()
+    state = forgetful.new_game(2, seed=1)
+    state.apply(0, "pick 1")
+    state.apply(1, "pick 2")
+    assert state.round == 1 and state.last_action_undoable()  # the leak
+    with pytest.raises(AssertionError, match=r"may be taken back, but seat \d sees something"):
+        conformance_undo.check_undo(forgetful, 2, {}, seed=1)
 
 
 def test_determinized_worlds_are_independent_of_the_truth(toy: toygame.ToyGame) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import State
 
 # the words of action texts that are grammar, places or numbers, not content
@@ -42,7 +43,7 @@ def race_ids(view: dict[str, Any]) -> Iterator[str]:
         yield from [p["top"]] if p["top"] else []
         yield from p["known_bottom"] + p["discards"] + p["set_aside"]
     for planet in view["planets"]:
-        yield planet["name"]
+        yield planet["key"]
         for row in planet["rows"]:
             yield from row
         for held in planet["held"]:
@@ -59,7 +60,7 @@ def unexplained(
 ) -> tuple[set[str], int]:
     """Ids met in one random game that the glossary lacks, and how many were met."""
     game = liftoff.games.get(game_name)
-    words = game.glossary()
+    words = speech.of(game).glossary()
     state: State = game.new_game(players, seed, options)
     rng = random.Random(seed)
     met: set[str] = set()
@@ -100,7 +101,7 @@ def test_race_ids_in_views_and_actions_have_texts(players: int, seed: int) -> No
 
 
 def test_glossary_texts_name_the_thing_and_say_what_it_does() -> None:
-    planet = liftoff.games.get("planet").glossary()
+    planet = speech.of(liftoff.games.get("planet")).glossary()
     assert planet["F"] == "Fuel: Resource card. Counts as 1 Fuel."
     assert planet["moon"].startswith("Move the Moon!: Action card. Move the Moon 1 spot")
     assert planet["W=F"].startswith("Wild as Fuel:")
@@ -112,14 +113,14 @@ def test_glossary_texts_name_the_thing_and_say_what_it_does() -> None:
     )
     assert "1 Fuel at Full Moon, 3 Fuel at Half Moon, 5 Fuel at New Moon" in planet["jetpack"]
     assert "back to the Core" in planet["trampoline"]
-    race = liftoff.games.get("race").glossary()
+    race = speech.of(liftoff.games.get("race")).glossary()
     assert race["solar"].startswith("Solar Module: blue Freight card.")
     assert race["Pios Proxima"] == (
         "Pios Proxima: planet, habitable once terraformed once; the most Settlers there "
         "score 3 VP; 2 ore deposits (1 VP each for Ore Production)."
     )
     assert "habitable from the start" in race["Beta Minor"]
-    agency = liftoff.games.get("agency").glossary()
+    agency = speech.of(liftoff.games.get("agency")).glossary()
     assert {agency[c].split(" (")[0] for c in ("red", "yellow", "blue", "green")} == {
         "Fuel",
         "Energy",
@@ -138,7 +139,7 @@ def test_a_planet_content_change_shows_in_the_glossary(tmp_path: Any) -> None:
     text = (resources.files("liftoff.games.planet.data") / "deck.toml").read_text()
     deck.write(text.replace('name = "Screw"', 'name = "Bolt"'))
     deck.close()
-    changed = shipped.load_content(tmp_path).glossary()
+    changed = speech.of(shipped.load_content(tmp_path)).glossary()
     assert changed["S"].startswith("Bolt: Resource card.")
     assert changed["W=S"].startswith("Wild as Bolt:")
-    assert shipped.glossary()["S"].startswith("Screw:")
+    assert speech.of(shipped).glossary()["S"].startswith("Screw:")

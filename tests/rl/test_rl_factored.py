@@ -76,7 +76,7 @@ def test_adapters_default_to_factored_for_agency_and_offer_flat() -> None:
     from liftoff.rl import pettingzoo
     from liftoff.rl.gymnasium import make
 
-    env = make("agency", opponents="random", players=4)
+    env = make("agency", opponents="random", players=4, observation="dict")
     assert env.action_space.n == 459
     assert env.observation_space["observation"].shape == (env.encoder.size + 459,)
     flat = make("agency", opponents="random", players=2, action_space="flat")
@@ -93,7 +93,7 @@ def test_adapters_default_to_factored_for_agency_and_offer_flat() -> None:
 def test_gymnasium_learner_plays_agency_part_by_part() -> None:
     from liftoff.rl.gymnasium import make
 
-    env = make("agency", opponents="random", players=3, seat="random")
+    env = make("agency", opponents="random", players=3, seat="random", observation="dict")
     rng = np.random.default_rng(0)
     for episode in range(2):
         obs, info = env.reset(seed=episode)

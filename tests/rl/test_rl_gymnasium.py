@@ -18,16 +18,17 @@ GAMES = liftoff.games.names()
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_check_env_against_the_default_opponents(name: str) -> None:
+def test_check_env_with_the_defaults_and_the_heuristic(name: str) -> None:
     with warnings.catch_warnings():
         # "Not able to test alternative render modes": the env is not registered
         warnings.filterwarnings("ignore", message=".*alternative render modes.*")
         check_env(make(name, players=2), skip_render_check=True)
+        check_env(make(name, "heuristic", observation="dict"), skip_render_check=True)
 
 
 @pytest.mark.parametrize(("name", "players"), [("planet", 3), ("race", 3), ("agency", 2)])
 def test_masked_random_learner_plays_whole_episodes(name: str, players: int) -> None:
-    env = make(name, opponents="random", players=players, seat="random")
+    env = make(name, opponents="random", players=players, seat="random", observation="dict")
     env.action_space.seed(0)
     seats = set()
     for episode in range(3):
@@ -50,7 +51,7 @@ def test_masked_random_learner_plays_whole_episodes(name: str, players: int) -> 
 
 
 def test_simultaneous_loading_lets_every_seat_act_between_learner_moves() -> None:
-    env = make("race", opponents="random", players=3)
+    env = make("race", opponents="random", players=3, seat=0, observation="dict")
     obs, _ = env.reset(seed=4)
     state = env.state
     assert state is not None
@@ -64,7 +65,7 @@ def test_simultaneous_loading_lets_every_seat_act_between_learner_moves() -> Non
 
 def test_reset_with_a_seed_replays_the_episode() -> None:
     def run() -> list[float]:
-        env = make("planet", opponents="heuristic", players=2)
+        env = make("planet", opponents="heuristic", players=2, observation="dict")
         obs, _ = env.reset(seed=9)
         out = []
         for _ in range(30):
@@ -79,7 +80,7 @@ def test_reset_with_a_seed_replays_the_episode() -> None:
 
 
 def test_illegal_action_terminates_with_a_penalty() -> None:
-    env = make("planet", opponents="random", illegal_reward=-5.0)
+    env = make("planet", opponents="random", illegal_reward=-5.0, observation="dict")
     obs, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
@@ -88,7 +89,7 @@ def test_illegal_action_terminates_with_a_penalty() -> None:
 
 
 def test_opponents_can_be_listed_and_unknown_bots_are_refused_at_construction() -> None:
-    env = make("race", opponents=["random", "heuristic"], players=3)
+    env = make("race", opponents=["random", "heuristic"], players=3, seat=0)
     env.reset(seed=0)
     assert type(env.bots[1]).__name__ == "RandomBot"
     with pytest.raises(ValueError, match="need 2 opponents"):
@@ -151,7 +152,10 @@ def test_vector_env_final_observations_carry_usable_masks() -> None:
     import gymnasium
 
     envs = gymnasium.vector.SyncVectorEnv(
-        [lambda: make("race", opponents="random", players=2, max_steps=25) for _ in range(2)]
+        [
+            lambda: make("race", opponents="random", players=2, max_steps=25, observation="dict")
+            for _ in range(2)
+        ]
     )
     obs, _ = envs.reset(seed=[1, 2])
     finished = 0
@@ -166,7 +170,7 @@ def test_vector_env_final_observations_carry_usable_masks() -> None:
         if finished >= 3:
             break
     assert finished >= 3
-    env = make("planet", opponents="random")
+    env = make("planet", opponents="random", observation="dict")
     obs, _ = env.reset(seed=0)
     legal = env.index.legal_ids(env.state, env.seat)
     assert sorted(np.flatnonzero(obs["action_mask"])) == legal

@@ -92,7 +92,7 @@ def test_parallel_race_applies_everyones_loading_actions_in_one_step() -> None:
     obs, _ = e.reset(seed=2)
     for agent in e.possible_agents:
         e.action_space(agent).seed(3)
-    state = e.state
+    state = e.engine_state
     assert state is not None
     before = state.version
     actions = {a: _masked(e.action_space(a), obs[a]["action_mask"]) for a in e.agents}
@@ -142,7 +142,7 @@ def test_reset_with_a_seed_replays_and_options_reach_the_game() -> None:
     assert np.array_equal(
         a.observe("player_0")["observation"], b.observe("player_0")["observation"]
     )
-    assert a.state is not None and a.state.options["fast"] is True
+    assert a.engine_state is not None and a.engine_state.options["fast"] is True
     with pytest.raises(liftoff.OptionError):
         env("planet", 2, no_such_option=1)
     with pytest.raises(ValueError, match="unknown reward"):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from browsers import FIXTURE, browser_session, chrome
 
 if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
     # without the server extra there is nothing to test here
@@ -23,12 +24,22 @@ else:
 
 PG_ENV = "LIFTOFF_TEST_POSTGRES_URL"
 
+__all__ = ["browser_session", "chrome"]  # one browser per worker, for every browser test
+
 # servers started by the running test (the ``db`` fixture stops them before its teardown)
 _LIVE: list[Running] = []
 
 
 def _pg_url() -> str | None:
     return os.environ.get(PG_ENV) or None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test using the browser runs in the worker's session-wide event loop, where
+    the shared browser lives (``browsers.py``)."""
+    for item in items:
+        if FIXTURE in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
 
 
 @pytest_asyncio.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -9,6 +9,7 @@ import json
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -33,6 +34,8 @@ FAST = {
     "bot_delay": 0.0,
     "race_start_pause": 0.0,
     "race_round_pause": 0.0,
+    "race_people_pace": False,
+    "race_ready_most": 0.0,
     "grace": 30.0,
     "http_rate": 10_000.0,
     "http_burst": 10_000.0,
@@ -116,6 +119,25 @@ class Running:
         client.start()
         return client
 
+    async def play_out(self, table: str, *tokens: str, timeout: float = 90.0) -> dict[str, Any]:
+        """The people holding ``tokens`` play a turn-based game to its end over REST
+        (each ends their turn as soon as they may, else makes their first legal move;
+        nobody's seat goes to a bot by itself); the finished public table."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            for token in tokens:
+                view = await self.view(table, token)
+                texts = [a["text"] for a in view.get("legal") or []]
+                if texts:
+                    move = next((t for t in texts if t in ("end", "done")), texts[0])
+                    await self.act(table, token, move, view["version"])
+            data: dict[str, Any] = (await self.call("GET", f"/api/tables/{table}")).json()
+            if data["status"] == "over":
+                return data
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"the game did not end; table is {data}")
+            await asyncio.sleep(0.01)
+
     async def wait_for(
         self, table: str, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0
     ) -> dict[str, Any]:
@@ -186,8 +208,14 @@ class WsClient:
         def ok() -> bool:
             return self.state is not None and pred(self.state)
 
-        async with self.changed:
-            await asyncio.wait_for(self.changed.wait_for(ok), timeout)
+        try:
+            async with self.changed:
+                await asyncio.wait_for(self.changed.wait_for(ok), timeout)
+        except TimeoutError:
+            last = json.dumps(self.state)[:600] if self.state is not None else "none"
+            raise AssertionError(
+                f"no state frame matched within {timeout} s; the last state: {last}"
+            ) from None
         assert self.state is not None
         return self.state
 
@@ -247,8 +275,46 @@ async def start_server(db: Db, **overrides: Any) -> Running:
         server=server,
         task=task,
         manager=app.state.manager,
-        http=httpx.AsyncClient(base_url=base, timeout=20),
+        http=httpx.AsyncClient(base_url=base, timeout=20, cookies=no_cookies()),
     )
 
 
+def no_cookies() -> CookieJar:
+    """A cookie jar that keeps nothing: the tests' REST client plays many people at
+    once, so it must not carry one browser's person cookie from seat to seat."""
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
+
+
 ServerFactory = Callable[..., Awaitable[Running]]
+
+
+async def until(what: str, ok: Callable[[], Any], timeout: float = 10.0) -> None:
+    """Poll ``ok()`` (a plain or a coroutine function) until it is true, at most
+    ``timeout`` seconds; a failure says ``what`` was waited for."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        done = ok()
+        if asyncio.iscoroutine(done):
+            done = await done
+        if done:
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+async def answer_when(
+    ask: Callable[[], Awaitable[Any]], ok: Callable[[Any], Any], what: str, timeout: float = 20.0
+) -> Any:
+    """Ask until the answer is ``ok``, at most ``timeout`` seconds; the answer, or a
+    failure that says what was awaited and the last answer."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    last = None
+    while loop.time() < end:
+        last = await ask()
+        if ok(last):
+            return last
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"waited {timeout:g} s for {what}; the last answer: {last}")

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Db, Running, ServerFactory
+from server_helpers import Db, Running, ServerFactory, until
+
+from liftoff.server.clock import VirtualClock
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -45,7 +47,9 @@ async def test_ghost_socket_loses_the_seat_it_gave_up(server: ServerFactory, db:
             break
         pick = s["legal"][0]["text"]
         assert (await v.act(pick, s["version"]))["type"] == "ack"
-    await asyncio.sleep(0.2)
+    # the ghost's last frame is the table's last version: every frame before it is in
+    last = r.manager.tables[tid].state.version
+    await ghost.wait_state(lambda s: s["version"] >= last)
     for frame in ghost.frames[1:]:
         msg = json.loads(frame)
         if msg["type"] == "state" and msg["table"]["status"] == "playing":
@@ -55,8 +59,8 @@ async def test_ghost_socket_loses_the_seat_it_gave_up(server: ServerFactory, db:
     seat0 = r.manager.tables[tid].seats[0]
     assert seat0.connections == 1
     await v.close()
-    await asyncio.sleep(0.1)
-    assert seat0.connections == 0  # the ghost does not keep the seat "connected"
+    # the ghost does not keep the seat "connected"
+    await until("the seat's last connection to close", lambda: seat0.connections == 0)
     assert moved["seat"] == 1
     await ghost.close()
 
@@ -222,11 +226,11 @@ async def test_undo_cycles_give_no_clock_time(server: ServerFactory, db: Db) -> 
 
 async def test_rematch_gives_one_seat_per_person(server: ServerFactory, db: Db) -> None:
     """Call rematch twice with the same token to take every seat of the rematch."""
-    r = await server(db, grace=0.05)
+    r = await server(db)
     made = await r.create("planet", [{"type": "you"}, {"type": "open"}], name="Ann")
     tid, tok0 = made["table"]["id"], made["token"]
     tok1 = (await r.join(tid, name="Bo"))["token"]
-    await r.wait_for(tid, lambda t: t["status"] == "over", timeout=90)
+    await r.play_out(tid, tok0, tok1)
     first = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok0)
     assert first.status_code == 200 and first.json()["seat"] == 0
     again = await r.call("POST", f"/api/tables/{tid}/rematch", token=tok0)
@@ -298,11 +302,17 @@ async def test_table_spam_meets_quotas_expiry_and_the_operator(
     assert res.status_code == 429 and res.json()["error"] == "quota"
     # nobody joined or watched: the spam expires and the quota is free again
     r.manager.settings.open_table_ttl = 0.0
-    await asyncio.sleep(0.5)
+
+    async def all_closed() -> bool:
+        for made in spam:
+            t = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
+            if t["status"] != "closed":
+                return False
+        return True
+
+    await until("the spam tables to expire", all_closed)
     r.manager.settings.open_table_ttl = 3600.0
     for made in spam:
-        t = (await r.call("GET", f"/api/tables/{made['table']['id']}")).json()
-        assert t["status"] == "closed"
         res = await r.act(made["table"]["id"], made["token"], "end", 0)
         assert res.status_code in (403, 409)
     assert (await r.call("GET", "/api/tables")).json()["tables"] == []
@@ -358,7 +368,8 @@ async def test_race_stacks_stay_face_down_during_the_countdown(
     server: ServerFactory, db: Db
 ) -> None:
     """Read the top cards (and plan) during the countdown before "Lift Off!"."""
-    r = await server(db, race_start_pause=1.5)
+    clock = VirtualClock()
+    r = await server(db, race_start_pause=1.5, clock=clock)
     tid, tok0, _tok1 = await two_people(r, "race")
     a = await r.connect(tid, tok0)
     first = await a.wait_state(lambda s: s["table"]["status"] == "playing")
@@ -369,7 +380,10 @@ async def test_race_stacks_stay_face_down_during_the_countdown(
     assert all(p["top"] is None for p in spectator["view"]["players"])
     res = await r.act(tid, tok0, "discard", first["version"])
     assert res.status_code == 422 and res.json()["rule"] == "RC-PLAY-2"
-    live = await a.wait_state(lambda s: bool(s["legal"]), timeout=10)
+    await clock.advance(1.4)
+    assert r.manager.tables[tid].race.counting_down()  # type: ignore[union-attr]
+    await clock.advance(0.2)  # "Lift Off!"
+    live = await a.wait_state(lambda s: bool(s["legal"]))
     assert all(p["top"] is not None for p in live["view"]["players"])
     assert "countdown" not in live["view"]
     await a.close()
@@ -377,26 +391,24 @@ async def test_race_stacks_stay_face_down_during_the_countdown(
 
 async def test_rest_players_are_present_while_they_poll(server: ServerFactory, db: Db) -> None:
     """A player who only polls and acts over REST is not made "away"."""
-    r = await server(db, grace=1.0)
+    clock = VirtualClock()
+    r = await server(db, grace=1.0, clock=clock)
     tid, tok0, tok1 = await two_people(r, "planet")
     for _ in range(30):  # 3 s: three grace periods
         await r.view(tid, tok0)
         await r.view(tid, tok1)
-        await asyncio.sleep(0.1)
+        await clock.advance(0.1)
     seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
-    assert [s["zombie"] for s in seats] == [False, False]
-    # seat 0 stops: away after the grace period (the public table is no presence);
-    # seat 1 keeps polling, so the stand-in bot cannot race the game to its end
-    for _ in range(200):
+    assert [s["away"] for s in seats] == [False, False]
+    # seat 0 stops: away after the grace period (the public table is no presence)
+    for _ in range(11):
         await r.view(tid, tok1)
-        seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
-        if seats[0]["zombie"]:
-            break
-        await asyncio.sleep(0.1)
-    assert seats[0]["zombie"] and not seats[1]["zombie"]
+        await clock.advance(0.1)
+    seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
+    assert seats[0]["away"] and not seats[1]["away"] and not seats[0]["zombie"]
     await r.view(tid, tok0)  # back: present again
     seats = (await r.call("GET", f"/api/tables/{tid}")).json()["seats"]
-    assert seats[0]["zombie"] is False
+    assert seats[0]["away"] is False
 
 
 async def test_undo_works_after_a_restart(server: ServerFactory, db: Db) -> None:

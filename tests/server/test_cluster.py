@@ -25,6 +25,7 @@ import httpx
 import pytest
 import pytest_asyncio
 import websockets
+from server_helpers import no_cookies
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -32,6 +33,7 @@ from test_server_crash import free_port
 
 from liftoff.server.storage import ActionData, Store
 from liftoff.server.storage.leases import Fence, StaleLease
+from processes import end, spawn
 
 PG = os.environ.get("LIFTOFF_TEST_POSTGRES_URL")
 REDIS = os.environ.get("LIFTOFF_TEST_REDIS_URL")
@@ -42,6 +44,9 @@ needs_redis = pytest.mark.skipif(not REDIS, reason="needs Redis (LIFTOFF_TEST_RE
 def cluster_marks(timeout: int = 240, redis: bool = True) -> list[pytest.MarkDecorator]:
     """The marks of a module of cluster tests: asyncio, a ``timeout`` per test, and
     skipped without PostgreSQL (and, with ``redis``, without Redis)."""
+    # no xdist_group: the clusters of two workers run side by side, each test on a
+    # database of its own, its cluster named after it, and each worker on a Redis
+    # database of its own (what one test reads of Redis is its cluster's alone)
     marks = [
         pytest.mark.asyncio,
         pytest.mark.timeout(timeout),
@@ -101,6 +106,8 @@ async def test_a_stale_owner_cannot_write(database: str) -> None:
         with pytest.raises(StaleLease):
             await a.append("t1", _row(1))  # the old owner is fenced off
         await b.append("t1", _row(1))
+        with pytest.raises(StaleLease):  # nor can it take back the new owner's action
+            await a.delete_action("t1", 1)
         assert "t1" not in a.fence.epochs
         # a renewing finds nothing of its own to renew
         assert await a.fence.renew(a.engine) == set()
@@ -132,7 +139,7 @@ async def test_a_lease_claimed_while_renewing_is_not_taken_for_lost(database: st
 
 async def wait_up(base: str, proc: subprocess.Popen[bytes], within: float = 90.0) -> None:
     """Wait until a member answers its health check (a busy machine starts slowly)."""
-    async with httpx.AsyncClient(base_url=base) as c:
+    async with httpx.AsyncClient(cookies=no_cookies(), base_url=base) as c:
         end = time.monotonic() + within
         while time.monotonic() < end:
             if proc.poll() is not None:
@@ -144,27 +151,33 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes], within: float = 90.0
     raise AssertionError("member did not come up")
 
 
-def _member(database: str, port: int, *extra: str, grace: float = 600.0) -> subprocess.Popen[bytes]:
-    """A member started as ``liftoff serve --redis`` (``extra``: more options)."""
+def _member(
+    database: str,
+    port: int,
+    *extra: str,
+    grace: float = 600.0,
+    env: dict[str, str] | None = None,
+) -> subprocess.Popen[bytes]:
+    """A member started as ``liftoff serve --redis`` (``extra``: more options;
+    ``env``: more environment variables, e.g. the operator's admin token), of the
+    cluster named after its database: each test's members hear only each other,
+    whatever other tests share the Redis server (``extra`` may name it otherwise)."""
     assert REDIS is not None
     code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
-    args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS, *extra]
-    return subprocess.Popen(
+    cluster = make_url(database).database or "liftoff"
+    args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS]
+    args += ["--cluster-name", cluster, *extra]
+    return spawn(
         [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", str(grace)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
     )
 
 
 def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
-    """Stop members still running (SIGTERM, then SIGKILL after 10 s)."""
-    for p in procs:
-        if p is not None and p.poll() is None:
-            p.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                p.wait(10)
-            if p.poll() is None:
-                p.kill()
+    """Stop members and their process groups (SIGTERM, then SIGKILL after 10 s)."""
+    end(*procs)
 
 
 @dataclass
@@ -197,8 +210,12 @@ async def two_members(
         b = (start_b or (lambda port: _member(database, port)))(pb)
         await wait_up(f"http://127.0.0.1:{pb}", b)
         async with (
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca,
-            httpx.AsyncClient(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb,
+            httpx.AsyncClient(
+                cookies=no_cookies(), base_url=f"http://127.0.0.1:{pa}", timeout=10
+            ) as ca,
+            httpx.AsyncClient(
+                cookies=no_cookies(), base_url=f"http://127.0.0.1:{pb}", timeout=10
+            ) as cb,
         ):
             yield Pair(a, b, pa, pb, ca, cb)
     finally:
@@ -333,6 +350,17 @@ async def test_loadtest_spreads_thinking_clients_over_two_members(database: str)
         assert not figures["refusals"], figures["refusals"]
 
 
+def action_of(w: _Watcher) -> str:
+    """The first legal action in the watcher's last frame."""
+    text: str = w.states[-1]["legal"][0]["text"]
+    return text
+
+
+def compared(frames: list[dict[str, Any]], after: int, upto: int) -> list[dict[str, Any]]:
+    """The frames of the versions after ``after`` up to ``upto``."""
+    return [f for f in frames if after < f["version"] <= upto]
+
+
 class _Watcher:
     """One WebSocket to a member: the state frames it was sent, and its other answers."""
 
@@ -343,12 +371,14 @@ class _Watcher:
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        async for frame in self.ws:
-            msg = json.loads(frame)
-            if msg["type"] == "state":
-                self.states.append(msg)
-            elif msg["type"] in ("ack", "error"):
-                await self.answers.put(msg)
+        # a member that dies ends its sockets without a close frame: the end of the frames
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for frame in self.ws:
+                msg = json.loads(frame)
+                if msg["type"] == "state":
+                    self.states.append(msg)
+                elif msg["type"] in ("ack", "error"):
+                    await self.answers.put(msg)
 
     async def until(self, ok: Any, within: float = 20.0) -> dict[str, Any]:
         end = time.monotonic() + within
@@ -394,9 +424,9 @@ async def test_any_member_serves_any_table(database: str) -> None:
 
             for w in watchers.values():
                 await w.until(everyone_here)
-            await asyncio.sleep(0.5)  # the last presence frames arrive
-            start = {key: len(w.states) for key, w in watchers.items()}
-            version = watchers["A", 0].states[-1]["version"]
+            # presence frames may still come at this version: the frames compared are
+            # those of the versions after it
+            first = version = watchers["A", 0].states[-1]["version"]
             for n in range(8):
                 mover = next(s for s in (0, 1) if watchers["B", s].states[-1]["legal"])
                 action = watchers["B", mover].states[-1]["legal"][0]["text"]
@@ -431,11 +461,16 @@ async def test_any_member_serves_any_table(database: str) -> None:
             assert refused.json()["words"]
             for m in ("A", "B"):
                 await watchers[m, mover].until(lambda f: f["refusal"] is not None)
-            await asyncio.sleep(0.5)
-            first = watchers["A", 0].states[start["A", 0] - 1]["version"]
+            # one more move: its frame, last on every socket, comes after any frame of
+            # the versions compared (no frame of theirs can arrive later)
+            body = {"action": action_of(watchers["B", mover]), "version": version, "id": "end"}
+            res = await cb.post(f"/api/tables/{tid}/actions", json=body, headers=auth)
+            assert res.status_code == 200, res.text
+            for w in watchers.values():
+                await w.until(lambda f, v=version + 1: f["version"] >= v)
             for seat in (0, 1, None):
-                on_a = watchers["A", seat].states[start["A", seat] :]
-                on_b = watchers["B", seat].states[start["B", seat] :]
+                on_a = compared(watchers["A", seat].states, first, version)
+                on_b = compared(watchers["B", seat].states, first, version)
                 # a frame per version, and one more for the refusal (at the mover's seat)
                 versions = [f["version"] for f in on_a]
                 assert versions == [*range(first + 1, version + 1), version]
@@ -445,3 +480,60 @@ async def test_any_member_serves_any_table(database: str) -> None:
             for ws in sockets:
                 with contextlib.suppress(Exception):
                     await ws.close()
+
+
+async def test_renewals_at_once_lock_in_one_order_and_never_deadlock(database: str) -> None:
+    """Many renewals of one member's 80 leases at once (as health checks made them),
+    beside fenced writes and a release: each one renews every lease, none deadlocks."""
+    store = Store(database)
+    await store.start()
+    try:
+        owner = Fence("member-a", 30.0)
+        ids = [f"t{i:02d}" for i in range(80)]
+        for tid in ids:
+            await _table(store, tid)
+            assert await owner.claim(store.engine, tid) == 1
+        # renewers that share the member's name and epochs but not its one-at-a-time lock
+        renewers = [Fence("member-a", 30.0) for _ in range(12)]
+        for f in renewers:
+            f.epochs = dict(owner.epochs)
+
+        async def write(n: int) -> None:
+            async with store.engine.begin() as conn:
+                await owner.check(conn, reversed(ids[n::7]))
+
+        for _ in range(5):
+            found = await asyncio.gather(
+                *(f.renew(store.engine) for f in renewers), *(write(n) for n in range(7))
+            )
+            assert all(not lost for lost in found[: len(renewers)])
+        await renewers[0].release(store.engine, ids[:40])
+        assert sorted(owner.epochs) == ids
+        assert await owner.renew(store.engine) == set(ids[:40])  # released: gone for all
+    finally:
+        await store.close()
+
+
+async def test_a_deadlocked_lease_statement_is_tried_again() -> None:
+    from sqlalchemy.exc import DBAPIError
+
+    from liftoff.server.storage.leases import retried
+
+    class Deadlock(Exception):
+        sqlstate = "40P01"
+
+    tries: list[int] = []
+
+    async def attempt() -> str:
+        tries.append(1)
+        if len(tries) < 3:
+            raise DBAPIError("UPDATE table_leases …", None, Deadlock())
+        return "renewed"
+
+    assert await retried(attempt) == "renewed" and len(tries) == 3
+
+    async def refused() -> str:
+        raise DBAPIError("UPDATE table_leases …", None, Exception("permission denied"))
+
+    with pytest.raises(DBAPIError):  # any other error is not tried again
+        await retried(refused)

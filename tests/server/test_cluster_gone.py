@@ -114,3 +114,38 @@ async def test_a_bot_table_nobody_asks_for_moves_on_with_its_new_owner(database:
         assert len(logged) >= at_kill + 5, "the bots did not play on at B"
         assert sorted(logged) == list(range(len(logged)))  # one action per index
         assert took < 10  # the round (every 2 s), not the lease, hands it over
+
+
+async def test_one_dropped_connection_does_not_make_a_member_let_its_tables_go(
+    database: str,
+) -> None:
+    """A renewal that fails once (a pooled connection reset under load) is tried
+    again at once: the member stays fit and keeps its table; one that fails twice
+    (really cut off) makes it unfit and lets the table go."""
+    assert REDIS is not None
+    store = Store(database)
+    await store.start()
+    a = Member(store, REDIS, 30.0)
+    renew = a.fence.renew
+    failures = {"left": 1}
+
+    async def flaky(engine: object) -> set[str]:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise ConnectionError("connection reset by peer")
+        return await renew(store.engine)
+
+    try:
+        await a.connect()
+        await _table(store, "t1")
+        assert await a.claim("t1")
+        a.fence.renew = flaky  # type: ignore[method-assign]
+        assert await a.renew(), a.last_error
+        assert a.owns("t1") and failures["left"] == 0
+        failures["left"] = 2
+        assert not await a.renew()
+        assert "lost its database or Redis" in (a.last_error or "")
+        assert not a.owns("t1")
+    finally:
+        await a.close()
+        await store.close()

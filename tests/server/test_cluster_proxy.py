@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from server_helpers import no_cookies
 from sqlalchemy import text
 from test_cluster import (
     _logged,
@@ -37,6 +38,7 @@ from test_cluster import (
 from test_server_crash import free_port
 
 from liftoff.server.storage import Store
+from processes import end, spawn
 
 __all__ = ["database"]  # the fixture, used by name
 
@@ -80,7 +82,7 @@ http {{
 """
     (tmp / "nginx.conf").write_text(main)
     assert NGINX is not None
-    proc = subprocess.Popen(
+    proc = spawn(
         [NGINX, "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(tmp / "nginx.conf")],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -88,12 +90,10 @@ http {{
     try:
         yield listen
     finally:
-        proc.send_signal(signal.SIGQUIT)
+        proc.send_signal(signal.SIGQUIT)  # nginx's graceful stop, then its whole group
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(10)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
+        end(proc)
 
 
 async def _owner_pid(database: str, tid: str) -> int:
@@ -134,7 +134,7 @@ async def test_behind_one_address_a_player_plays_through_a_failover(
             front = f"http://127.0.0.1:{port}"
             await wait_up(front, b)
             acked: dict[int, str] = {}
-            async with httpx.AsyncClient(base_url=front, timeout=10) as c:
+            async with httpx.AsyncClient(cookies=no_cookies(), base_url=front, timeout=10) as c:
                 tid, tokens = await _seated(c, "planet")
                 await _play(c, tid, tokens, acked, 6)
                 frame = await _frames_until(f"ws://127.0.0.1:{port}/ws/tables/{tid}", tokens[0], 6)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import os
+import secrets
 import signal
 import time
 from typing import Any
@@ -19,7 +20,17 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from test_cluster import _logged, _member, _stop, cluster_marks, database, two_members, wait_up
+from server_helpers import no_cookies
+from test_cluster import (
+    REDIS,
+    _logged,
+    _member,
+    _stop,
+    cluster_marks,
+    database,
+    two_members,
+    wait_up,
+)
 from test_server_crash import free_port
 
 __all__ = ["database"]  # the fixture, used by name
@@ -134,24 +145,45 @@ async def test_a_race_played_through_the_other_member_survives_its_owner(databas
     assert all(v - 1 in logged for v in acked_before)
 
 
-async def test_only_a_member_vouches_for_a_relayed_socket() -> None:
-    from liftoff.server.cluster.relay import RELAY_HEADER, relayed_address
+async def test_only_a_live_pass_vouches_for_a_relayed_client() -> None:
+    """A relay pass vouches once, for the path it was made for, and Redis holds only
+    its hash; a made-up or malformed pass vouches for nobody."""
+    import redis.asyncio as aioredis
 
-    fwd = (b"x-forwarded-for", b"203.0.113.9")
-    assert relayed_address([(RELAY_HEADER.encode(), b"s3cret"), fwd], "s3cret") == "203.0.113.9"
-    assert relayed_address([(RELAY_HEADER.encode(), b"guess"), fwd], "s3cret") is None
-    assert relayed_address([fwd], "s3cret") is None
-    assert relayed_address([(RELAY_HEADER.encode(), b"")], "") is None  # no secret: no relay
+    from liftoff.server.cluster.names import Names
+    from liftoff.server.cluster.passes import Passes, digest
+
+    assert REDIS is not None
+    client = aioredis.from_url(REDIS)
+    names = Names.of(f"passes{secrets.token_hex(3)}", REDIS)
+    passes = Passes(client, names)
+    try:
+        path = "/api/tables/T1/seat-link/renew"
+        good = await passes.issue("203.0.113.9", path)
+        stored = [k.decode() for k in await client.keys(f"{names.cluster}:*")]
+        assert stored == [names.relay(digest(good))] and good not in stored[0]
+        assert await passes.redeem(good, path) == "203.0.113.9"
+        assert await passes.redeem(good, path) is None  # good once
+        other = await passes.issue("203.0.113.9", path)
+        assert await passes.redeem(other, "/api/tables/T2/seat-link/renew") is None
+        assert await passes.redeem(other, path) is None  # tried on another path: spent
+        assert await passes.redeem("made-up", path) is None
+        assert await passes.redeem(secrets.token_urlsafe(32), path) is None
+        assert await client.keys(f"{names.cluster}:*") == []
+    finally:
+        await client.aclose()
 
 
 async def test_a_forged_relay_header_does_not_escape_the_socket_quota(database: str) -> None:
-    """A client claiming to be a member relaying a socket (a made-up relay secret) is
+    """A client claiming to be a member relaying a socket (a made-up relay pass) is
     an ordinary client: its sockets count against its address's cap."""
     pa = free_port()
     a = _member(database, pa, "--ws-per-address", "2")
     try:
         await wait_up(f"http://127.0.0.1:{pa}", a)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca:
+        async with httpx.AsyncClient(
+            cookies=no_cookies(), base_url=f"http://127.0.0.1:{pa}", timeout=10
+        ) as ca:
             made = (
                 await ca.post(
                     "/api/tables",

@@ -11,6 +11,8 @@ import pytest
 from server_helpers import Db, Running, ServerFactory
 
 import liftoff
+from liftoff import speech
+from liftoff.server.clock import VirtualClock
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -136,11 +138,13 @@ async def test_illegal_action_names_its_rule(server: ServerFactory, db: Db) -> N
     rule = (await r.call("GET", "/api/games/planet/rules/PL-END-2")).json()
     assert rule["text"] == game.rule_text("PL-END-2")
     words = (await r.call("GET", "/api/games/agency/glossary")).json()["glossary"]
-    assert words == dict(liftoff.games.get("agency").glossary())
+    assert words == dict(speech.of(liftoff.games.get("agency")).glossary())
     assert words["S08"].startswith("Mission Planner:") and len(words) == 36 + 96 + 16 + 4
     assert words["red"].startswith("Fuel (red technology):")
     planet_words = (await r.call("GET", "/api/games/planet/glossary")).json()["glossary"]
-    assert planet_words == dict(game.glossary()) and planet_words["bonfire"].startswith("Bonfire:")
+    assert planet_words == dict(speech.of(game).glossary()) and planet_words["bonfire"].startswith(
+        "Bonfire:"
+    )
     missing = await r.call("GET", "/api/games/chess/glossary")
     assert missing.status_code == 404 and missing.json()["error"] == "no-game"
 
@@ -234,7 +238,7 @@ async def test_undo_own_last_action_only_when_nothing_was_revealed(
     assert (await r.act(tid, tok0, "end", 0)).status_code == 200
     assert (await r.view(tid, tok0))["undo"] is False
     res = await r.call("POST", f"/api/tables/{tid}/undo", token=tok0)
-    assert res.status_code == 409 and "revealed" in res.json()["message"]
+    assert res.status_code == 409 and "now known" in res.json()["message"]
     # the undone action is gone from the database too
     await r.stop()
     r2 = await server(db)
@@ -261,37 +265,50 @@ async def test_bots_play_their_seats(server: ServerFactory, db: Db) -> None:
     await ws.close()
 
 
-async def test_zombie_seat_and_return(server: ServerFactory, db: Db) -> None:
-    r = await server(db, grace=0.3)
+async def test_away_seat_and_return(server: ServerFactory, db: Db) -> None:
+    """A disconnect on your turn: after the grace you are away and the game waits
+    (nobody plays for you unless the others choose it); back, the seat is yours."""
+    clock = VirtualClock()
+    r = await server(db, grace=30.0, clock=clock)
     tid, tok0, tok1 = await two_humans(r)
     a = await r.connect(tid, tok0)
     b = await r.connect(tid, tok1)
     await a.wait_state(lambda s: bool(s["legal"]))
     await a.close()  # seat 0 leaves while it is its turn
+    gone = await b.wait_state(lambda s: s["table"]["seats"][0]["connected"] is False)
+    assert gone["table"]["seats"][0]["away"] is False  # its grace period runs
+    await clock.advance(29.9)
+    assert not r.manager.tables[tid].seats[0].away  # not a moment early
+    await clock.advance(0.2)
     state = await b.wait_state(
-        lambda s: s["table"]["seats"][0]["zombie"] and s["version"] > 0, timeout=10
+        lambda s: s["table"]["seats"][0]["away"] or s["version"] > 0, timeout=10
     )
-    assert state["table"]["seats"][0]["connected"] is False
-    # the bot plays for seat 0 until it is seat 1's turn
-    await b.wait_state(lambda s: bool(s["legal"]), timeout=10)
+    seat = state["table"]["seats"][0]
+    assert state["version"] == 0 and seat["out_of_time"] and not seat["zombie"]
+    assert seat["connected"] is False
     a2 = await r.connect(tid, tok0)
-    back = await a2.wait_state(lambda s: not s["table"]["seats"][0]["zombie"])
-    assert back["table"]["seats"][0]["connected"] is True
+    back = await a2.wait_state(lambda s: not s["table"]["seats"][0]["away"])
+    assert back["table"]["seats"][0]["connected"] is True and back["version"] == 0
     for c in (a2, b):
         await c.close()
 
 
 async def test_clock_runs_out_and_the_game_waits(server: ServerFactory, db: Db) -> None:
-    r = await server(db)
+    time = VirtualClock()
+    r = await server(db, clock=time)
     tid, tok0, tok1 = await two_humans(r, clock={"initial": 1, "increment": 5})
     a = await r.connect(tid, tok0)
     b = await r.connect(tid, tok1)
     first = await a.wait_state(lambda s: bool(s["legal"]))
     clock = first["table"]["clock"]
     assert clock["running"] == [0] and clock["remaining"][1] == 1000
-    # seat 0 does nothing: after a second it is out of time, and nobody plays for it
-    # (the time-out policy: tests/server/test_server_timeouts.py)
-    state = await b.wait_state(lambda s: s["table"]["seats"][0]["out_of_time"], timeout=15)
+    # seat 0 does nothing: after its second and its 5 s for the turn it is out of time,
+    # and nobody plays for it (the time-out policy: tests/server/test_server_timeouts.py)
+    assert clock["remaining"][0] == 6000
+    await time.advance(5.9)
+    assert not r.manager.tables[tid].seats[0].out_of_time  # not a moment early
+    await time.advance(0.2)
+    state = await b.wait_state(lambda s: s["table"]["seats"][0]["out_of_time"])
     assert state["version"] == 0 and state["table"]["clock"]["remaining"][0] == 0
     late = await a.wait_state(lambda s: s["table"]["seats"][0]["out_of_time"])
     assert late["legal"]  # the late player may still play
@@ -302,11 +319,10 @@ async def test_clock_runs_out_and_the_game_waits(server: ServerFactory, db: Db) 
 
 
 async def test_leave_rematch_and_replay(server: ServerFactory, db: Db) -> None:
-    r = await server(db, grace=0.05)
+    r = await server(db)
     made = await r.create("planet", [{"type": "you"}, {"type": "bot", "bot": "random"}])
     tid, tok = made["table"]["id"], made["token"]
-    # nobody connects: after the grace period a bot plays seat 0 too, to the end
-    over = await r.wait_for(tid, lambda t: t["status"] == "over", timeout=60)
+    over = await r.play_out(tid, tok)
     assert over["outcome"]["winners"]
     assert (await r.call("POST", f"/api/tables/{tid}/leave", token=tok)).status_code == 409
     record = (await r.call("GET", f"/api/tables/{tid}/record")).json()
@@ -489,26 +505,21 @@ async def test_bot_games_of_every_game_finish(server: ServerFactory, db: Db) -> 
         assert state.is_over() and state.version == done["version"]
 
 
-async def test_race_absent_player_is_played_by_a_bot(server: ServerFactory, db: Db) -> None:
-    """A race seat whose person never connects: after the grace period the
-    stand-in bot plays it through the real-time driver."""
+async def test_race_absent_player_holds_a_race_of_bots(server: ServerFactory, db: Db) -> None:
+    """A race seat whose person never connects: after the grace period no bot plays
+    it; a race of bots alone holds still until the person is there."""
     r = await server(db, grace=0.2)
     made = await r.create(
         "race", [{"type": "you"}, {"type": "bot", "bot": "random", "speed": "slow"}]
     )
     tid = made["table"]["id"]
-    zombie = await r.wait_for(tid, lambda t: t["seats"][0]["zombie"], timeout=10)
-    assert zombie["status"] == "playing"
-    table = r.manager.tables[tid]
-    for _ in range(200):
-        if any(e.player == 0 for e in table.log):
-            break
-        await asyncio.sleep(0.05)
-    assert any(e.player == 0 for e in table.log), table.log
-    # the person comes back: the seat is theirs again
+    held = await r.wait_for(tid, lambda t: t["seats"][0]["away"] or t["seats"][0]["zombie"])
+    assert held["status"] == "playing" and not held["seats"][0]["zombie"]
+    assert held["live"]["held"]
+    # the person comes back: the race runs
     ws = await r.connect(tid, made["token"])
-    back = await ws.wait_state(lambda s: not s["table"]["seats"][0]["zombie"])
-    assert back["table"]["seats"][0]["connected"]
+    back = await ws.wait_state(lambda s: not s["table"]["live"]["held"])
+    assert back["table"]["seats"][0]["connected"] and not back["table"]["seats"][0]["away"]
     await ws.close()
 
 
@@ -560,3 +571,20 @@ async def test_creating_a_table_reports_the_option_warnings(server: ServerFactor
     made = await r.create("planet", seats, options={"cutthroat": True, "family": True})
     assert len(made["warnings"]) == 1 and "Family Fun" in made["warnings"][0]
     assert (await r.create("planet", seats))["warnings"] == []
+
+
+async def test_a_bot_waits_its_pacing_on_the_server_clock(
+    server: ServerFactory, sqlite_db: Db
+) -> None:
+    """Bots act ``bot_delay`` after their turn comes, as the server's clock counts."""
+    clock = VirtualClock()
+    r = await server(sqlite_db, bot_delay=2.0, clock=clock)
+    bot = {"type": "bot", "bot": "random"}
+    made = await r.create(
+        "planet", [bot, {"type": "you"}], options={"family": True, "first_player": 0}
+    )
+    tid = made["table"]["id"]
+    await clock.advance(1.9)
+    assert r.manager.tables[tid].state.version == 0  # time stands still: no move yet
+    await clock.advance(0.2)
+    await r.wait_for(tid, lambda t: t["version"] >= 1)

@@ -8,6 +8,10 @@ would: a move-bar or board button that makes exactly that move if one is shown,
 else the marked piece carrying the next word of the move. The path must submit
 exactly that action. A full game only proves the paths a bot happened to take;
 this proves them all, at desktop and at phone width.
+
+The suite tries the first 40 states of each game and width and one more for
+every kind of action only the later ones offer; ``LIFTOFF_TEST_FULL=1`` tries
+all 120 (``tests/sampling.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from server_helpers import Db, ServerFactory
 from test_server_browser import CHROMIUM, LAUNCH_ARGS, chrome
 
 import liftoff
+from liftoff import speech
 from liftoff.bots import make
+from sampling import every_kind
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -33,7 +39,8 @@ pytestmark = [
 ]
 _ = LAUNCH_ARGS
 
-STATES = 120  # per game and width
+STATES = 120  # per game and width (the full run; the suite's sample: SMALL and every kind)
+SMALL = 40
 TARGETS = 40  # legal actions tried per state at most (all when fewer)
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -58,7 +65,7 @@ def sample_states(name: str, count: int, seed: int) -> list[dict[str, Any]]:
             legal = state.legal_actions(p)
             if rnd.random() < 0.12 or (len(legal) > 1 and rnd.random() < 0.05):
                 listed = [
-                    {"text": str(a), "description": game.describe_action(state, p, a)}
+                    {"text": str(a), "description": speech.of(game).describe(state, p, a)}
                     for a in legal
                 ]
                 targets = [x["text"] for x in listed]
@@ -66,7 +73,7 @@ def sample_states(name: str, count: int, seed: int) -> list[dict[str, Any]]:
                     targets = rnd.sample(targets, TARGETS)
                 out.append(
                     {
-                        "view": state.view(p),
+                        "view": speech.of(game).view_words(state.view(p)),
                         "legal": listed,
                         "targets": targets,
                         "you": p,
@@ -87,8 +94,10 @@ async def test_every_legal_action_has_a_click_path(
     server: ServerFactory, sqlite_db: Db, chrome: Any, game: str, viewport: dict[str, int]
 ) -> None:
     r = await server(sqlite_db)
-    states = sample_states(game, STATES, seed=7 if viewport is DESKTOP else 8)
+    every = sample_states(game, STATES, seed=7 if viewport is DESKTOP else 8)
+    states = every_kind(every, SMALL, lambda s: {t.split()[0] for t in s["targets"]})
     kinds = {t.split()[0] for s in states for t in s["targets"]}
+    assert kinds == {t.split()[0] for s in every for t in s["targets"]}
     assert len(kinds) >= {"planet": 6, "race": 3, "agency": 8}[game], kinds  # every phase
     ctx = await chrome.new_context(viewport=viewport)
     page = await ctx.new_page()
@@ -98,5 +107,5 @@ async def test_every_legal_action_has_a_click_path(
     got = await page.evaluate(FIND_PATHS, {"game": game, "states": states})
     await ctx.close()
     assert not problems, problems
-    assert got["tried"] >= STATES, got
+    assert got["tried"] >= len(states), got
     assert not got["failed"], f"{got['failed']} of {got['tried']} actions: {got['failures']}"

@@ -6,30 +6,22 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
+from browsers import CHROMIUM, LAUNCH_ARGS, chrome
 from playwright.async_api import expect
 from server_helpers import Db, Running, ServerFactory
 
 import liftoff
+from liftoff import speech
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+__all__ = ["CHROMIUM", "LAUNCH_ARGS", "chrome"]  # the other browser tests take them from here
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -37,18 +29,6 @@ pytestmark = [
     pytest.mark.timeout(180),
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Chromium at {CHROMIUM}"),
 ]
-
-
-@pytest_asyncio.fixture
-async def chrome() -> AsyncIterator[Any]:
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as p:
-        b = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
-        try:
-            yield b
-        finally:
-            await b.close()
 
 
 async def new_page(browser: Any, viewport: dict[str, int] = LAPTOP) -> tuple[Any, list[str]]:
@@ -236,7 +216,7 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
     assert await named.count() > 0
     first = page.locator("#board .chip[data-learn]:has(.card-name)").first
     card = str(await first.get_attribute("data-learn"))
-    words = liftoff.games.get("agency").glossary()
+    words = speech.of(liftoff.games.get("agency")).glossary()
     await first.hover()
     name, _, effects = words[card].partition(": ")
     await expect(page.locator("#learn-pop")).to_have_text(f"{name}\n{effects}")

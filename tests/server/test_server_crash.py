@@ -25,6 +25,9 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from server_helpers import no_cookies
+
+from processes import end, spawn
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(240)]
 
@@ -40,7 +43,7 @@ def free_port() -> int:
 def launch(db: Path, port: int) -> subprocess.Popen[bytes]:
     code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
     args = ["serve", "--port", str(port), "--db", f"sqlite:///{db}", "--bot-delay", "0"]
-    return subprocess.Popen(
+    return spawn(
         [sys.executable, "-c", code, *args, "--grace", "600"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -48,7 +51,7 @@ def launch(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
-    async with httpx.AsyncClient(base_url=base) as c:
+    async with httpx.AsyncClient(cookies=no_cookies(), base_url=base) as c:
         for _ in range(300):
             if proc.poll() is not None:
                 raise AssertionError(f"server exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
@@ -120,7 +123,7 @@ async def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         await wait_up(base, proc)
         humans: dict[str, list[str]] = {}
         bots: list[str] = []
-        async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+        async with httpx.AsyncClient(cookies=no_cookies(), base_url=base, timeout=10) as c:
             for game in ("planet", "planet", "agency", "agency", "planet", "agency"):
                 made = (
                     await c.post(
@@ -146,7 +149,7 @@ async def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         acked: dict[str, dict[int, str]] = {t: {} for t in humans}
         for cycle in range(3):
             seen: dict[str, int] = {}
-            async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+            async with httpx.AsyncClient(cookies=no_cookies(), base_url=base, timeout=10) as c:
                 tasks = [
                     asyncio.create_task(drive_humans(c, t, toks, acked))
                     for t, toks in humans.items()
@@ -154,7 +157,7 @@ async def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
                 tasks += [asyncio.create_task(watch(ws_base, t, seen)) for t in bots]
                 await asyncio.sleep(1.5 + 0.4 * cycle)
                 before = sum(len(v) for v in acked.values())
-                os.kill(proc.pid, signal.SIGKILL)  # mid-game, requests in flight
+                os.killpg(proc.pid, signal.SIGKILL)  # mid-game, requests in flight
                 proc.wait(10)
                 await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 20)
             # restart on the same database
@@ -170,7 +173,7 @@ async def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
                 if rows.get(t, {}).get(i) != text
             ]
             lost_bot = [t for t in bots if len(rows.get(t, {})) < seen.get(t, 0)]
-            async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+            async with httpx.AsyncClient(cookies=no_cookies(), base_url=base, timeout=10) as c:
                 for t, toks in humans.items():
                     v = (
                         await c.get(
@@ -197,9 +200,7 @@ async def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
             assert not lost_bot
         assert figures[-1]["acknowledged_human_actions"] > 50
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
+        end(proc)  # its whole group, with its bot and replay workers
         ARTIFACTS.mkdir(exist_ok=True)
         (ARTIFACTS / "crash-test.json").write_text(json.dumps(figures, indent=1))
         print("crash test:", json.dumps(figures))

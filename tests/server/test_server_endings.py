@@ -14,6 +14,7 @@ from server_helpers import Db, Running, ServerFactory
 from test_server_browser import CHROMIUM, PHONE, chrome, hold_seat, new_page, shot
 
 import liftoff
+from liftoff import speech
 
 __all__ = ["chrome"]  # the fixture, imported for the tests below
 
@@ -30,11 +31,11 @@ needs_chromium = pytest.mark.skipif(
 
 
 async def two_people_finished(r: Running) -> tuple[str, str, str, dict[str, Any]]:
-    """A planet game of Ann and Bo that stand-in bots played out (nobody came)."""
+    """A planet game Ann and Bo played out (over REST)."""
     made = await r.create("planet", [{"type": "you"}, {"type": "open"}], name="Ann")
     tid = made["table"]["id"]
     bo = await r.join(tid, 1, name="Bo")
-    over = await r.wait_for(tid, lambda t: t["status"] == "over", timeout=90)
+    over = await r.play_out(tid, made["token"], bo["token"])
     return tid, made["token"], bo["token"], over
 
 
@@ -48,7 +49,7 @@ async def seated(chrome: Any, r: Running, tid: str, seat: int | None, token: str
 
 
 async def test_finished_games_say_who_won_and_when(server: ServerFactory, sqlite_db: Db) -> None:
-    r = await server(sqlite_db, grace=0.05, bot_delay=0.0)
+    r = await server(sqlite_db, bot_delay=0.0)
     tid, _ann, _bo, over = await two_people_finished(r)
     listed = (await r.call("GET", "/api/tables?status=over")).json()["tables"]
     item = next(t for t in listed if t["id"] == tid)
@@ -107,16 +108,16 @@ async def test_end_screen_shows_every_source_and_hidden_card(
         sources = state.score_breakdown()[p]
         for key, points in sources.items():
             if points or not any(sources.values()):
-                assert f"{engine.score_label(key)} {points:g}" in row, (game, key, row)
+                assert f"{speech.of(engine).score_label(key)} {points:g}" in row, (game, key, row)
         for key, cards in shown["seats"][p].items():
             if cards:
-                assert engine.reveal_label(key) in row and all(c in row for c in cards)
+                assert speech.of(engine).reveal_label(key) in row and all(c in row for c in cards)
     piles = {k: v for k, v in shown.get("table", {}).items() if v}
     if piles:
         await page.click("#end-body .piles summary")
         text = await page.locator("#end-body .piles").inner_text()
         for key, cards in piles.items():
-            assert engine.reveal_label(key) in text and all(c in text for c in cards)
+            assert speech.of(engine).reveal_label(key) in text and all(c in text for c in cards)
     await shot(page, f"end-{game}-laptop")
     assert not page.problems, page.problems
 
@@ -126,7 +127,7 @@ async def test_end_screen_shows_every_source_and_hidden_card(
 async def test_a_rematch_invitation_reaches_the_open_end_screen(
     server: ServerFactory, sqlite_db: Db, chrome: Any
 ) -> None:
-    r = await server(sqlite_db, grace=0.05, bot_delay=0.0)
+    r = await server(sqlite_db, bot_delay=0.0)
     tid, ann_token, bo_token, _over = await two_people_finished(r)
     ann = await seated(chrome, r, tid, 0, ann_token)
     bo = await seated(chrome, r, tid, 1, bo_token)
@@ -187,3 +188,18 @@ async def test_replay_leads_back_to_the_table_and_lobby_lists_winners(
     assert await line.first.locator("time[datetime]").count() == 1
     await shot(page, "lobby-finished-phone")
     assert not problems, problems
+
+
+async def test_a_finished_games_seats_are_known_read_again(server: ServerFactory, db: Db) -> None:
+    """A finished game read again from the database (after a restart, or on another
+    member of a cluster) still knows its seats' tokens, as the server that played
+    it does: a player sees their own seat's view, not a refusal."""
+    r = await server(db, bot_delay=0.0)
+    tid, ann, bo, _over = await two_people_finished(r)
+    assert (await r.view(tid, ann))["you"] == 0
+    await r.stop()
+    again = await server(db)
+    assert (await again.view(tid, ann))["you"] == 0
+    assert (await again.view(tid, bo))["you"] == 1
+    refused = await again.call("GET", f"/api/tables/{tid}/view", token="not-a-seat-token")
+    assert refused.status_code == 403

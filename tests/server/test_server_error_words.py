@@ -117,8 +117,8 @@ ENGLISH: dict[str, tuple[int, str]] = {
         422,
         (
             '{"error":"bad-clock","message":"clock preset \'lunar\': use one of blitz'
-            ', normal, relaxed","words":"Clock preset \'lunar\': use one of blitz, no'
-            'rmal, relaxed."}'
+            ', normal, relaxed, day-1, day-2, day-3, day-7","words":"Clock preset \'lunar'
+            "': use one of blitz, normal, relaxed, day-1, day-2, day-3, day-7.\"}"
         ),
     ),
     "illegal": (

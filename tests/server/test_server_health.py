@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_helpers import Db, ServerFactory
+from server_helpers import Db, ServerFactory, until
 
 from liftoff.server.health import ErrorLog, Lease, LeaseHeld
 from liftoff.server.storage import Store
@@ -51,6 +51,42 @@ async def test_one_server_per_database(server: ServerFactory, db: Db) -> None:
         await late.release()
     finally:
         await other.close()
+
+
+async def test_health_checks_at_once_share_one_write(db: Db) -> None:
+    """A flood of health checks writes one renewal at a time, each begun after the
+    checks it answers came in. On PostgreSQL the checks waiting meanwhile share the
+    next one; SQLite's write does not yield, so each check has ended before the
+    next one comes in (and writes again)."""
+    store = Store(db.url, schema=db.schema)
+    await store.start()
+    lease = Lease(store, 30.0, ErrorLog())
+    writes: list[int] = []
+    in_flight = 0
+    renew = store.renew_lease
+
+    async def counted(owner: str) -> bool:  # the real write, counted
+        nonlocal in_flight
+        in_flight += 1
+        writes.append(in_flight)
+        try:
+            return await renew(owner)
+        finally:
+            in_flight -= 1
+
+    try:
+        await lease.take()
+        store.renew_lease = counted  # type: ignore[method-assign]
+        answers = await asyncio.gather(*(lease.check() for _ in range(200)))
+        assert all(answers)
+        assert max(writes) == 1  # never two at once
+        if db.schema is not None:  # PostgreSQL: the one in flight and one shared by the rest
+            assert 1 <= len(writes) <= 2
+        before = len(writes)
+        assert await lease.check() and len(writes) == before + 1  # a later check writes
+    finally:
+        await lease.release()
+        await store.close()
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -115,8 +151,10 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
         bots = [{"type": "bot", "bot": "random"}] * 2
         tid = (await r.create("planet", bots))["table"]["id"]
         await r.wait_for(tid, lambda t: t["version"] >= 3)
-        mine = await r.create("planet", [{"type": "you"}, {"type": "bot", "bot": "random"}])
-        mid, tok = mine["table"]["id"], mine["token"]
+        # two people at this one: the only bots are the other table's
+        mine = await r.create("planet", [{"type": "you"}, {"type": "open"}])
+        mid = mine["table"]["id"]
+        toks = [mine["token"], (await r.join(mid))["token"]]
         await conn.execute(
             f'REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" FROM "{role}"'
         )
@@ -127,13 +165,18 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
             body = health.json()
             assert body["ok"] is False and "refuses writes" in body["database"]
             version = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
-            view = await r.view(mid, tok)
-            if view["legal"]:
-                res = await r.act(mid, tok, view["legal"][0]["text"], view["version"])
-                assert res.status_code == 503 and res.json()["error"] == "storage"
+            for tok in toks:
+                view = await r.view(mid, tok)
+                if view["legal"]:
+                    res = await r.act(mid, tok, view["legal"][0]["text"], view["version"])
+                    assert res.status_code == 503 and res.json()["error"] == "storage"
             for _method, _path, _status, text in r.traffic:
                 assert "SQL" not in text and "UPDATE " not in text and "INSERT " not in text
-            await asyncio.sleep(3.0)
+            # the bots tried to move (and were refused): only then is "no new version" news
+            await until(
+                "a bot's move to be refused for want of storage",
+                lambda: "bot-refused-storage" in r.manager.errors.seen,
+            )
             after = (await r.call("GET", f"/api/tables/{tid}")).json()["version"]
             assert after == version  # nothing is acknowledged that was not stored
         write_errors = [rec for rec in caplog.records if "writing action" in rec.getMessage()]

@@ -5,13 +5,13 @@ legal suggestions, and no dependence on what the asking seat cannot see."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
 from server_helpers import Db, Running, ServerFactory
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import Rng, State, derive_seed
 from liftoff.server.tables.hints import HINT_ITERATIONS, search
 
@@ -92,7 +92,7 @@ async def test_hint_is_legal_and_repeats_at_the_same_version(server: ServerFacto
     assert body["action"] in [a["text"] for a in view["legal"]]
     table = r.manager.tables[tid]
     action = table.game.parse_action(table.state, 0, body["action"])
-    assert body["said"] == table.game.describe_action(table.state, 0, action)
+    assert body["said"] == speech.of(table.game).describe(table.state, 0, action)
     assert isinstance(body["reason"], str)
     assert (await r.view(tid, token))["version"] == view["version"]  # not played
     # the next position gets a new search, and again a legal suggestion
@@ -114,12 +114,11 @@ async def test_no_hint_in_a_real_time_or_finished_game(server: ServerFactory, db
 async def test_no_hint_after_the_end_and_a_rematch_keeps_the_setting(
     server: ServerFactory, db: Db
 ) -> None:
-    r = await server(db, grace=0.05, bot_processes=0)
+    r = await server(db, bot_processes=0)
     on = await r.create("planet", SOLO, name="Ann", hints=True)
     off = await r.create("planet", SOLO, name="Ann", hints=False)
-    # nobody connects: after the grace period a bot plays seat 0 too, to the end
     for made in (on, off):
-        await r.wait_for(made["table"]["id"], lambda t: t["status"] == "over", timeout=60)
+        await r.play_out(made["table"]["id"], made["token"])
     res = await ask(r, on["table"]["id"], on["token"])
     assert res.status_code == 409 and res.json()["words"] == "The game is over."
     res = await r.call("POST", f"/api/tables/{off['table']['id']}/rematch", token=off["token"])
@@ -166,93 +165,79 @@ async def test_the_hint_never_depends_on_hidden_information(game: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.timeout(180)
-async def test_hint_button_in_the_browser(server: ServerFactory, sqlite_db: Db) -> None:
+async def test_hint_button_in_the_browser(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
     """Click Hint on a laptop and on a phone: the words and the reason show under the
     actions, the suggested action is highlighted, and nothing is played."""
     browser = pytest.importorskip("test_server_browser")
-    if not Path(browser.CHROMIUM).exists():
-        pytest.skip(f"needs Chromium at {browser.CHROMIUM}")
-    from playwright.async_api import async_playwright, expect
+    from playwright.async_api import expect
 
     r = await server(sqlite_db, bot_delay=0.05)
-    async with async_playwright() as p:
-        chrome = await p.chromium.launch(
-            executable_path=browser.CHROMIUM, headless=True, args=browser.LAUNCH_ARGS
+    page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
+    tid = await browser.create_in_lobby(page, r, "planet", ["you", "bot:random"])
+    await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
+    for size, name in (((1366, 800), "laptop"), ((390, 844), "phone")):
+        await page.set_viewport_size({"width": size[0], "height": size[1]})
+        button = page.locator("#hint-button")
+        await expect(button).to_be_visible(timeout=20000)
+        version = await browser.version_of(r, tid)
+        await button.click()
+        box = page.locator("#hint-box")
+        await expect(box).to_contain_text("Hint:", timeout=30000)
+        table = r.manager.tables[tid]
+        searched, text, _, _ = table.hints_given[0][1].result()
+        move = table.game.parse_action(searched, 0, text)
+        answer = {"said": speech.of(table.game).describe(searched, 0, move), "action": text}
+        await expect(box).to_contain_text(answer["said"])
+        hinted = page.locator("#actions button.hinted")
+        await expect(hinted).to_have_count(1)
+        assert await hinted.get_attribute("data-act") == answer["action"]
+        assert await browser.version_of(r, tid) == version  # not played
+        await browser.shot(page, f"hint-{name}")
+        await hinted.click()  # play it: the next turn asks again
+        sure = page.locator("#movebar [data-sure]")  # a hint to end the turn is asked
+        if await sure.count():  # about first, like any turn-ending move
+            await sure.click()
+        await expect(page.locator("#table")).not_to_have_attribute(
+            "data-version", str(version), timeout=20000
         )
-        try:
-            page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
-            tid = await browser.create_in_lobby(page, r, "planet", ["you", "bot:random"])
-            await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
-            for size, name in (((1366, 800), "laptop"), ((390, 844), "phone")):
-                await page.set_viewport_size({"width": size[0], "height": size[1]})
-                button = page.locator("#hint-button")
-                await expect(button).to_be_visible(timeout=20000)
-                version = await browser.version_of(r, tid)
-                await button.click()
-                box = page.locator("#hint-box")
-                await expect(box).to_contain_text("Hint:", timeout=30000)
-                table = r.manager.tables[tid]
-                searched, text, _, _ = table.hints_given[0][1].result()
-                move = table.game.parse_action(searched, 0, text)
-                answer = {"said": table.game.describe_action(searched, 0, move), "action": text}
-                await expect(box).to_contain_text(answer["said"])
-                hinted = page.locator("#actions button.hinted")
-                await expect(hinted).to_have_count(1)
-                assert await hinted.get_attribute("data-act") == answer["action"]
-                assert await browser.version_of(r, tid) == version  # not played
-                await browser.shot(page, f"hint-{name}")
-                await hinted.click()  # play it: the next turn asks again
-                sure = page.locator("#movebar [data-sure]")  # a hint to end the turn is asked
-                if await sure.count():  # about first, like any turn-ending move
-                    await sure.click()
-                await expect(page.locator("#table")).not_to_have_attribute(
-                    "data-version", str(version), timeout=20000
-                )
-                await expect(box).to_be_hidden()
-            assert not problems, problems
-        finally:
-            await chrome.close()
+        await expect(box).to_be_hidden()
+    assert not problems, problems
 
 
 @pytest.mark.browser
 @pytest.mark.timeout(180)
-async def test_the_lobby_sets_hints_for_the_table(server: ServerFactory, sqlite_db: Db) -> None:
+async def test_the_lobby_sets_hints_for_the_table(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
     """The lobby's hints box: on for one person with bots, off once a seat is open
     for a friend, and what the creator chose is the table's setting."""
     browser = pytest.importorskip("test_server_browser")
-    if not Path(browser.CHROMIUM).exists():
-        pytest.skip(f"needs Chromium at {browser.CHROMIUM}")
-    from playwright.async_api import async_playwright, expect
+    from playwright.async_api import expect
 
     r = await server(sqlite_db, bot_delay=0.05)
-    async with async_playwright() as p:
-        chrome = await p.chromium.launch(
-            executable_path=browser.CHROMIUM, headless=True, args=browser.LAUNCH_ARGS
-        )
-        try:
-            page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
-            await page.goto(r.base + "/")
-            await page.wait_for_selector("#game option", state="attached")
-            await page.select_option("#game", "planet")
-            await page.select_option("#players", "2")
-            await expect(page.locator("#hints")).to_be_checked()
-            await page.locator("#seats .kind").nth(1).select_option("open")
-            await expect(page.locator("#hints")).not_to_be_checked()
-            await page.select_option("#game", "race")
-            await expect(page.locator("#hints-box")).to_be_hidden()
-            # a friend's seat, and hints turned on by hand: the table has them
-            await page.select_option("#game", "planet")
-            await page.select_option("#players", "2")
-            await page.locator("#seats .kind").nth(1).select_option("open")
-            await page.check("#hints")
-            await page.locator("#seats .kind").nth(1).select_option("open")
-            await expect(page.locator("#hints")).to_be_checked()  # the choice is kept
-            await page.fill("#name", "Ann")
-            await page.click("#create-button")
-            await page.wait_for_url("**/t/*")
-            tid = page.url.rsplit("/", 1)[-1]
-            assert (await r.call("GET", f"/api/tables/{tid}")).json()["hints"] is True
-            await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
-            assert not problems, problems
-        finally:
-            await chrome.close()
+    page, problems = await browser.new_page(chrome, {"width": 1366, "height": 800})
+    await page.goto(r.base + "/")
+    await page.wait_for_selector("#game option", state="attached")
+    await page.select_option("#game", "planet")
+    await page.select_option("#players", "2")
+    await expect(page.locator("#hints")).to_be_checked()
+    await page.locator("#seats .kind").nth(1).select_option("open")
+    await expect(page.locator("#hints")).not_to_be_checked()
+    await page.select_option("#game", "race")
+    await expect(page.locator("#hints-box")).to_be_hidden()
+    # a friend's seat, and hints turned on by hand: the table has them
+    await page.select_option("#game", "planet")
+    await page.select_option("#players", "2")
+    await page.locator("#seats .kind").nth(1).select_option("open")
+    await page.check("#hints")
+    await page.locator("#seats .kind").nth(1).select_option("open")
+    await expect(page.locator("#hints")).to_be_checked()  # the choice is kept
+    await page.fill("#name", "Ann")
+    await page.click("#create-button")
+    await page.wait_for_url("**/t/*")
+    tid = page.url.rsplit("/", 1)[-1]
+    assert (await r.call("GET", f"/api/tables/{tid}")).json()["hints"] is True
+    await expect(page.locator("#hints-setting")).to_have_text("Hints are on at this table.")
+    assert not problems, problems

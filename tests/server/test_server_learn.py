@@ -15,6 +15,7 @@ from server_helpers import Db, Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, hold_seat, shot
 
 import liftoff
+from liftoff import speech
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -35,7 +36,7 @@ async def test_rules_by_words_over_the_api(server: ServerFactory, sqlite_db: Db)
     res = await r.call("GET", "/api/games/planet/rules?q=moon")
     assert res.status_code == 200
     hits = res.json()
-    assert hits == [{"id": i, "text": t} for i, t in game.find_rules("moon", 10)]
+    assert hits == [{"id": i, "text": t} for i, t in speech.of(game).find_rules("moon", 10)]
     assert len(hits) == 10 and all(h["id"].startswith("PL-MOON") for h in hits[:3])
     # more words narrow it; limit bounds it; an exact id comes first
     both = (await r.call("GET", "/api/games/planet/rules?q=moon+phase&limit=3")).json()
@@ -75,7 +76,7 @@ async def test_rules_summary_with_the_options_in_force(
     assert res.status_code == 200
     body = res.json()
     game = liftoff.games.get("planet")
-    assert body["text"] == game.rules_summary({"family": "true", "days": "6"})
+    assert body["text"] == speech.of(game).rules_summary({"family": "true", "days": "6"})
     text = body["text"]
     for heading in ("## The goal", "## How a turn goes", "## The options at this table"):
         assert heading in text
@@ -135,7 +136,7 @@ async def test_planet_card_texts_rules_box_and_summary(
     where = "phone" if viewport is PHONE else "desktop"
     options = {"family": True, "first_player": 1}
     page, problems, _ = await seated_page(r, chrome, "planet", options, viewport)
-    words = liftoff.games.get("planet").glossary()
+    words = speech.of(liftoff.games.get("planet")).glossary()
     pop = page.locator("#learn-pop")
     card = page.locator("#board .pcard[data-learn]").first
     code = await card.get_attribute("data-learn")
@@ -212,7 +213,7 @@ async def test_race_and_agency_cards_show_their_texts(
     server: ServerFactory, sqlite_db: Db, chrome: Any
 ) -> None:
     r = await server(sqlite_db, bot_delay=5.0, race_start_pause=0.5)
-    race_words = liftoff.games.get("race").glossary()
+    race_words = speech.of(liftoff.games.get("race")).glossary()
     page, problems, _ = await seated_page(r, chrome, "race", {}, DESKTOP)
     await expect(page.locator("#banner")).to_contain_text("Go!", timeout=10000)
     pop = page.locator("#learn-pop")
@@ -234,7 +235,7 @@ async def test_race_and_agency_cards_show_their_texts(
     assert not problems, problems
     await page.context.close()
     # agency, on a phone: tap a card, then a technology colour
-    agency_words = liftoff.games.get("agency").glossary()
+    agency_words = speech.of(liftoff.games.get("agency")).glossary()
     page, problems, _ = await seated_page(r, chrome, "agency", {}, PHONE)
     pop = page.locator("#learn-pop")
     card = page.locator("#board .chip[data-learn]").first

@@ -1,10 +1,14 @@
 """A live real-time table's bots think on a thread pool: the event loop keeps
-running while one thinks, and its decision is stored when it arrives."""
+running while one thinks (a person's action is taken meanwhile), and its
+decision is stored when it arrives, its thinking counted on the server's clock
+(a virtual one here: the test moves it while the bot thinks)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,26 +17,40 @@ import pytest
 import liftoff
 from liftoff import bots
 from liftoff.engine import Action, IllegalAction, State
-from liftoff.server.botpool import BotBounds
+from liftoff.engine.realtime import DriverEvent
+from liftoff.server.botspecs import BotBounds
+from liftoff.server.clock import REAL_CLOCK, ServerClock, VirtualClock
 from liftoff.server.errors import ApiError
-from liftoff.server.realtime import RaceRunner
+from liftoff.server.realtime import RaceRunner, shared_thinker
 from liftoff.server.storage import ActionData
 
-THINKING = 0.4  # seconds the slow bot takes per decision
+THINKING = 0.4  # seconds the test lets pass on the server's clock while the bot thinks
 
 
-class SlowBot:
-    """A bot that takes ``THINKING`` wall-clock seconds over every decision."""
+class GatedBot:
+    """A bot that thinks until the test opens its gate (a real thread waits)."""
 
-    name = "slow"
+    name = "gated"
+    gate = threading.Event()
+    started = threading.Event()
 
     def __init__(self, seed: int = 0) -> None:
         self.inner = bots.make("random", seed=seed)
 
     def choose(self, state: State, player: int) -> Action:
-        time.sleep(THINKING)
+        GatedBot.started.set()
+        assert GatedBot.gate.wait(10), "the test never opened the gate"
         action: Action = self.inner.choose(state, player)
         return action
+
+
+async def until(what: str, done: Callable[[], Any], timeout: float = 10.0) -> None:
+    """Wait (at most ``timeout`` real seconds) until ``done()`` holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.005)
 
 
 @dataclass
@@ -40,6 +58,10 @@ class Settings:
     zombie_bot: str = "random"
     race_start_pause: float = 0.0
     race_round_pause: float = 0.0
+    race_people_pace: bool = False
+    race_reveal_pace: float = 1.0
+    race_ready_most: float = 0.0
+    clock: ServerClock = REAL_CLOCK
 
 
 class Errors:
@@ -53,21 +75,22 @@ class Errors:
 class Host:
     """The manager side of a live table (``RealtimeHost``), recording what it is told."""
 
-    def __init__(self) -> None:
-        self.settings = Settings()
+    def __init__(self, clock: ServerClock = REAL_CLOCK) -> None:
+        self.settings = Settings(clock=clock)
         self.errors = Errors()
         self.rows: list[ActionData] = []
-        self.stored_at: list[float] = []
 
     def bot_bounds(self, realtime: bool) -> BotBounds:
         return BotBounds(seconds=0.05)
+
+    def thinker(self, table: Any) -> Executor:
+        return shared_thinker()  # the slow bot is no search: a thread, as on the server
 
     async def record_applied(
         self, table: Any, rows: list[ActionData], public: list[bool], caused: list[Any]
     ) -> None:
         assert len(caused) == len(rows) and all(caused)  # each with the events it caused
         self.rows.extend(rows)
-        self.stored_at.extend(time.monotonic() for _ in rows)
 
     async def restore(self, table: Any) -> None:
         raise AssertionError("no write fails here")
@@ -98,33 +121,47 @@ class Table:
     id: str = "t"
     status: str = "playing"
     bot_seed: int = 5
+    clock_spec: dict[str, Any] | None = None  # (a race's pace, when its maker chose one)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def answer_of(self, submission: str | None) -> dict[str, Any] | None:
+        return None  # no repeated submissions here
+
+    def remember(self, submission: str | None, answer: dict[str, Any]) -> None:
+        pass
 
 
 def test_a_thinking_bot_does_not_block_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(bots._FACTORIES, "slow", SlowBot)
+    monkeypatch.setitem(bots._FACTORIES, "gated", GatedBot)
+    GatedBot.gate.clear()
+    GatedBot.started.clear()
     game = liftoff.games.get("race")
 
-    async def scenario() -> tuple[list[float], float, Host]:
-        host = Host()
-        table = Table(game, game.new_game(2, 3), [Seat("human"), Seat("bot", "slow", "instant")])
+    async def scenario() -> tuple[Host, list[DriverEvent]]:
+        clock = VirtualClock()
+        host = Host(clock)
+        table = Table(game, game.new_game(2, 3), [Seat("human"), Seat("bot", "gated", "instant")])
         runner = RaceRunner(host, table, restored=False)  # type: ignore[arg-type]
-        loop = asyncio.get_running_loop()
-        started = time.monotonic()
+        seen: list[DriverEvent] = []
+        runner.driver.subscribe(seen.append)
         runner.start()
-        gaps: list[float] = []
-        last = loop.time()
-        deadline = last + 10
-        while not host.rows and loop.time() < deadline:
-            await asyncio.sleep(0.01)
-            now = loop.time()
-            gaps.append(now - last)
-            last = now
-        runner.stop()
-        return gaps, started, host
+        try:
+            await until("the bot to start thinking", GatedBot.started.is_set)
+            # while it thinks the loop serves the person: their action is applied
+            text = str(table.state.legal_actions(0)[0])
+            answer = await runner.submit(0, text, table.state.version)
+            assert answer["ok"] and [r.player for r in host.rows] == [0]
+            assert not GatedBot.gate.is_set()  # the bot is still thinking
+            await clock.advance(THINKING)  # its thinking takes time on the server's clock
+            GatedBot.gate.set()
+            await until("the bot's decision to be stored", lambda: len(host.rows) > 1)
+        finally:
+            GatedBot.gate.set()
+            runner.stop()
+        return host, seen
 
-    gaps, started, host = asyncio.run(scenario())
-    assert host.rows and host.rows[0].player == 1  # the bot's decision was stored
-    assert host.stored_at[0] - started >= THINKING  # it arrived after its thinking
-    assert max(gaps) < THINKING / 2  # the loop kept turning meanwhile
+    host, seen = asyncio.run(scenario())
+    assert [r.player for r in host.rows[:2]] == [0, 1]  # the bot's decision was stored
+    bot = next(e for e in seen if e.kind == "applied" and e.player == 1)
+    assert bot.time == pytest.approx(THINKING)  # it arrived after its thinking, no sooner
     assert not host.errors.seen

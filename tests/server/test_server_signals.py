@@ -19,6 +19,8 @@ from server_helpers import Db, Running, ServerFactory
 from test_server_a11y import axe_problems, phone_problems
 from test_server_browser import CHROMIUM, LAPTOP, PHONE, chrome, hold_seat, new_page, shot
 
+from liftoff.server.clock import VirtualClock
+
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
 pytestmark = [
@@ -134,7 +136,8 @@ async def test_title_and_icon_mark_your_turn_and_come_back(
 async def test_race_marks_the_turn_when_the_round_opens(
     server: ServerFactory, sqlite_db: Db, chrome: Any
 ) -> None:
-    r = await server(sqlite_db, race_start_pause=6.0, race_round_pause=6.0)
+    clock = VirtualClock()
+    r = await server(sqlite_db, race_start_pause=6.0, race_round_pause=6.0, clock=clock)
     page, problems, title = await seated(r, chrome, game="race")
     plain = f"{title} — liftoff"
     # the countdown before the round: nothing to do yet, no mark
@@ -142,6 +145,7 @@ async def test_race_marks_the_turn_when_the_round_opens(
     assert await page.title() == plain
     assert (await icon(page)).endswith("/favicon.svg")
     # the round opens: cards to load, the mark is on
+    await clock.advance(6.1)
     await expect(page).to_have_title(PREFIX + plain, timeout=20000)
     assert (await icon(page)).endswith("/favicon-turn.svg")
     await expect(page.locator("#banner")).not_to_contain_text("Next round starts in")

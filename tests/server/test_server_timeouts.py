@@ -1,6 +1,7 @@
 """The time-out policy, clock presets, abandoned games and table names against a
 real server on loopback (SQLite and PostgreSQL), and the time-out in two real
-Chromium browsers. Screenshots go to ``test-artifacts/``."""
+Chromium browsers. Screenshots go to ``test-artifacts/``. Clocks run out on a
+virtual clock the tests advance: no test waits for a player's time to pass."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from typing import Any
 
 import pytest
 from playwright.async_api import expect
-from server_helpers import Db, Running, ServerFactory, WsClient
+from server_helpers import Db, Running, ServerFactory, WsClient, until
 from test_server_a11y import axe_problems, phone_problems
 from test_server_browser import ARTIFACTS, CHROMIUM, PHONE, chrome, hold_seat, new_page
 
 import liftoff
+from liftoff.server.clock import VirtualClock
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -23,6 +25,11 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(150)]
 WIDE = {"width": 1366, "height": 800}
 PLANET = {"family": True, "first_player": 0}  # Ann (seat 0) plays first
 TINY = {"initial": 1, "increment": 0}
+
+
+async def run_out(clock: VirtualClock, spec: dict[str, Any] = TINY) -> None:
+    """Let the running player's whole time (``spec``'s initial) pass on ``clock``."""
+    await clock.advance(spec["initial"] + 0.1)
 
 
 async def ann_and_bo(
@@ -80,7 +87,8 @@ async def own_move(r: Running, tid: str, ann: str, bo: str) -> None:
 
 
 async def test_out_of_time_waits_and_the_cheats_are_refused(server: ServerFactory, db: Db) -> None:
-    r = await server(db)
+    clock = VirtualClock()
+    r = await server(db, clock=clock)
     made = await r.create(
         "planet", [{"type": "you"}] + [{"type": "open"}] * 2, name="Ann", options=PLANET, clock=TINY
     )
@@ -90,7 +98,10 @@ async def test_out_of_time_waits_and_the_cheats_are_refused(server: ServerFactor
     a, a2, b, spec = [await r.connect(tid, t) for t in (ann, ann, bo, None)]
     # Ann does nothing: after a second she is out of time, on all her sockets, for everyone
     for c in (a, a2, b, spec):
-        state = await c.wait_state(out(0), timeout=15)
+        assert not (await c.wait_state())["table"]["seats"][0]["out_of_time"]
+    await run_out(clock)
+    for c in (a, a2, b, spec):
+        state = await c.wait_state(out(0))
         assert state["version"] == 0 and state["table"]["clock"]["remaining"][0] == 0
     assert (await a.wait_state(out(0)))["legal"]  # she may still play her move
     # the cheats: Ann for herself, a spectator, another table's token, a seat in time
@@ -123,10 +134,12 @@ async def test_out_of_time_waits_and_the_cheats_are_refused(server: ServerFactor
 
 
 async def test_a_stand_in_plays_until_the_player_reclaims(server: ServerFactory, db: Db) -> None:
-    r = await server(db)
+    clock = VirtualClock()
+    r = await server(db, clock=clock)
     tid, ann, bo = await ann_and_bo(r)
     a, b = await r.connect(tid, ann), await r.connect(tid, bo)
-    await b.wait_state(out(0), timeout=15)
+    await run_out(clock)
+    await b.wait_state(out(0))
     assert (await choose(r, tid, bo, 0, "bot")).status_code == 200
     # the stand-in plays for Ann: her seat says so, its moves are marked
     await a.wait_state(lambda s: s["table"]["seats"][0]["stand_in"])
@@ -141,7 +154,7 @@ async def test_a_stand_in_plays_until_the_player_reclaims(server: ServerFactory,
     since = res.json()["version"]
     assert (await r.call("POST", f"/api/tables/{tid}/reclaim", None, ann)).status_code == 409
     back = await a.wait_state(lambda s: not s["table"]["seats"][0]["stand_in"])
-    assert back["table"]["clock"]["remaining"][0] > 25_000  # at least 30 s (minus a moment)
+    assert back["table"]["clock"]["remaining"][0] == 30_000  # at least 30 s
     # from now on nobody plays for Ann: she makes her own move on her turn
     await own_move(r, tid, ann, bo)
     mine = await b.wait_state(lambda s: any(e["n"] >= since and e["player"] == 0 for e in b.log))
@@ -157,11 +170,13 @@ async def test_a_stand_in_plays_until_the_player_reclaims(server: ServerFactory,
 async def test_abandoned_game_marks_record_and_keeps_the_title(
     server: ServerFactory, db: Db
 ) -> None:
-    r = await server(db)
+    clock = VirtualClock()
+    r = await server(db, clock=clock)
     tid, ann, bo = await ann_and_bo(r, title="  Friday \n night  ")
     assert (await r.call("GET", f"/api/tables/{tid}")).json()["name"] == "Friday night"
     a, b = await r.connect(tid, ann), await r.connect(tid, bo)
-    await b.wait_state(out(0), timeout=15)
+    await run_out(clock)
+    await b.wait_state(out(0))
     assert (await choose(r, tid, bo, 0, "bot")).status_code == 200
     # Bo leaves: a bot plays his open seat, the stand-in Ann's: nobody plays any more
     assert (await r.call("POST", f"/api/tables/{tid}/leave", token=bo)).status_code == 200
@@ -189,14 +204,24 @@ async def test_abandoned_game_marks_record_and_keeps_the_title(
 async def test_bots_alone_finish_unabandoned_and_idle_games_are_abandoned(
     server: ServerFactory, db: Db
 ) -> None:
-    r = await server(db, idle_table_ttl=0.3, sweep_every=0.1)
+    # the sweep runs when this test moves the clock: the bots' game is not raced
+    # by a sweep finding it idle for 0.3 s (a busy machine's bot took longer)
+    clock = VirtualClock()
+    r = await server(db, idle_table_ttl=0.3, sweep_every=0.1, clock=clock)
     bot = {"type": "bot", "bot": "random"}
     made = await r.create("planet", [bot, bot])
     done = await r.wait_for(made["table"]["id"], lambda t: t["status"] == "over", timeout=90)
     assert done["abandoned"] is False  # nobody's game: never "abandoned"
-    # a game in play that nobody plays or watches is closed, abandoned
+    # a game in play that nobody plays or watches is closed, abandoned, by a sweep
+    # once it has been idle longer than its time (0.3 s since its last change)
     tid, _ann, _bo = await ann_and_bo(r, clock=None)
-    closed = await r.wait_for(tid, lambda t: t["status"] == "closed", timeout=15)
+
+    async def swept() -> bool:
+        await clock.advance(0.1)  # a sweep
+        return bool((await r.call("GET", f"/api/tables/{tid}")).json()["status"] == "closed")
+
+    await until("a sweep to close the idle table", swept, timeout=30)
+    closed = (await r.call("GET", f"/api/tables/{tid}")).json()
     assert closed["abandoned"] is True
     stored = (await r.manager.store.load_tables(ids=[tid]))[0]
     assert stored.abandoned is True
@@ -224,7 +249,10 @@ async def test_clock_presets_and_bounds(server: ServerFactory, db: Db) -> None:
     assert clock["preset"] is None and clock["remaining"][1] == 120_000
     bad = [
         ({"preset": "blitz", "initial": 60}, "Choose a clock preset or your own times, not both."),
-        ({"preset": "bullet"}, "Clock preset 'bullet': use one of blitz, normal, relaxed."),
+        (
+            {"preset": "bullet"},
+            "Clock preset 'bullet': use one of blitz, normal, relaxed, day-1, day-2, day-3, day-7.",
+        ),
         ({"initial": 0}, "The time per player is between 1 and 86400 seconds."),
         ({"initial": 10**9}, "The time per player is between 1 and 86400 seconds."),
         ({"increment": -1}, "The extra time per turn is between 0 and 3600 seconds."),
@@ -246,12 +274,15 @@ async def test_clock_presets_and_bounds(server: ServerFactory, db: Db) -> None:
 async def test_against_bots_nobody_is_asked_the_game_waits(
     server: ServerFactory, sqlite_db: Db
 ) -> None:
-    r = await server(sqlite_db)
+    clock = VirtualClock()
+    r = await server(sqlite_db, clock=clock)
     bot = {"type": "bot", "bot": "random"}
     made = await r.create("planet", [{"type": "you"}, bot], name="Ann", options=PLANET, clock=TINY)
     tid = made["table"]["id"]
     a = await r.connect(tid, made["token"])
-    state = await a.wait_state(out(0), timeout=15)
+    await a.wait_state()
+    await run_out(clock)
+    state = await a.wait_state(out(0))
     assert state["version"] == 0 and state["legal"]
     await play_for(r, a, state)  # her late move counts
     await a.wait_state(lambda s: s["version"] >= 1)
@@ -283,12 +314,14 @@ async def seat_page(
 async def test_time_out_in_two_browsers(
     server: ServerFactory, sqlite_db: Db, chrome: Any, sizes: tuple[dict[str, int], dict[str, int]]
 ) -> None:
-    r = await server(sqlite_db)
-    tid, ann_tok, bo_tok = await ann_and_bo(r, clock={"initial": 2, "increment": 0})
+    clock = VirtualClock()
+    r = await server(sqlite_db, clock=clock)
+    tid, ann_tok, bo_tok = await ann_and_bo(r)
     ann, p1 = await seat_page(chrome, r, tid, 0, ann_tok, sizes[0])
     bo, p2 = await seat_page(chrome, r, tid, 1, bo_tok, sizes[1])
     tag = "laptop" if sizes[0] is WIDE else "phone"
     box_a, box_b = ann.locator("#timeout-box"), bo.locator("#timeout-box")
+    await run_out(clock)
     await expect(box_a).to_contain_text(
         "Your time ran out. You can still play your move; the others may let a bot play for you.",
         timeout=15000,

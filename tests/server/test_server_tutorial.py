@@ -19,6 +19,7 @@ from server_helpers import Db, Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, new_page, shot
 
 import liftoff
+from liftoff import speech
 from liftoff.server import tutorials
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
@@ -75,7 +76,7 @@ async def test_a_tutorial_table_deals_the_published_seed(
         return
     mine = await r.view(seat["table"], seat["token"])
     assert mine["version"] == 0 and mine["you"] == 0
-    assert mine["view"] == plain(fresh.view(0))
+    assert mine["view"] == plain(speech.of(fresh.game).view_words(fresh.view(0)))
     # a normal table is not a tutorial
     other = await r.create(name, [{"type": "you"}, {"type": "open"}])
     assert other["table"]["tutorial"] is None

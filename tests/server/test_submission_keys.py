@@ -9,7 +9,6 @@ The takeover by another member of a cluster is tested in test_cluster.py.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -19,12 +18,13 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import Db, ServerFactory
+from server_helpers import Db, ServerFactory, no_cookies
 from sqlalchemy import text
 from test_cluster import PG, database, wait_up
 from test_server_crash import free_port
 
 from liftoff.server.storage import Store
+from processes import end, spawn
 
 __all__ = ["database"]  # the fixture, used by name
 
@@ -44,7 +44,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def _serve(url: str, port: int) -> subprocess.Popen[bytes]:
     code = "import sys; from liftoff.cli.main import main; sys.argv[0] = 'liftoff'; main()"
     args = ["serve", "--port", str(port), "--db", url, "--bot-delay", "0", "--grace", "600"]
-    return subprocess.Popen(
+    return spawn(
         [sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
 
@@ -94,7 +94,7 @@ async def test_kill_9_then_a_repeated_submission_gets_its_first_answer(db_url: s
     proc = _serve(db_url, port)
     try:
         await wait_up(base, proc)
-        async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+        async with httpx.AsyncClient(cookies=no_cookies(), base_url=base, timeout=10) as c:
             made = await c.post(
                 "/api/tables",
                 json={"game": "planet", "players": 2, "seats": [{"type": "you"}, {"type": "open"}]},
@@ -103,11 +103,11 @@ async def test_kill_9_then_a_repeated_submission_gets_its_first_answer(db_url: s
             joined = (await c.post(f"/api/tables/{tid}/join", json={"name": "Bea"})).json()
             tokens = [made.json()["token"], joined["token"]]
             sent = await _moves(c, tid, tokens, 6)
-        os.kill(proc.pid, signal.SIGKILL)
+        os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(10)
         proc = _serve(db_url, port)  # on the same database
         await wait_up(base, proc)
-        async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+        async with httpx.AsyncClient(cookies=no_cookies(), base_url=base, timeout=10) as c:
             path = f"/api/tables/{tid}/actions"
             for move in (sent[-1], sent[2]):  # the last one, and an older one
                 again = await c.post(path, json=move["body"], headers=_auth(move["token"]))
@@ -143,9 +143,7 @@ async def test_kill_9_then_a_repeated_submission_gets_its_first_answer(db_url: s
         assert keys[1] is None  # the one sent without an id
         assert None not in keys[:1] + keys[2:] and len(set(keys)) == len(keys)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
+        end(proc)  # its whole group, with its bot and replay workers
 
 
 async def test_a_race_submission_is_answered_again_after_a_restart(

@@ -45,7 +45,7 @@ def test_a_tournament_on_ray_gives_the_records_of_a_local_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Tournaments run on the simulation backends, Ray included."""
-    from liftoff.bots.tournament import run, tournament
+    from liftoff.sim.tournament import run, tournament
 
     monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")

@@ -158,6 +158,31 @@ def test_statistics_agree_with_textbook_values() -> None:
     assert u.statistic == 26.0 and round(u.p, 5) == 0.05523
 
 
+def test_every_printed_interval_of_a_rate_is_a_wilson_interval() -> None:
+    """A bot that wins 299 of 300 games: its win share's interval is Wilson's
+    (inside 0..100%; a normal approximation printed [99.0%, 100.3%]); a
+    difference of two rates has Newcombe's interval built from the two Wilson
+    intervals (never narrower than the data allow, never past ±100%)."""
+    from liftoff.sim.facts import _bot_wins
+
+    rows: list[dict[str, object]] = [
+        {"players": 2, "seats": ["a", "b"], "winners": [0 if g else 1], "termination": "rescue"}
+        for g in range(300)
+    ]
+    shares = _bot_wins(rows)
+    mid, lo, hi = shares["a"]
+    assert (lo, hi) == wilson(299, 300) and 0.0 <= lo < mid < hi <= 1.0
+    assert (round(100 * lo, 1), round(100 * hi, 1)) == (98.1, 99.9)
+    assert shares["b"][1:] == wilson(1, 300)
+    # Newcombe (1998), method 10: 56/70 against 48/80 differ by 0.2, interval 0.0524 to 0.3339
+    t = two_proportions(48, 80, 56, 70)
+    assert (round(t.diff, 4), round(t.low, 4), round(t.high, 4)) == (0.2, 0.0524, 0.3339)
+    none = two_proportions(0, 10, 0, 10)
+    assert none.low < 0 < none.high  # no wins in either: not the certainty [0, 0]
+    every = two_proportions(0, 5, 5, 5)
+    assert -1.0 <= every.low < every.high <= 1.0
+
+
 def test_failures_are_counted_by_kind() -> None:
     rows = [
         {"termination": "rescue"},

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ def _cli() -> list[str]:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_keeps_finished_games_and_resume_matches_an_uninterrupted_run(
-    tmp_path: Path, workers: int
+    tmp_path: Path, workers: int, started: Callable[..., subprocess.Popen[str]]
 ) -> None:
     settings = ["planet", "-n", "900", "-p", "2", "--seed", "3", "--keep-records", "4", "-q"]
     whole = tmp_path / "whole"
@@ -110,7 +111,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_matches_an_uninterrupted_run(
     )
     assert done.returncode == 0, done.stderr
     cut = tmp_path / "cut"
-    proc = subprocess.Popen(
+    proc = started(
         [*_cli(), "simulate", *settings, "--workers", str(workers), "--out", str(cut)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -8,36 +8,16 @@ strengths have names too: ``beginner``, ``easy``, ``medium``, ``hard``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from liftoff.bots.base import Bot, parse_spec
+from liftoff.bots.base import Bot
 from liftoff.bots.heuristic import HeuristicBot
 from liftoff.bots.ismcts import IsmctsBot
-from liftoff.bots.levels import level_factory, levels
+from liftoff.bots.levels import levels
 from liftoff.bots.random_bot import RandomBot
-
-_FACTORIES: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "ismcts": IsmctsBot,
-    **{level: level_factory(level) for level in levels()},
-}
-
-
-def register(name: str, factory: Callable[..., Bot]) -> None:
-    """Make ``factory`` available as ``make(name)``."""
-    _FACTORIES[name] = factory
-
-
-def names() -> list[str]:
-    """The bot kinds that ``make`` knows."""
-    return sorted(_FACTORIES)
-
-
-def factory(name: str) -> Callable[..., Bot]:
-    """The factory of bot ``name`` (``KeyError`` if unknown; see :func:`names`)."""
-    return _FACTORIES[name]
+from liftoff.bots.registry import _FACTORIES as _FACTORIES  # the registry itself
+from liftoff.bots.registry import factory, names, register
+from liftoff.bots.seats import SeatError, make_bot, parse_seat, parse_spec
 
 
 def make(spec: str, **params: Any) -> Bot:
@@ -47,8 +27,6 @@ def make(spec: str, **params: Any) -> Bot:
     names or parameters raise :class:`~liftoff.bots.seats.SeatError` (a
     ``ValueError``) with the list of what is known.
     """
-    from liftoff.bots.seats import SeatError, make_bot, parse_seat
-
     seat = parse_seat(spec, realtime=False)
     if seat.bot is None:
         raise SeatError(f"seat {spec!r}: a human seat has no bot")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from collections.abc import Callable
 
 from liftoff.engine import Action, State
 from liftoff.engine.messages import Message
@@ -41,28 +42,18 @@ class Bot:
         return f"<{type(self).__name__} {self.name}>"
 
 
-def parse_value(text: str) -> Any:
-    """A bot parameter's value: a bool, an int, a float or the text itself."""
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
-
-
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``"name:k=v,k2=v2"`` into the bot name and typed parameters, by the
-    one seat grammar (:func:`liftoff.bots.seats.parse_seat`; a ``human`` seat
-    gives ``("human", {})``).
-
-    >>> parse_spec("ismcts:iterations=400,rollout=heuristic")
-    ('ismcts', {'iterations': 400, 'rollout': 'heuristic'})
-    """
-    from liftoff.bots.seats import HUMAN, parse_seat
-
-    seat = parse_seat(spec, realtime=False)
-    return seat.bot or HUMAN, dict(seat.params)
+def parameters_of(factory: Callable[..., Bot]) -> list[str]:
+    """The parameter names a bot factory accepts (``seed`` aside): its
+    ``accepts`` when it says, else those of its signature."""
+    accepts = getattr(factory, "accepts", None)
+    if accepts is not None:
+        return list(accepts)
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return []
+    return [
+        p.name
+        for p in sig.parameters.values()
+        if p.name not in ("self", "seed") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+    ]

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from liftoff.bots.base import Bot
+from liftoff.bots.base import Bot, parameters_of
 from liftoff.bots.heuristic import HeuristicBot
 from liftoff.bots.ismcts import IsmctsBot
 
@@ -84,7 +84,5 @@ def level_factory(level: str) -> Callable[..., Bot]:
         return bot
 
     build.__doc__ = f"The {level!r} level: {spec(level)}."
-    from liftoff.bots.seats import _parameters_of
-
-    build.accepts = _parameters_of(_KINDS[kind])  # type: ignore[attr-defined]
+    build.accepts = parameters_of(_KINDS[kind])  # type: ignore[attr-defined]
     return build

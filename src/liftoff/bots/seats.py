@@ -32,17 +32,20 @@ liftoff.bots.seats.SeatError: seat 'c=1': a parameter without a bot (write ismct
 
 from __future__ import annotations
 
-import inspect
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from liftoff.engine import derive_seed
 from liftoff.engine.realtime import DEFAULT_SPEED, SPEEDS, SpeedProfile
 
-from .base import Bot, parse_value
+from . import heuristic, registry
+from .base import Bot, parameters_of
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
+from .levels import LEVEL_SPEEDS
 
 HUMAN = "human"
 
@@ -56,6 +59,31 @@ SEAT_SPEEDS: dict[str, SpeedProfile] = {
 #: the range of a custom speed in seconds per decision (``@2.5s``)
 CUSTOM_SPEED = (0.1, 60.0)
 _SECONDS = re.compile(r"^([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*s$")
+
+
+def parse_value(text: str) -> Any:
+    """A bot parameter's value: a bool, an int, a float or the text itself."""
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"name:k=v,k2=v2"`` into the bot name and typed parameters, by the
+    one seat grammar (:func:`parse_seat`; a ``human`` seat gives
+    ``("human", {})``).
+
+    >>> parse_spec("ismcts:iterations=400,rollout=heuristic")
+    ('ismcts', {'iterations': 400, 'rollout': 'heuristic'})
+    """
+    seat = parse_seat(spec, realtime=False)
+    return seat.bot or HUMAN, dict(seat.params)
 
 
 class SeatError(ValueError):
@@ -96,8 +124,6 @@ class SeatSpec:
         """The speed profile: the one written, else the level's own pace
         (``LEVEL_SPEEDS``: ``beginner`` is relaxed, ``expert`` fast), else the
         default one."""
-        from liftoff.bots.levels import LEVEL_SPEEDS
-
         written = self.speed or LEVEL_SPEEDS.get(self.bot or "", DEFAULT_SPEED)
         return speed_profile(written)
 
@@ -239,31 +265,12 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 def _names() -> list[str]:
-    from liftoff import bots
-
-    return bots.names()
+    return registry.names()
 
 
 def parameters(name: str) -> list[str]:
     """The parameter names bot ``name`` accepts (``seed`` aside)."""
-    from liftoff import bots
-
-    return _parameters_of(bots.factory(name))
-
-
-def _parameters_of(factory: Callable[..., Bot]) -> list[str]:
-    accepts = getattr(factory, "accepts", None)
-    if accepts is not None:
-        return list(accepts)
-    try:
-        sig = inspect.signature(factory)
-    except (TypeError, ValueError):
-        return []
-    return [
-        p.name
-        for p in sig.parameters.values()
-        if p.name not in ("self", "seed") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
-    ]
+    return parameters_of(registry.factory(name))
 
 
 def make_bot(
@@ -271,15 +278,13 @@ def make_bot(
 ) -> Bot:
     """Bot ``name`` with ``params``, seeded; a :class:`SeatError` a person can act on
     for an unknown bot, an unknown parameter or a bad value (never a Python message)."""
-    from liftoff import bots
-
     label = text or name
-    known = bots.names()
+    known = registry.names()
     if name not in known:
         raise SeatError(f"seat {label!r}: unknown bot {name!r}; known bots: {', '.join(known)}")
-    factory = bots.factory(name)
+    factory = registry.factory(name)
     given = dict(params or {})
-    accepted = _parameters_of(factory)
+    accepted = parameters_of(factory)
     unknown = sorted(k for k in given if k not in accepted)
     if unknown:
         what = ", ".join(repr(k) for k in unknown)
@@ -298,8 +303,6 @@ def check_game(bot: Bot, game: str, label: str | None = None) -> None:
     bot that plays by the game's heuristic policy (the heuristic bot, the levels
     built on it, a search whose rollouts play it in full) in a game without
     one. Decided by what the bot is, not by the name it was given."""
-    from liftoff.bots import heuristic
-
     if game in heuristic.games() or not _uses_heuristic(bot):
         return
     has = ", ".join(heuristic.games())
@@ -312,7 +315,4 @@ def check_game(bot: Bot, game: str, label: str | None = None) -> None:
 def _uses_heuristic(bot: Bot) -> bool:
     """Whether ``bot`` cannot play without the game's heuristic policy (a search
     falls back to random rollouts where there is no heuristic rollout)."""
-    from liftoff.bots.heuristic import HeuristicBot
-    from liftoff.bots.ismcts import IsmctsBot
-
     return isinstance(bot, HeuristicBot) or (isinstance(bot, IsmctsBot) and bot.rollout == "full")

@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, needs_extra
 
 TOKEN_ENV = "LIFTOFF_ADMIN_TOKEN"
 
@@ -25,9 +25,11 @@ admin_app = typer.Typer(
 Url = typer.Option("http://127.0.0.1:8000", "--url", help="The server's address.")
 
 
-def _call(method: str, url: str, path: str) -> Any:
-    import httpx
-
+def _call(method: str, url: str, path: str, body: Any = None) -> Any:
+    try:
+        import httpx
+    except ImportError as exc:
+        needs_extra("liftoff admin", "server", exc.name)
     token = os.environ.get(TOKEN_ENV)
     if not token:
         fail(f"set {TOKEN_ENV} to the admin token the server was started with")
@@ -36,7 +38,8 @@ def _call(method: str, url: str, path: str) -> Any:
             method,
             url.rstrip("/") + path,
             headers={"Authorization": f"Bearer {token}"},
-            timeout=30,
+            json=body,
+            timeout=None if body is not None else 30,
         )
     except httpx.HTTPError as exc:
         fail(f"cannot reach the server at {url}: {exc}")
@@ -76,6 +79,23 @@ def delete(table: str = typer.Argument(..., help="Table id."), url: str = Url) -
     """Delete a table and its record from the database."""
     _call("DELETE", url, f"/api/admin/tables/{table}")
     typer.echo(f"table {table} deleted")
+
+
+@admin_app.command("rate-bots")
+def rate_bots(
+    game: str = typer.Argument(..., help="The game: planet or agency."),
+    games: int = typer.Option(10, "--games", help="How many games the levels play."),
+    levels: str = typer.Option(
+        "beginner,easy,medium,hard", "--levels", help="The bot levels that play, by commas."
+    ),
+    url: str = Url,
+) -> None:
+    """Rate the bot levels by games among themselves, on the people's scale."""
+    body = {"games": games, "levels": [x.strip() for x in levels.split(",") if x.strip()]}
+    answer = _call("POST", url, f"/api/admin/ratings/{game}/bots", body)
+    for r in answer["ratings"]:
+        who = f"{r['bot']} bot" if r["bot"] else r["name"]
+        typer.echo(f"{who:<24} {r['mu']:6.2f} ± {r['sigma']:5.2f}  ({r['games']} games)")
 
 
 def register(app: typer.Typer) -> None:

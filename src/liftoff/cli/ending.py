@@ -17,6 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from liftoff import speech
 from liftoff.cli.words import comma, say
 from liftoff.engine import Game, GameNotOver, State
 from liftoff.engine.events import seat_name
@@ -95,7 +96,7 @@ def breakdown_table(game: Game[Any], state: State, names: Sequence[str]) -> Tabl
     for label in labels:
         values = [seat.get(label, 0.0) for seat in parts]
         if any(values):
-            table.add_row(game.score_label(label), *(_number(v) for v in values))
+            table.add_row(speech.of(game).score_label(label), *(_number(v) for v in values))
     table.add_row(
         Text(say("cli.end.total"), style="bold"),
         *(Text(_number(s), style="bold") for s in out.scores),
@@ -132,7 +133,7 @@ def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[
     lines: list[Text] = []
     for p, seat in enumerate(shown["seats"]):
         parts = [
-            say("cli.end.part", label=game.reveal_label(k), cards=_grouped(v))
+            say("cli.end.part", label=speech.of(game).reveal_label(k), cards=_grouped(v))
             for k, v in seat.items()
             if v
         ]
@@ -143,7 +144,9 @@ def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[
     for label, cards in shown["table"].items():
         if not cards:
             continue
-        text = say("cli.end.pile", label=game.reveal_label(label), count=len(cards), cards="")
+        text = say(
+            "cli.end.pile", label=speech.of(game).reveal_label(label), count=len(cards), cards=""
+        )
         text = cut_list(text, _grouped(cards).split(comma()), PILE_WIDTH)
         lines.append(Text(text, style="dim"))
     return lines

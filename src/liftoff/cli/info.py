@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 import liftoff
+from liftoff import speech
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.words import say
 from liftoff.engine import Game
@@ -41,7 +42,7 @@ def games() -> None:
 def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> None:
     """Print the rules and rulings of ``game`` that match ``query`` (an ID, or
     words that must all appear: ``moon phase``), best first, at most ``limit``."""
-    found = game.find_rules(query, limit + 1)
+    found = speech.of(game).find_rules(query, limit + 1)
     if not found:
         title = text_for(f"{game.info.name}.title", game.info.title)
         called = game.info.name if language() == ENGLISH else title
@@ -80,7 +81,10 @@ def rules(
     if rule:
         text = g.rule_text(rule)
         if text is None:
-            fail(f"no rule {rule!r} in {g.info.name}")
+            fail(
+                f"no rule {rule!r} in {g.info.name} "
+                f"(liftoff rules {g.info.name} --find WORDS finds rules by words)"
+            )
         console.print(Text.assemble((rule, "bold"), " — ", text))
         return
     if options:

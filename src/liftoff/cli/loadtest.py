@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, get_game, needs_extra
 
 
 def loadtest(
@@ -37,27 +37,34 @@ def loadtest(
     ),
 ) -> None:
     """Measure moves per second and latency with many concurrent clients (bounded in time)."""
+    get_game(game)  # a misspelled game, before any server starts
     if bot_fairness > 0:
         _bot_fairness(bot_fairness, seconds, game, as_json)
         return
     try:
-        from liftoff.server.loadtest import run
+        from liftoff.server.loadtest import LoadTestError, run
     except ImportError as exc:
-        fail(f"the load test needs the 'server' extra ({exc.name} is missing)")
+        needs_extra("the load test", "server", exc.name)
     if not 1 <= clients <= 20_000 or not 1 <= tables <= clients or not 1 <= seconds <= 3600:
-        fail("need 1 <= tables <= clients <= 20000 and 1 <= seconds <= 3600")
+        fail(
+            f"--clients {clients} --tables {tables} --seconds {seconds:g}: "
+            "need 1 <= tables <= clients <= 20000 and 1 <= seconds <= 3600"
+        )
     if not 0 <= think <= 600:
         fail("need 0 <= --think <= 600 (seconds)")
-    figures = run(
-        clients=clients,
-        tables=tables,
-        seconds=seconds,
-        game=game,
-        url=url or None,
-        db=db,
-        procs=procs,
-        think=think,
-    )
+    try:
+        figures = run(
+            clients=clients,
+            tables=tables,
+            seconds=seconds,
+            game=game,
+            url=url or None,
+            db=db,
+            procs=procs,
+            think=think,
+        )
+    except LoadTestError as exc:
+        fail(str(exc))
     if as_json:
         typer.echo(json.dumps(figures, indent=1))
         return
@@ -82,7 +89,7 @@ def _bot_fairness(tables: int, seconds: float, game: str, as_json: bool) -> None
     try:
         from liftoff.server.loadtest import bot_fairness
     except ImportError as exc:
-        fail(f"the load test needs the 'server' extra ({exc.name} is missing)")
+        needs_extra("the load test", "server", exc.name)
     if not 1 <= tables <= 100 or not 1 <= seconds <= 600:
         fail("need 1 <= --bot-fairness <= 100 and 1 <= --seconds <= 600")
     figures = bot_fairness(tables, seconds, game)

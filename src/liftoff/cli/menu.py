@@ -187,7 +187,22 @@ class Menu:
         if picked:
             names = [f"{x} {self.glossary.get(x, '').split(':', 1)[0]}".rstrip() for x in picked]
             head = say("cli.menu.chosen", head=head, cards=comma().join(names)).lstrip()
+        left = self.cards_left()
+        if left:  # how many cards the set still takes, when every choice agrees
+            head = f"{head} {count('cli.menu.pick', left)}".strip()
         return head
+
+    def cards_left(self) -> int | None:
+        """How many more cards the set being chosen takes, when every action
+        here takes the same number (``None`` otherwise, or when not picking)."""
+        if not self._picking():
+            return None
+        sizes = set()
+        for c in self.here():
+            walked = _walk(c, self.path)
+            if walked is not None and walked[0] < len(c.slots):
+                sizes.add(len(c.slots[walked[0]]) - len(walked[1]))
+        return sizes.pop() if len(sizes) == 1 else None
 
     def lines(self) -> list[Line]:
         """The numbered lines here: every action when few are left (and no card

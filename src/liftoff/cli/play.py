@@ -6,7 +6,8 @@ import importlib
 import inspect
 import os
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,10 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from liftoff.cli.common import fail, get_game
-from liftoff.cli.prompt import LineReader
+from liftoff import speech
+from liftoff.bots.seats import SEAT_SPEEDS, split_seats
+from liftoff.cli.common import check_players, fail, get_game, need_folder, need_path
+from liftoff.cli.prompt import LineReader, quiet_keys
 from liftoff.cli.seats import TerminalSeat, seat_names, terminal_seats
 from liftoff.cli.turn import HumanTurn
 from liftoff.cli.undo import plan_undo
@@ -38,6 +41,8 @@ from liftoff.engine.messages import language, speaking, text_for
 from liftoff.records import save_record
 
 console = Console(highlight=False)
+#: the exit status of ``play`` when a game in progress was dropped unsaved
+ABANDONED = 1
 
 
 def load_game_with_content(name: str, content: Path | None) -> Game[Any]:
@@ -45,6 +50,7 @@ def load_game_with_content(name: str, content: Path | None) -> Game[Any]:
     game = get_game(name)
     if content is None:
         return game
+    need_path(content, "--content")
     module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
     loader = getattr(module, "load_game", None)
     if loader is None:
@@ -92,7 +98,7 @@ def narrated(
     game: Game[Any], events: Iterable[Event], viewer: int | None, names: Sequence[str]
 ) -> list[str]:
     """The sentences ``viewer`` (a seat, or ``None``: a spectator) may read of ``events``."""
-    lines = (game.narrate(e, viewer, names) for e in events)
+    lines = (speech.of(game).narrate(e, viewer, names) for e in events)
     return [line for line in lines if line]
 
 
@@ -140,13 +146,17 @@ class TerminalGame:
         #: every event of the game so far, in order; each human has read up to ``seen``
         self.events: list[Event] = []
         self.seen = dict.fromkeys(self.humans, 0)
-        #: who played each action of the game; for those played here, whether it
-        #: could be taken back and where its events start in ``events``
-        self.actors: list[int] = [p for p, _ in state.record()["actions"]]
-        self.undoable: list[bool] = []
+        #: where the events of each action played here start in ``events``
+        #: (the actions from version ``first`` on)
+        self.first = state.version
         self.marks: list[int] = []
+        # a person may take back their moves played here (the engine keeps them)
+        state.keep_undo(0)
+        state.keep_undo()
         self.undone = False
         self.turn: HumanTurn | None = None
+        #: what the person deciding now read since their last turn (drawn again on a resize)
+        self.turn_news: list[RenderableType] = []
         self.reader = LineReader(console, lambda: self.turn.texts() if self.turn else [])
 
     @property
@@ -196,7 +206,8 @@ class TerminalGame:
                 continue
             seat = self.seats[player]
             if seat.bot is not None:
-                action = seat.bot.choose(state, player)
+                with self.thinking(player):
+                    action = seat.bot.choose(state, player)
                 if isinstance(action, str):  # a bot may answer with the action's text
                     action = self.game.parse_action(state, player, action)
                 events = self.apply(player, action)
@@ -204,12 +215,21 @@ class TerminalGame:
             else:
                 self.human_turn(player)
 
+    @contextmanager
+    def thinking(self, player: int) -> Iterator[None]:
+        """While the bot at ``player`` chooses: a spinner saying so to the people
+        at a terminal, and the keys they type meanwhile kept for their prompt."""
+        if not self.humans or not self.console.is_terminal:
+            yield
+            return
+        said = say("cli.play.thinking", name=escape(self.names[player]))
+        with quiet_keys(), self.console.status(said):
+            yield
+
     def apply(self, player: int, action: Action) -> list[Event]:
         """Play ``action`` and keep what undo needs to know of it."""
         mark = len(self.events)
         events = self.state.apply(player, action)
-        self.actors.append(player)
-        self.undoable.append(self.state.last_action_undoable())
         self.marks.append(mark)
         self.events.extend(events)
         return events
@@ -227,31 +247,55 @@ class TerminalGame:
 
     def catch_up(self, player: int) -> None:
         """Show ``player`` what happened since their last turn, narrated for their seat."""
-        news = self.events[self.seen[player] :]
-        self.seen[player] = len(self.events)
-        lines = narrated(self.game, news, player, self.names)
+        lines = self.news(player)
         if not lines:
             return
         console.print(say("cli.play.since"))
         for line in lines:
-            console.print(story_line(line), markup=False)
+            console.print(line)
+
+    def news(self, player: int) -> list[RenderableType]:
+        """The lines ``player`` has not read yet (now marked read), narrated for their seat."""
+        news = self.events[self.seen[player] :]
+        self.seen[player] = len(self.events)
+        return [story_line(line) for line in narrated(self.game, news, player, self.names)]
+
+    def screen(
+        self, turn: HumanTurn, height: int | None, news: Sequence[RenderableType]
+    ) -> list[RenderableType]:
+        """What the person at ``turn`` sees before the prompt: the board, the
+        ``news`` since their last turn and the choices, within ``height`` rows."""
+        from liftoff.cli.screen import compose, room_for_choices
+
+        player = turn.player
+        view = self.state.view(player)
+        board = self.draw(view, player)
+        room = room_for_choices(self.console, board, turn.prompt(), height, bool(news))
+        if room is not None and room < 1:  # too tall: the board's shorter form
+            board = draw_board(self.render, view, player, self.names, compact=True)
+            room = room_for_choices(self.console, board, turn.prompt(), height, bool(news))
+        return compose(self.console, board, news, turn.opening(room), turn.prompt(), height)
 
     def show_log(self, player: int) -> None:
-        """The last :attr:`LOG_LINES` lines of the game, narrated for ``player``."""
+        """The last :attr:`LOG_LINES` lines of the game, narrated for ``player``
+        (fewer on a terminal too short for them)."""
         lines = narrated(self.game, self.events, player, self.names)[-self.LOG_LINES :]
         console.print(say("cli.play.log") if lines else say("cli.play.log-empty"))
         for line in lines:
             console.print(story_line(line), markup=False)
 
     def read(self, prompt: str, seat: int | None) -> str:
-        """A line from the person at ``seat``; the end of input quits (saving
-        the game when ``--save`` was given)."""
-        try:
-            return self.reader.read(prompt, seat)
-        except EOFError:
-            console.print("\n" + say("cli.play.bye"))
-            self.write_save()
-            raise typer.Exit(0) from None
+        """A line from the person at ``seat``; the end of input (Ctrl-D) quits
+        like ``q``: saving with ``--save``, else asking first. While a person
+        decides on a screen of their own, a resized terminal gets that screen
+        drawn again at its new size at once."""
+        on_resize = self.redraw if self.turn is not None and self.fitted() else None
+        while True:
+            try:
+                return self.reader.read(prompt, seat, on_resize)
+            except EOFError:
+                console.print()
+                self.quit()  # asks like ``q`` when the game would be lost
 
     def human_turn(self, player: int) -> None:
         if self.hot_seat and self.last_human != player:
@@ -260,16 +304,37 @@ class TerminalGame:
             self.read(say("cli.play.pass", name=escape(name)), None)
             clear_screen()
         self.last_human = player
-        self.show(player)
-        self.catch_up(player)
         self.undone = False
         self.turn = HumanTurn(self, player)
+        self.turn_news = self.news(player)
+        self.draw_turn()
         chosen = self.turn.choose()
         self.turn = None
         if chosen is None:  # a move was taken back: the loop asks again
             return
         self.apply(player, chosen)
         self.after_human(player)
+
+    def fitted(self) -> bool:
+        """Whether each decision gets a screen of its own, fitted to the terminal."""
+        return self.console.is_terminal and not os.environ.get("LIFTOFF_NO_CLEAR")
+
+    def draw_turn(self) -> None:
+        """The screen of the decision in progress (cleared first on a terminal)."""
+        if self.turn is None:
+            return
+        fitted = self.fitted()
+        if fitted:  # a screen of its own, fitted to the terminal's rows
+            self.console.clear()
+        height = self.console.height if fitted else None
+        for part in self.screen(self.turn, height, self.turn_news):
+            self.console.print(part)
+
+    def redraw(self) -> None:
+        """The decision's screen again at the terminal's new size (a resize):
+        the board, the same news, and the choices as they stand now."""
+        follow_size(self.console)
+        self.draw_turn()
 
     def refuse(self, exc: IllegalAction) -> None:
         """Say why a typed move cannot be played, with the text of the rule it
@@ -283,22 +348,18 @@ class TerminalGame:
 
     def undo(self, player: int) -> None:
         """Take ``player`` back to their own last decision, or say why not."""
-        plan = plan_undo(self.actors, self.undoable, player, self.humans, self.names)
-        if plan.reason:
+        plan = plan_undo(self.state, player, self.humans, self.names)
+        if plan.state is None:
             console.print(f"[yellow]{escape(plan.reason)}[/yellow]", highlight=False)
             return
-        record = self.state.record()
-        record["actions"] = record["actions"][: plan.start]
-        previous = self.game.replay(record)
-        local = plan.start - (len(self.actors) - len(self.undoable))
+        local = plan.state.version - self.first  # only moves played here are kept
         mark = self.marks[local]
         taken = [e for e in self.events[mark:] if e.kind == "action"]
         lines = narrated(self.game, taken, player, self.names)
-        del self.actors[plan.start :], self.undoable[local:], self.marks[local:]
-        del self.events[mark:]
+        del self.marks[local:], self.events[mark:]
         for p in self.seen:
             self.seen[p] = min(self.seen[p], mark)
-        self.state = previous
+        self.state = plan.state
         self.undone = True
         console.print(count("cli.play.taken", len(taken)))
         for line in lines:
@@ -312,9 +373,9 @@ class TerminalGame:
         from liftoff.bots.hint import hint
 
         self.hints_given += 1
-        with console.status(say("cli.hint.thinking")):
+        with quiet_keys(), console.status(say("cli.hint.thinking")):
             suggestion = hint(self.state, player, derive_seed(self.hint_seed, self.hints_given))
-        said = self.game.describe_action(self.state, player, suggestion.action)
+        said = speech.of(self.game).describe(self.state, player, suggestion.action)
         typed = str(suggestion.action)
         hinted = say("cli.hint.typed", move=said, typed=typed) if said != typed else None
         console.print(hinted or say("cli.hint.said", move=said), markup=False)
@@ -331,7 +392,9 @@ class TerminalGame:
     def quit(self) -> None:
         """Stop: with ``--save`` the game is saved; a game in progress that is
         not saved is only dropped when the person says so (or saved to a file
-        named for it). Returns when they choose to go on playing."""
+        named for it), and then the command exits with :data:`ABANDONED`.
+        Ctrl-C at the question plays on; the end of input there drops the
+        game (nobody is left to answer). Returns when they play on."""
         if self.save is not None or self.state.version == 0 or self.state.is_over():
             console.print(say("cli.play.bye"))
             self.write_save()
@@ -340,8 +403,10 @@ class TerminalGame:
         console.print(say("cli.quit.unsaved"))
         try:
             answer = self.reader.ask(say("cli.quit.ask", path=escape(str(path))))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             answer = "y"
+        except KeyboardInterrupt:
+            answer = "n"
         choice = answer.lower()[:1]
         if choice == "s":
             console.print(
@@ -350,7 +415,7 @@ class TerminalGame:
             raise typer.Exit(0)
         if choice == "y":
             console.print(say("cli.quit.dropped"))
-            raise typer.Exit(0)
+            raise typer.Exit(ABANDONED)
         console.print(say("cli.quit.back"))
 
     def write_save(self) -> None:
@@ -375,14 +440,22 @@ def unused_path(game: str) -> Path:
 
 
 def draw_board(
-    render: Any, view: dict[str, Any], player: int | None, names: Sequence[str]
+    render: Any,
+    view: dict[str, Any],
+    player: int | None,
+    names: Sequence[str],
+    compact: bool = False,
 ) -> RenderableType:
     """Call a board renderer with the players' names where it takes them
-    (``render(view, viewer, names)``), else the older ``render(view, viewer)``."""
+    (``render(view, viewer, names)``), else the older ``render(view, viewer)``;
+    ``compact`` asks for a shorter board where the renderer draws one."""
     try:
         params = list(inspect.signature(render).parameters.values())
     except (TypeError, ValueError):
         params = []
+    if compact and any(p.name == "compact" for p in params):
+        short: RenderableType = render(view, player, names, compact=True)
+        return short
     if len(params) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in params):
         drawing: RenderableType = render(view, player, names)
     else:
@@ -399,7 +472,9 @@ def play(
         "human,random",
         "--seats",
         help="Comma-separated seats: human, a level (beginner, easy, medium, hard, "
-        "expert) or a bot: random, heuristic, ismcts:…",
+        "expert) or a bot: random, heuristic, ismcts:…. In the live race a bot plays "
+        f"at the pace written after @: {', '.join(SEAT_SPEEDS)}, or seconds a card "
+        "(medium@relaxed, easy@2.5s).",
     ),
     seed: int = typer.Option(
         None, "--seed", "-s", help="Seed (default: random; printed when the game is over)."
@@ -434,7 +509,10 @@ def play(
     ),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
+    follow_size(console)
     with speaking(chosen_language(lang)):
+        if save is not None:
+            need_folder(save, "--save")
         if load is None:
             start_game(game, players, seats, seed, option, save, content, reveal, hints, names)
             return
@@ -455,13 +533,29 @@ def play(
         )
 
 
+def follow_size(shared: Console) -> None:
+    """Give ``shared`` (made once, at import) the size ``COLUMNS`` and ``LINES``
+    say now, as a console made now would take them (a command run again in
+    one process, as tests do, may be given another size)."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "")
+        if value.isdigit() and int(value) > 0:
+            if name == "COLUMNS":
+                shared.width = int(value)
+            else:
+                shared.height = int(value)
+
+
 def story_line(line: str) -> RenderableType:
     """A line of the game's story, indented two cells. In a language written
-    without spaces a long line folds inside its words, so its folds keep the
-    indent (English folds as it always has)."""
+    without spaces a long line folds between its phrases, never inside a word
+    (:mod:`liftoff.cli.fold`), and its folds keep the indent (English folds as
+    it always has)."""
     if language() == "en":
-        return "  " + line
-    return Padding(Text(line), (0, 0, 0, 2))
+        return Text("  " + line)
+    from liftoff.cli.fold import folded
+
+    return Padding(folded(line), (0, 0, 0, 2))
 
 
 def chosen_language(lang: str | None) -> str:
@@ -491,13 +585,18 @@ def start_game(
     """A new game in the terminal, with ``play``'s settings (bad ones end the
     command with one clear line)."""
     g = load_game_with_content(game, content)
+    try:
+        seat_count = len(split_seats(seats))
+    except ValueError as exc:
+        fail(str(exc))
+    check_players(g, players if players is not None else seat_count)
     if seed is None:
         seed = secrets.randbelow(2**31)
     try:
         opts = OptionSet.parse_pairs(option)
         if g.info.realtime:  # real time: seats may carry speeds (bot:heuristic@fast)
             live = importlib.import_module("liftoff.cli.race_live")
-            live.run_live(g, seats, players, seed, opts, str(save) if save else None)
+            live.run_live(g, seats, players, seed, opts, str(save) if save else None, names)
             return
         # bot seeds from the OS, never the game seed
         seat_list = terminal_seats(seats, players, g.info.name)

@@ -15,8 +15,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application, get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
@@ -77,8 +80,15 @@ class LineReader:
             os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.histories: dict[int | None, InMemoryHistory] = {}
 
-    def read(self, prompt: str, seat: int | None = None) -> str:
-        """One line typed after ``prompt`` (rich markup) by ``seat``, stripped."""
+    def read(
+        self,
+        prompt: str,
+        seat: int | None = None,
+        on_resize: Callable[[], None] | None = None,
+    ) -> str:
+        """One line typed after ``prompt`` (rich markup) by ``seat``, stripped;
+        ``on_resize`` draws what is above the prompt again when the terminal
+        changes size meanwhile (the prompt and what was typed follow it)."""
         if not self.fancy:
             return self.console.input(prompt).strip()
         with self.console.capture() as capture:
@@ -87,7 +97,12 @@ class LineReader:
         session: PromptSession[str] = PromptSession(
             history=history, completer=self.completer, complete_while_typing=False
         )
-        return session.prompt(ANSI(capture.get())).strip()
+
+        def watch() -> None:
+            if on_resize is not None:
+                watch_size(get_app(), on_resize)
+
+        return session.prompt(ANSI(capture.get()), pre_run=watch).strip()
 
     def ask(self, prompt: str) -> str:
         """A one-off question (no history, no completion)."""
@@ -96,3 +111,41 @@ class LineReader:
         with self.console.capture() as capture:
             self.console.print(prompt, end="")
         return PromptSession[str]().prompt(ANSI(capture.get())).strip()
+
+
+def watch_size(app: Application[Any], redraw: Callable[[], None]) -> None:
+    """Call ``redraw`` above ``app``'s prompt whenever the terminal's size
+    changes while it runs (prompt_toolkit hears the resize, SIGWINCH, and
+    draws again; ``redraw`` runs then, in the terminal, before the prompt)."""
+    last = app.output.get_size()
+
+    def check(_: object) -> None:
+        nonlocal last
+        size = app.output.get_size()
+        if size != last:
+            last = size
+            run_in_terminal(redraw)
+
+    app.before_render += check
+
+
+@contextmanager
+def quiet_keys() -> Iterator[None]:
+    """While the program is busy (a bot thinking), keys typed on the terminal
+    are not echoed beside the spinner; they wait, unread, for the next prompt
+    (which reads them as typed there). Ctrl-C still interrupts."""
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        old = termios.tcgetattr(fd)
+    except (ImportError, OSError, ValueError):  # not a terminal (or no termios)
+        yield
+        return
+    quiet = list(old)
+    quiet[3] &= ~(termios.ECHO | termios.ICANON)
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)  # TCSANOW: typed keys are kept
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, old)

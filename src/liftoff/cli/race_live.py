@@ -13,7 +13,9 @@ one line, one column per player, updated as the bots play; keys:
   of the option shown (which energy pays, which card to steal, or none);
 - while a resolution is shown step by step: space = the next step now,
   ``s`` = skip to the round's standings;
-- ``q``: quit (the game record is saved if ``save`` was given).
+- ``?``: the keys and the order cards go into a row;
+- ``q`` or Ctrl-C: quit; the game record is saved if ``save`` was given,
+  else a game in progress asks first (the same key again drops it).
 
 Every key is taken for what the screen showed (loading, or a choice) and sent
 with the state version shown: a key that arrives after the table changed (Stop
@@ -23,21 +25,24 @@ countdown before a round the stacks are face-down and no key acts.
 
 from __future__ import annotations
 
-import json
 import math
+import os
 import secrets
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import typer
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 import liftoff
+from liftoff import speech
 from liftoff.bots.live import MonotonicClock, live_seats, thinker
 from liftoff.bots.seats import SeatError, parse_seats
+from liftoff.cli.fold import Phrased, wide
 from liftoff.cli.play import narrated
 from liftoff.cli.race_pace import (
     STEP_PAUSE,
@@ -57,13 +62,20 @@ from liftoff.cli.render.race import (
     planets_table,
     status,
     who,
+    worded,
 )
-from liftoff.cli.seats import bot_name
-from liftoff.cli.words import say
+from liftoff.cli.seats import default_names, named
+from liftoff.cli.words import count, say
 from liftoff.engine import Game, IllegalAction
 from liftoff.engine.messages import text_for
 from liftoff.engine.realtime import Clock, DriverEvent, RealtimeDriver, Thinker
 from liftoff.games.race.state import RaceState
+from liftoff.records import save_record
+
+#: the environment variable that makes the live race's time run faster than the
+#: wall clock (``4``: four seconds of the game in one real second) — for tests
+#: that play whole races in a real terminal at a person's pace, seen in game time
+TIME_SCALE = "LIFTOFF_TIME_SCALE"
 
 #: seconds of countdown before the first round and between rounds
 START_PAUSE = 3.0
@@ -81,6 +93,11 @@ class RaceLiveApp(App[None]):
     #legend { height: 2; }
     #log { height: 1fr; color: $text-muted; }
     """
+    #: Ctrl-C and Ctrl-Q quit as ``q`` does (asking first when the game would be lost)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "leave", show=False, priority=True),
+        Binding("ctrl+q", "leave", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -92,8 +109,14 @@ class RaceLiveApp(App[None]):
         step_pause: float = STEP_PAUSE,
         save: str | None = None,
         names: Sequence[str] = (),
+        seats: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.seats = list(seats)  # kept in the save beside the names
+        #: a quit was asked for and waits for the same key again
+        self.leaving = False
+        #: the game in progress was dropped unsaved
+        self.abandoned = False
         self.driver = driver
         self.game = driver.state.game
         n = driver.state.num_players
@@ -105,7 +128,7 @@ class RaceLiveApp(App[None]):
         self.save = save
         self.messages: list[Text] = []
         self.pacer = Pacer(step_pause)
-        self.base: dict[str, Any] = self.state.view(human)  # the round before its resolution
+        self.base: dict[str, Any] = worded(self.state.view(human))  # the round before it resolved
         self.shown: dict[str, Any] = self.base  # the live view last drawn
         self.shown_version = self.state.version  # the version a key is chosen on
         self._dirty = True
@@ -158,7 +181,7 @@ class RaceLiveApp(App[None]):
         elif event.kind in ("rejected", "stale") and event.player == self.human:
             self._refused(event)
         elif event.kind == "round":
-            self.base = self.state.view(self.human)
+            self.base = worded(self.state.view(self.human))
             keys = self._keys(self.base)
             self._later(seating_lines(self.base, self.human, self.names, keys))
         elif event.kind == "over":
@@ -175,7 +198,7 @@ class RaceLiveApp(App[None]):
         self._show(self.pacer.add(steps, self.clock.inner.now()))
 
     def _steps(self, event: DriverEvent) -> list[Step]:
-        live = self.state.view(self.human)
+        live = worded(self.state.view(self.human))
         return steps_of(
             self.game, event.events, self.human, self.names, self.base, live, event.version - 1
         )
@@ -224,10 +247,29 @@ class RaceLiveApp(App[None]):
         self.driver.poll()
         self.refresh_view()
 
+    def action_leave(self) -> None:
+        """Quit: at once when the game is saved, over or not begun; else the
+        first ``q`` / Ctrl-C asks and the second drops the game."""
+        if self.save or self.state.is_over() or not self.state.history or self.leaving:
+            self.abandoned = not (self.save or self.state.is_over() or not self.state.history)
+            self.exit()
+            return
+        self.leaving = True
+        self._say(Text(say("cli.live.leave-ask"), style="bold yellow"))
+        self.refresh_view()
+
     def on_key(self, event: events.Key) -> None:
         key = event.key
         if key == "q":
-            self.exit()
+            self.action_leave()
+            return
+        if self.leaving:  # any other key: play on
+            self.leaving = False
+            self._say(Text(say("cli.quit.back")))
+        if key == "question_mark":
+            for line in self.help_lines():
+                self._say(line)
+            self.refresh_view()
             return
         now = self.clock.inner.now()
         if self.pacer.active:
@@ -260,9 +302,17 @@ class RaceLiveApp(App[None]):
             if 1 <= int(key) <= len(options):
                 self.submit(options[int(key) - 1])
 
+    def help_lines(self) -> list[Text]:
+        """The keys, and the order cards go into a row (the rule's own words)."""
+        lines = [Text(say("cli.live.help"), style="bold")]
+        lines += [Text("  " + line) for line in say("cli.live.help.keys").splitlines()]
+        order = self.game.rule_text("RC-PLACE-6") or ""
+        lines.append(Text(say("cli.live.help.order", rule=order)))
+        return lines
+
     def on_unmount(self) -> None:
         if self.save:
-            Path(self.save).write_text(json.dumps(self.state.record(), indent=1), encoding="utf-8")
+            save_record(self.save, self.state, self.seats or None, self.names)
 
     # -- drawing ------------
     def _keys(self, view: Mapping[str, Any]) -> dict[int, int]:
@@ -280,7 +330,7 @@ class RaceLiveApp(App[None]):
             board = step.board
             self.shown_version = step.version
         else:
-            self.shown = self.driver.view(self.human, self.clock.now())
+            self.shown = worded(self.driver.view(self.human, self.clock.now()))
             self.shown_version = self.state.version
             board = board_of(self.shown)
         self.query_one("#status", Static).update(self._status(board))
@@ -296,7 +346,9 @@ class RaceLiveApp(App[None]):
         width = max(20, log.size.width or 80)
         rows: list[Text] = []
         for m in self.messages[-fit:]:
-            for j, row in enumerate(m.wrap(self.console, width - 2)):
+            room = width - 2
+            folded = Phrased(m).rows(room) if wide(m.plain) else m.wrap(self.console, room)
+            for j, row in enumerate(folded):  # Japanese: between phrases
                 rows.append(Text("  ") + row if j else row)
         shown = rows[-fit:]
         for row in shown:
@@ -307,7 +359,7 @@ class RaceLiveApp(App[None]):
         t = status(board)
         d, now = self.driver, self.clock.now()
         if self.pacer.left:
-            t.append("   " + say("cli.live.steps", count=self.pacer.left), style="bold cyan")
+            t.append("   " + count("cli.live.steps", self.pacer.left), style="bold cyan")
         elif d.counting_down_at(now):
             left = math.ceil(d.paused_until - now)
             t.append("   " + say("cli.live.countdown", seconds=left), style="bold green")
@@ -334,6 +386,9 @@ class RaceLiveApp(App[None]):
                 top.append(say("cli.live.sign-close"), style="bold")
             top.append(say("cli.live.in-stack", count=me["stack"]))
             lines.append(top)
+            why = self._nowhere(me["planets"]) if me["top"] else None
+            if why is not None:
+                lines.append(why)
             n = len(me["planets"])
             lines.append(Text(say("cli.live.keys", count=n)))
         elif v["pending"] and v["pending"]["player"] == self.human:
@@ -346,14 +401,29 @@ class RaceLiveApp(App[None]):
             name = who(v["pending"]["player"], self.human, self.names)
             planet = self._planet(v["pending"]["planet"])
             lines.append(Text(say("cli.live.choosing", name=name, planet=planet)))
-        return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+        return Text("\n", overflow="fold").join(lines)  # wraps: never cut
+
+    def _nowhere(self, planets: Sequence[int]) -> Text | None:
+        """Why the top card fits none of the human's planets, in the words of
+        the rule it would break; ``None`` when it fits one."""
+        assert self.human is not None
+        if any(str(a).startswith("place") for a in self.state.legal_actions(self.human)):
+            return None
+        for number in planets:
+            try:
+                action = self.game.parse_action(self.state, self.human, f"place {number}")
+                self.state.verify(self.human, action)
+            except IllegalAction as exc:
+                rule = self.game.rule_text(exc.rule) or exc.said()
+                return Text(say("cli.live.nowhere", rule=rule), style="yellow")
+        return None
 
     def _said(self, text: str) -> str:
         """An option of a choice in words (``pay with Solar Module``)."""
         assert self.human is not None
         try:
             action = self.game.parse_action(self.state, self.human, text)
-            return self.game.describe_action(self.state, self.human, action)
+            return speech.of(self.game).describe(self.state, self.human, action)
         except IllegalAction:
             return text
 
@@ -377,6 +447,7 @@ def make_app(
     state: RaceState | None = None,
     bot_seed: int | None = None,
     thinker: Thinker | None = None,
+    names: str | None = None,
 ) -> RaceLiveApp:
     """Build the live app (the game, the driver, the seats) without running it.
 
@@ -409,10 +480,7 @@ def make_app(
         round_pause=round_pause,
         thinker=thinker,
     )
-    names = [
-        say("api.seat.player", number=i + 1) if s.human else bot_name(s.bot or "bot", i)
-        for i, s in enumerate(specs)
-    ]
+    texts = [seat_text(s) for s in specs]
     return RaceLiveApp(
         driver,
         humans[0] if humans else None,
@@ -420,8 +488,37 @@ def make_app(
         poll_interval=poll_interval,
         step_pause=step_pause,
         save=save,
-        names=names,
+        names=named(texts, names) if names is not None else default_names(texts),
+        seats=texts,
     )
+
+
+class ScaledClock:
+    """The wall clock run ``scale`` times faster (zero at creation)."""
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self.inner = MonotonicClock()
+
+    def now(self) -> float:
+        """Seconds of the game since creation."""
+        return self.inner.now() * self.scale
+
+
+def live_clock() -> Clock:
+    """The live race's clock: the wall clock, or faster by :data:`TIME_SCALE`."""
+    try:
+        scale = float(os.environ.get(TIME_SCALE, "1"))
+    except ValueError:
+        scale = 1.0
+    return ScaledClock(scale) if math.isfinite(scale) and scale > 1 else MonotonicClock()
+
+
+def seat_text(spec: Any) -> str:
+    """A parsed seat as text again (``human``, ``medium@fast``)."""
+    if spec.human:
+        return "human"
+    return f"{spec.bot}@{spec.speed}" if spec.speed else str(spec.bot)
 
 
 def run_live(
@@ -431,18 +528,37 @@ def run_live(
     seed: int,
     options: dict[str, Any],
     save: str | None,
+    names: str | None = None,
 ) -> None:
     """Play a live real-time game in the terminal (blocks until the player quits);
-    the bots think on a worker thread."""
+    the bots think on a worker thread. Says on leaving whether the game was
+    saved; a game in progress dropped unsaved ends the command with exit
+    status 1."""
     pool = thinker(workers=4, name="race-bot")
     try:
-        app = make_app(seats, seed, options, game=game, players=players, save=save, thinker=pool)
+        app = make_app(
+            seats,
+            seed,
+            options,
+            game=game,
+            players=players,
+            save=save,
+            thinker=pool,
+            names=names,
+            clock=live_clock(),
+        )
         app.run()
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+    from liftoff.cli.play import ABANDONED, console
+
+    if save:
+        console.print(say("cli.play.saved", path=save))
+    elif app.abandoned:
+        console.print(say("cli.quit.dropped"))
+        raise typer.Exit(ABANDONED)
     if app.state.is_over():  # the end, told on the ordinary screen: it stays in the scrollback
         from liftoff.cli.ending import ending
-        from liftoff.cli.play import console
 
         console.print(ending(game, app.state, app.names, app.human))
         console.print(say("cli.play.seed", seed=app.state.seed))

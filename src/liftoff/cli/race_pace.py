@@ -20,6 +20,7 @@ from typing import Any
 
 from rich.text import Text
 
+from liftoff import speech
 from liftoff.cli.render.race import Board, board_of, resolution_board, rows_from_log
 from liftoff.cli.words import say
 from liftoff.engine import Event, Game
@@ -161,7 +162,7 @@ def steps_of(
             steps.append(current)
         if _logged(event.kind):
             index += 1
-        line = game.narrate(event, viewer, names)
+        line = speech.of(game).narrate(event, viewer, names)
         if line:
             current.lines.append(Text(line, style=_LOOK.get(current.kind, "")))
     if current is not None:

@@ -9,12 +9,10 @@ from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
-from rich.padding import Padding
-from rich.text import Text
 
 from liftoff.cli.common import fail, get_game
 from liftoff.cli.ending import ending
-from liftoff.cli.play import chosen_language, narrated, renderer
+from liftoff.cli.play import chosen_language, narrated, renderer, story_line
 from liftoff.cli.seats import default_names
 from liftoff.cli.words import say
 from liftoff.engine import Event, ReplayError, State
@@ -29,8 +27,8 @@ def replay(
     as_player: int = typer.Option(
         None,
         "--as",
-        help="Show the game as this player saw it (default: as a spectator); "
-        "others' hidden choices stay hidden.",
+        help="Show the game as this player saw it, counting from 1 (default: as a "
+        "spectator); others' hidden choices stay hidden.",
     ),
     to_end: bool = typer.Option(False, "--to-end", help="Print only the final position."),
     lang: str = typer.Option(
@@ -44,7 +42,7 @@ def replay(
     Each step tells what the action caused, narrated for the viewer (a spectator,
     or the player of ``--as``)."""
     with speaking(chosen_language(lang)):
-        _replay(file, as_player, to_end)
+        _replay(file, None if as_player is None else as_player - 1, to_end)
 
 
 def _replay(file: Path, as_player: int | None, to_end: bool) -> None:
@@ -56,7 +54,8 @@ def _replay(file: Path, as_player: int | None, to_end: bool) -> None:
         fail(str(exc))
     actions = record["actions"]
     if as_player is not None and not 0 <= as_player < final.num_players:
-        fail(say("cli.replay.no-player", player=as_player, last=final.num_players - 1))
+        said = say("cli.replay.no-player", player=as_player + 1, last=final.num_players)
+        fail(said)
     names = record_names(record, final.num_players)
     draw = with_names(renderer(game.info.name), names)
     if to_end:
@@ -71,25 +70,34 @@ def _replay(file: Path, as_player: int | None, to_end: bool) -> None:
         nxt = states[-1].clone()
         caused.append(nxt.apply(player, text))
         states.append(nxt)
-    i = 0
-    while True:
+
+    def show_step(i: int) -> None:
         s = states[i]
         console.print(draw(s.view(as_player), as_player))
         if i:
             console.print(say("cli.replay.action", number=i, count=len(actions)))
             for line in narrated(game, caused[i], as_player, names):
-                console.print(Padding(Text(line), (0, 0, 0, 2)))  # folded lines indented
+                console.print(story_line(line))  # folded lines indented
         else:
             console.print(say("cli.replay.start", count=len(actions)))
         if s.is_over():
             console.print(ending(game, s, names, as_player))
+
+    i = 0
+    show_step(i)
+    while True:
         try:
             cmd = console.input(say("cli.replay.prompt")).strip()
         except (EOFError, KeyboardInterrupt):
             return
-        i = _step(cmd, i, len(states))
-        if i < 0:
+        step = _step(cmd, i, len(states))
+        if step is None:  # not a command: said so, and the step stays as shown
+            console.print(say("cli.replay.unknown", typed=shortened(cmd)), markup=False)
+            continue
+        if step < 0:
             return
+        i = step
+        show_step(i)
 
 
 def with_names(
@@ -120,7 +128,14 @@ def record_names(record: dict[str, Any], players: int) -> list[str]:
     return [say("api.seat.player", number=p + 1) for p in range(players)]
 
 
-def _step(cmd: str, i: int, n: int) -> int:
+def shortened(typed: str, most: int = 40) -> str:
+    """What a person typed, cut to ``most`` characters with "…" (never echoed whole)."""
+    return typed if len(typed) <= most else typed[: most - 1] + "…"
+
+
+def _step(cmd: str, i: int, n: int) -> int | None:
+    """The step a command goes to (``-1``: quit; ``None``: not a command)."""
+    cmd = cmd.lower()
     if cmd in ("", "n"):
         return min(i + 1, n - 1)
     if cmd == "b":
@@ -129,7 +144,7 @@ def _step(cmd: str, i: int, n: int) -> int:
         return -1
     if cmd.startswith("g") and cmd[1:].strip().isdigit():
         return max(0, min(int(cmd[1:].strip()), n - 1))
-    return i
+    return None
 
 
 def register(app: typer.Typer) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, need_folder
 from liftoff.cli.words import say
 from liftoff.engine import Game, ReplayError, State
 from liftoff.engine.messages import speaking, text_for
@@ -66,6 +66,19 @@ def _names_fit(saved: Any, defaults: list[str]) -> bool:
     )
 
 
+def kept_names(
+    saved: list[str], old: list[str], seats: list[Any], defaults: list[str]
+) -> list[str]:
+    """Each seat's saved name where the seat is as it was (a person still, or
+    the same bot), else its default name; all defaults if two would clash."""
+    out = []
+    for i, seat in enumerate(seats):
+        before = old[i].strip().lower() if i < len(old) else None
+        now = "human" if seat.human else seat.spec.strip().lower()
+        out.append(str(saved[i]) if before is None or before == now else defaults[i])
+    return out if len({n.lower() for n in out}) == len(out) else defaults
+
+
 def seat_text(record: dict[str, Any], seats: str | None) -> str:
     """The seats to continue with: ``seats`` if given, else the saved ones."""
     if seats is not None:
@@ -103,9 +116,10 @@ def continue_game(
     except ValueError as exc:
         fail(str(exc))
     saved = record.get("names")
-    if names is None and seats is None and _names_fit(saved, player_names):
-        player_names = [str(n) for n in saved or ()]  # the names it was saved with
-        names = ",".join(player_names)
+    if names is None and _names_fit(saved, player_names):  # the names it was saved with,
+        kept = kept_names(list(saved or ()), record_seats(record) or [], seat_list, player_names)
+        if kept != player_names:  # for the seats --seats left as they were
+            player_names, names = kept, ",".join(kept)
     if state.is_over():
         console.print(say("cli.resume.over", path=path))
         console.print(ending(g, state, player_names))
@@ -161,6 +175,8 @@ def resume(
     from liftoff.cli.play import chosen_language
 
     with speaking(chosen_language(lang)):
+        if save is not None:
+            need_folder(save, "--save")
         continue_game(
             file, seats=seats, save=save, content=content, reveal=reveal, hints=hints, names=names
         )

@@ -96,11 +96,16 @@ def seat_names(seats: Sequence[TerminalSeat], given: str | None = None) -> list[
     Raises ``ValueError`` with a clear message for a wrong count, an empty,
     overlong or repeated name.
     """
-    out = default_names(["human" if s.human else s.spec for s in seats])
-    if given is None:
-        return out
+    texts = ["human" if s.human else s.spec for s in seats]
+    return default_names(texts) if given is None else named(texts, given)
+
+
+def named(seats: Sequence[str], given: str) -> list[str]:
+    """The players' names for seats given as text (``human``, ``medium@fast``),
+    ``given`` as :func:`seat_names` takes it (the same checks)."""
+    out = default_names(seats)
     names = [n.strip() for n in given.split(",")]
-    humans = [i for i, s in enumerate(seats) if s.human]
+    humans = [i for i, s in enumerate(seats) if s.strip().lower() == "human"]
     if len(names) == len(seats):
         targets = list(range(len(seats)))
     elif len(names) <= len(humans):

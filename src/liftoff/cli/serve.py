@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, get_game, need_folder, need_path, needs_extra
 
 ADMIN_TOKEN_ENV = "LIFTOFF_ADMIN_TOKEN"  # the operator's token for the admin routes
 
@@ -70,14 +73,88 @@ def check_database(url: str, where: str, lease_ttl: float) -> None:
         fail(f"cannot use the database {where}: {_one_line(exc)}")
 
 
+def check_redis(url: str) -> None:
+    """Reach the cluster's Redis now: one clear line when it cannot be reached."""
+    import asyncio
+
+    try:
+        from redis.asyncio import Redis
+    except ImportError as exc:
+        needs_extra("--redis", "cluster", exc.name)
+
+    async def ping() -> None:
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except Exception as exc:
+        fail(f"cannot reach Redis at {_where(url)}: {_one_line(exc)}")
+
+
+def reach_database(url: str, where: str) -> None:
+    """Connect to a cluster's shared database now (its members migrate it in
+    turn, under a lock, as they start): one clear line when it cannot be reached."""
+    import asyncio
+
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    async def connect() -> None:
+        engine = create_async_engine(url)
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        finally:
+            await engine.dispose()
+
+    try:
+        asyncio.run(connect())
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
+
+
+def check_sqlite_folder(url: str) -> None:
+    """Refuse an SQLite file in a folder that does not exist (it is not made)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception as exc:
+        fail(f"--db {url!r} is not a database URL: {_one_line(exc)}")
+    file = parsed.database or ""
+    # in memory, or a file: URI (uri=true), which SQLite reads itself: nothing to check
+    named = file not in ("", ":memory:") and not file.startswith("file:")
+    if parsed.get_backend_name() == "sqlite" and named:
+        need_folder(Path(file), "--db")
+
+
+def _where(url: str) -> str:
+    """A URL without its user and password."""
+    return url.split("@")[-1] if "@" in url else url
+
+
 def parse_content_sets(specs: list[str]) -> dict[str, dict[str, str]]:
-    """``GAME.OPTION:NAME=PATH`` texts as ``{"GAME.OPTION": {NAME: PATH}}``."""
+    """``GAME.OPTION:NAME=PATH`` texts as ``{"GAME.OPTION": {NAME: PATH}}``; an
+    unknown game, an option that names no file or a missing file is refused."""
     out: dict[str, dict[str, str]] = {}
     for spec in specs:
         key, _, rest = spec.partition(":")
         name, _, path = rest.partition("=")
         if "." not in key or not name.strip() or not path.strip():
             fail(f"--content {spec!r}: write GAME.OPTION:NAME=PATH")
+        game_name, _, option = key.strip().partition(".")
+        game = get_game(game_name)
+        files = [o.name for o in game.options.public() if o.kind is str and o.choices is None]
+        if option not in files:
+            fail(
+                f"--content {spec!r}: {game.info.name} has no option that names a content file "
+                f"{option!r} ({', '.join(files) or 'it has none'})"
+            )
+        need_path(Path(path.strip()), "--content")
         out.setdefault(key.strip(), {})[name.strip()] = path.strip()
     return out
 
@@ -90,8 +167,12 @@ _DB = typer.Option(
     help="Database URL, e.g. postgresql+asyncpg://user@host/db "
     "(default: an SQLite file in your data directory).",
 )
-_BOT_DELAY = typer.Option(0.4, "--bot-delay", help="Seconds a bot waits before acting.")
-_GRACE = typer.Option(60.0, "--grace", help="Seconds before a bot plays for a disconnected player.")
+_BOT_DELAY = typer.Option(
+    0.8, "--bot-delay", help="Seconds before each bot action at a table with people."
+)
+_GRACE = typer.Option(
+    60.0, "--grace", help="Seconds a disconnected player may be gone before their seat is away."
+)
 _HTTP_RATE = typer.Option(
     50.0, "--http-rate", help="REST requests per second per client address (0: no limit)."
 )
@@ -119,8 +200,32 @@ _IDLE_TTL = typer.Option(
 _MAX_BOT_SECONDS = typer.Option(
     5.0, "--max-bot-seconds", help="Ceiling of a bot's time per decision (turn-based games)."
 )
+_MAX_BOT_ITERATIONS = typer.Option(
+    20_000, "--max-bot-iterations", help="Ceiling of a search bot's iterations per decision."
+)
+_MAX_BOT_DEPTH = typer.Option(
+    40,
+    "--max-bot-depth",
+    help="Ceiling of a search bot's rollout depth (0, no cut-off, is refused).",
+)
+_MAX_RACE_BOT_SECONDS = typer.Option(
+    0.05, "--max-race-bot-seconds", help="Ceiling of a live race bot's time per decision."
+)
+_BOT_ROLLOUTS = typer.Option(
+    "random,heuristic",
+    "--bot-rollouts",
+    help="Rollout kinds a client may give a search bot, comma-separated (add full to allow it).",
+)
 _BOT_PROCESSES = typer.Option(
-    1, "--bot-processes", help="Worker processes for search bots (0: threads)."
+    1,
+    "--bot-processes",
+    help="Worker processes for search bots, hints and race bots, shared in turn by the "
+    "addresses that created tables (0: threads).",
+)
+_REPLAY_PROCESSES = typer.Option(
+    1,
+    "--replay-processes",
+    help="Worker processes computing finished games' replays (0: a thread).",
 )
 _TRUSTED_PROXY = typer.Option(
     [],
@@ -157,6 +262,12 @@ _ADVERTISE = typer.Option(
     help="In a cluster: the http://HOST:PORT the other members reach this one at "
     "(default: the --host and --port, or this machine's name when listening on all).",
 )
+_CLUSTER_NAME = typer.Option(
+    "liftoff",
+    "--cluster-name",
+    help="In a cluster: the name every Redis key and channel of its members begins with "
+    "(clusters sharing one Redis server need names of their own).",
+)
 
 
 def serve(
@@ -173,7 +284,12 @@ def serve(
     open_ttl: float = _OPEN_TTL,
     idle_ttl: float = _IDLE_TTL,
     max_bot_seconds: float = _MAX_BOT_SECONDS,
+    max_bot_iterations: int = _MAX_BOT_ITERATIONS,
+    max_bot_depth: int = _MAX_BOT_DEPTH,
+    max_race_bot_seconds: float = _MAX_RACE_BOT_SECONDS,
+    bot_rollouts: str = _BOT_ROLLOUTS,
     bot_processes: int = _BOT_PROCESSES,
+    replay_processes: int = _REPLAY_PROCESSES,
     trusted_proxy: list[str] = _TRUSTED_PROXY,
     exempt_loopback: bool = _EXEMPT_LOOPBACK,
     ws_per_address: int = _WS_PER_ADDRESS,
@@ -183,18 +299,18 @@ def serve(
     log_level: str = _LOG_LEVEL,
     redis: str | None = _REDIS,
     advertise: str | None = _ADVERTISE,
+    cluster_name: str = _CLUSTER_NAME,
 ) -> None:
-    """Run the server: open the printed URL in a browser to play."""
+    """Run the server: open the printed URL in a browser to play (Ctrl-C stops it)."""
     try:
         import uvicorn  # noqa: F401  (the server's extra is there)
 
-        from liftoff.server.app import create_app
+        from liftoff.server.app import create_app  # noqa: F401  (its imports are there)
         from liftoff.server.tables import Settings
     except ImportError as exc:
-        fail(
-            f"the server needs the 'server' extra ({exc.name} is missing): "
-            "pip install 'liftoff[server]'"
-        )
+        needs_extra("the server", "server", exc.name)
+    if not 1 <= port <= 65535:
+        fail(f"--port {port}: a port is a number from 1 to 65535")
     url = db or default_db_url()
     settings = Settings(
         bot_delay=bot_delay,
@@ -206,8 +322,10 @@ def serve(
         max_tables_per_address=tables_per_address,
         open_table_ttl=open_ttl,
         idle_table_ttl=idle_ttl,
-        max_bot_seconds=max_bot_seconds,
+        **_bot_bounds(max_bot_seconds, max_bot_iterations, max_bot_depth, max_race_bot_seconds),
+        bot_rollouts=_rollouts(bot_rollouts),
         bot_processes=bot_processes,
+        replay_processes=replay_processes,
         trusted_proxies=frozenset(trusted_proxy),
         exempt_loopback=exempt_loopback,
         max_ws_per_address=ws_per_address,
@@ -216,23 +334,75 @@ def serve(
         body_timeout=body_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
         member_address=advertise or _reached_at(host, port),
+        cluster_name=cluster_name,
     )
-    where = url.split("@")[-1] if "@" in url else url
+    where = _where(url)
     # before migrations and bots start: the port, then the database (one line each)
-    if redis is not None and not url.startswith(("postgresql", "postgres")):
-        fail(
-            "several servers (--redis) share a PostgreSQL database: give --db postgresql+asyncpg://…"
-        )
+    if redis is not None:
+        _check_cluster(url, redis, cluster_name)
+    check_sqlite_folder(url)
     sock = bind_port(host, port)
-    if redis is None:
-        check_database(url, where, settings.lease_ttl)
     try:
-        app = create_app(url, settings=settings, redis_url=redis)
-    except Exception as exc:
-        fail(f"cannot use the database {where}: {_one_line(exc)}")
+        app = _open_app(url, where, redis, settings)
+    except typer.Exit:
+        sock.close()
+        raise
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     _run(app, sock, host, port, settings, log_level)
+
+
+def _bot_bounds(seconds: float, iterations: int, depth: int, race: float) -> dict[str, Any]:
+    """The settings of the bots' ceilings (one line and exit for a ceiling below 1)."""
+    if not (seconds > 0 and race > 0 and iterations >= 1 and depth >= 1):
+        fail("bot ceilings are positive: seconds above 0, iterations and depth from 1")
+    return {
+        "max_bot_seconds": seconds,
+        "max_bot_iterations": iterations,
+        "max_bot_depth": depth,
+        "max_realtime_bot_seconds": race,
+    }
+
+
+def _rollouts(text: str) -> tuple[str, ...]:
+    """The rollout kinds of ``--bot-rollouts`` (one line and exit for an unknown one)."""
+    from liftoff.bots.ismcts import ROLLOUTS
+
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in ROLLOUTS]
+    if unknown or not kinds:
+        fail(f"--bot-rollouts {text!r}: choose from {', '.join(ROLLOUTS)}")
+    return kinds
+
+
+def _open_app(url: str, where: str, redis: str | None, settings: Any) -> Any:
+    """The server's application on a database checked first (one line if it is unusable)."""
+    from liftoff.server.app import create_app
+
+    if redis is None:
+        check_database(url, where, settings.lease_ttl)
+    else:
+        reach_database(url, where)
+    try:
+        return create_app(url, settings=settings, redis_url=redis)
+    except Exception as exc:
+        fail(f"cannot use the database {where}: {_one_line(exc)}")
+
+
+def _check_cluster(url: str, redis: str, cluster_name: str) -> None:
+    """Refuse, in one line, a cluster member's settings that cannot work: a database
+    other members cannot share, a bad cluster name, a Redis server not there."""
+    from liftoff.server.cluster.names import check_name
+
+    if not url.startswith(("postgresql", "postgres")):
+        fail(
+            "several servers (--redis) share a PostgreSQL database: give --db postgresql+asyncpg://…"
+        )
+    try:
+        check_name(cluster_name)
+    except ValueError as exc:
+        fail(f"--cluster-name: {exc}")
+    check_redis(redis)
 
 
 def _reached_at(host: str, port: int) -> str:
@@ -259,7 +429,53 @@ def _run(app: Any, sock: Any, host: str, port: int, settings: Any, log_level: st
         log_level=log_level,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    ctrl_c = OneCtrlC()
+    signal.signal(signal.SIGINT, ctrl_c.after_server)  # what uvicorn restores when it stops
+    ctrl_c.server(uvicorn.Server)(config).run(sockets=[sock])
+
+
+class OneCtrlC:
+    """A Ctrl-C that arrives twice at once is one Ctrl-C.
+
+    Under ``uv run`` a Ctrl-C reaches the server twice: the terminal sends it to
+    the whole process group and uv forwards it again a moment later. uvicorn
+    took the second for "force quit" and skipped the application's shutdown (the
+    database's lease stayed taken, a traceback of the cancelled start-up task was
+    printed), or it arrived once uvicorn had stopped and ended the process as it
+    exited. A Ctrl-C pressed again later still forces the quit.
+    """
+
+    SAME = 1.0  # seconds: a second Ctrl-C this soon after the first is the same one
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.first: float | None = None
+
+    def repeated(self) -> bool:
+        """Whether a Ctrl-C now is the first one again (and to be ignored)."""
+        now = self.clock()
+        if self.first is None:
+            self.first = now
+            return False
+        return now - self.first < self.SAME
+
+    def after_server(self, sig: int, frame: Any) -> None:
+        """The Ctrl-C handler once uvicorn has stopped: the first one again (uvicorn
+        re-raises the signal it stopped for) or its forwarded copy is ignored."""
+        if self.first is None or not self.repeated():
+            raise KeyboardInterrupt
+
+    def server(self, base: Any) -> Any:
+        """``base`` (uvicorn's server class), ignoring the repeated Ctrl-C."""
+        ctrl_c = self
+
+        class Server(base):  # type: ignore[misc]
+            def handle_exit(self, sig: int, frame: Any) -> None:
+                if sig == signal.SIGINT and ctrl_c.repeated():
+                    return
+                super().handle_exit(sig, frame)
+
+        return Server
 
 
 def register(app: typer.Typer) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,17 +19,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, get_game, installed, needs_extra
+from liftoff.cli.words import say
 
 if TYPE_CHECKING:  # the simulation modules load when a command runs, not with the CLI
     from liftoff.sim.runner import SimConfig
 
 console = Console(stderr=True)
-
-
-def _has(module: str) -> bool:
-    """Whether an optional dependency is installed (without importing it)."""
-    return importlib.util.find_spec(module) is not None
 
 
 def simulate(
@@ -100,16 +96,22 @@ def simulate(
     else:
         if game is None:
             fail("give a GAME (see `liftoff games`), or --resume DIR")
-        if players is None:
-            fail("give --players")
-        if out is None:
-            fail("give --out DIR (a new or empty directory)")
+        _check_new_run(game, players, out, force)
         config = _new_config(
             game, players, bots, games, seed, option, seating, keep_records, max_actions
         )
-        _check_out(out, force)
     info = _run(config, out, resume_dir, backend, workers, address, fmt, force, quiet)
     _done(config, info, out)
+
+
+def _check_new_run(game: str, players: int | None, out: Path | None, force: bool) -> None:
+    """Refuse, in one line, a new run without a player count or an output folder."""
+    info = get_game(game).info
+    if players is None:
+        fail(say("cli.simulate.players", game=game, low=info.min_players, high=info.max_players))
+    if out is None:
+        fail("give --out DIR (a new or empty directory)")
+    _check_out(out, force)
 
 
 def _done(config: SimConfig, info: dict[str, Any], out: Path) -> None:
@@ -155,13 +157,10 @@ def _check_run_flags(backend: str, fmt: str, workers: int, address: str | None) 
 
 
 def _check_extras(fmt: str, backend: str) -> None:
-    if fmt == "parquet" and not _has("pyarrow"):
-        fail("--format parquet needs pyarrow: install the 'sim' extra (pip install 'liftoff[sim]')")
-    if backend == "ray" and not _has("ray"):
-        fail(
-            "--backend ray needs Ray: install the 'distributed' extra "
-            "(pip install 'liftoff[distributed]')"
-        )
+    if fmt == "parquet" and not installed("pyarrow"):
+        needs_extra("--format parquet", "sim", "pyarrow")
+    if backend == "ray" and not installed("ray"):
+        needs_extra("--backend ray", "distributed", "ray")
 
 
 def _resumable(path: Path) -> SimConfig:
@@ -235,9 +234,14 @@ def _run(
     with _progress_bar(quiet) as bar:
         task = bar.add_task(f"{config.game} x{config.games} ({where})", total=config.games)
 
-        def advance(n: int) -> None:
+        shown = [0.0]
+
+        def advance(n: int) -> None:  # games now come one by one: redraw 10 times a second
             bar.advance(task, n)
-            bar.refresh()
+            now = time.monotonic()
+            if now - shown[0] >= 0.1:
+                shown[0] = now
+                bar.refresh()
 
         return _play(config, out, resume_dir, backend, workers, address, fmt, force, advance, bar)
 
@@ -302,11 +306,8 @@ def report(
     formats: str = typer.Option("png,svg", "--figures", help="Figure files to write: png,svg."),
 ) -> None:
     """Write a self-contained HTML balance report (and its figures) for a run, or compare two."""
-    if not _has("matplotlib"):
-        fail(
-            "reports need matplotlib and numpy: install the 'sim' extra "
-            "(pip install 'liftoff[sim]')"
-        )
+    if not installed("matplotlib"):
+        needs_extra("report", "sim", "matplotlib")
     from liftoff.sim.report import ReportError, write_compare_report, write_report
     from liftoff.sim.store import StoreError
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from liftoff.cli.common import fail
+from liftoff.cli.common import fail, installed, need_folder, needs_extra
 from liftoff.engine import OptionError, OptionSet
 
 if TYPE_CHECKING:
@@ -21,8 +21,8 @@ console = Console()
 
 
 def _print_summary(summary: Any) -> None:
-    from liftoff.bots.tournament import Summary
     from liftoff.sim.stats import wilson
+    from liftoff.sim.tournament import Summary
 
     assert isinstance(summary, Summary)
     table = Table(
@@ -119,6 +119,7 @@ def tournament(
         "OUT.partial and play the rest. After a finished JSON Lines run, keep its "
         "games and play the rest of a longer --games.",
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Round robin between bots over every seat order, in parallel, with ratings.
 
@@ -135,8 +136,13 @@ def tournament(
         fail(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if address and backend != "ray":
         fail("--address only applies to --backend ray")
+    if backend == "ray" and not installed("ray"):
+        needs_extra("--backend ray", "distributed", "ray")
     config = _config(game, bots, players, games, seed, option)
     path = out if out is not None else Path(f"tournament-{config.game}-seed{seed}.jsonl")
+    need_folder(path, "--out")
+    if summary_path is not None:
+        need_folder(summary_path, "--summary")
     partial = path.with_name(path.name + ".partial")  # games so far, if the run is cut short
     kept = _kept_games(config, partial, path) if resume else {}
     _start_partial(partial, kept)
@@ -147,7 +153,7 @@ def tournament(
     )
     if resume:
         console.print(f"[dim]resuming: {len(kept)} of {config.games} games kept[/dim]")
-    played = _play(config, partial, set(kept), workers, backend, address)
+    played = _play(config, partial, set(kept), workers, backend, address, quiet)
     records = sorted([*kept.values(), *played], key=lambda r: int(r["index"]))
     _finish(config, records, path, partial, summary_path)
 
@@ -155,7 +161,7 @@ def tournament(
 def _kept_games(config: SimConfig, partial: Path, path: Path) -> dict[int, dict[str, Any]]:
     """The games ``--resume`` keeps, by schedule index (see :func:`_saved_games`);
     a finished run holding games of another schedule is refused."""
-    from liftoff.bots.tournament import resumable
+    from liftoff.sim.tournament import resumable
 
     saved = _saved_games(partial, path)
     try:
@@ -176,7 +182,7 @@ def _saved_games(partial: Path, path: Path) -> Path:
     """Where ``--resume`` finds the games played so far: an interrupted run's
     ``partial``, else a finished run's JSON Lines ``path`` (the games of a
     longer schedule begin with the same games, so it can be extended)."""
-    from liftoff.bots.tournament import is_csv
+    from liftoff.sim.tournament import is_csv
 
     if partial.is_file():
         return partial
@@ -194,7 +200,7 @@ def _finish(
     summary_path: Path | None,
 ) -> None:
     """Save the records (then drop ``partial``), print the summary, and save it."""
-    from liftoff.bots.tournament import save_records, summarize
+    from liftoff.sim.tournament import save_records, summarize
 
     try:
         save_records(records, path)
@@ -206,7 +212,6 @@ def _finish(
     console.print(f"[dim]games saved to {path}[/dim]")
     if summary_path is not None:
         try:
-            summary_path.parent.mkdir(parents=True, exist_ok=True)
             summary_path.write_text(json.dumps(summary.to_json(), indent=2) + "\n")
         except OSError as exc:
             fail(f"cannot write {summary_path}: {exc}")
@@ -219,11 +224,12 @@ def _play(
     workers: int,
     backend: str,
     address: str | None,
+    quiet: bool = False,
 ) -> list[dict[str, Any]]:
-    """Play the games not ``done`` yet with a progress bar, appending each to
+    """Play the games not ``done`` yet with a progress bar (none when ``quiet``), appending each to
     ``partial`` as it comes in; Ctrl-C says what is kept and exits with 130."""
-    from liftoff.bots.tournament import run
     from liftoff.sim.backends import BackendError
+    from liftoff.sim.tournament import run
 
     # auto_refresh=False: no refresh thread while worker processes are forked
     progress = Progress(
@@ -233,6 +239,7 @@ def _play(
         TimeElapsedColumn(),
         console=console,
         auto_refresh=False,
+        disable=quiet,
     )
     done_now = [len(done)]
 
@@ -273,8 +280,8 @@ def _config(
     game: str, bots: str, players: int, games: int, seed: int, option: list[str]
 ) -> SimConfig:
     """The tournament's simulation configuration, or a clear error."""
-    from liftoff.bots.tournament import tournament
     from liftoff.sim.runner import SimError
+    from liftoff.sim.tournament import tournament
 
     try:
         return tournament(
@@ -287,7 +294,6 @@ def _config(
 def _start_partial(partial: Path, kept: dict[int, dict[str, Any]]) -> None:
     """Write ``OUT.partial`` anew with the games kept from an interrupted run."""
     try:
-        partial.parent.mkdir(parents=True, exist_ok=True)
         partial.write_text(
             "".join(json.dumps(r, sort_keys=True) + "\n" for _, r in sorted(kept.items())),
             encoding="utf-8",

@@ -8,16 +8,20 @@ message and changes nothing.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
+from liftoff import speech
+from liftoff.cli.fold import folded
 from liftoff.cli.menu import FLAT, SEAT_ID, Line, Menu, build_choices
-from liftoff.cli.words import say
+from liftoff.cli.screen import rows_of
+from liftoff.cli.words import comma, count, say
 from liftoff.engine import Action, IllegalAction
 
 if TYPE_CHECKING:
@@ -27,6 +31,13 @@ if TYPE_CHECKING:
 SHORT = 6
 #: every command, in the order ``?`` lists them
 COMMANDS = ("a", "back", "board", "log", "undo", "hint", "legend", "rule", "help", "quit")
+#: the longest line read as a move or command; a longer one is refused, not echoed back
+LONGEST = 120
+#: how many near matches "did you mean" offers, and how alike they must be (difflib's ratio)
+NEAR, ALIKE = 3, 0.6
+#: the text of each game's move that ends the player's turn (asked first while
+#: other moves are open, as the browser does)
+TURN_ENDERS = {"planet": "end", "agency": "done"}
 
 
 def legend_text(game: str) -> RenderableType | None:
@@ -48,9 +59,14 @@ class HumanTurn:
         self.player = player
         game, state = table.game, table.state
         legal = state.legal_actions(player)
-        descriptions = [game.describe_action(state, player, a) for a in legal]
-        self.menu = Menu(build_choices(legal, descriptions), game.glossary(), table.names)
+        descriptions = [speech.of(game).describe(state, player, a) for a in legal]
+        self.menu = Menu(
+            build_choices(legal, descriptions), speech.of(game).glossary(), table.names
+        )
         self.menu.skip()
+        #: whether the menu's numbered lines are what the screen shows last:
+        #: a number acts only then
+        self.listed = False
 
     def texts(self) -> list[str]:
         """What Tab completes now: the move texts and the commands."""
@@ -67,54 +83,88 @@ class HumanTurn:
             return say(code, count=count)
         return say(f"{code}.named", name=escape(who), count=count)
 
-    def start(self) -> None:
-        """Show the choices when they are few or all of one kind, else a
-        one-line summary of them."""
+    def opening(self, room: int | None = None) -> list[RenderableType]:
+        """What the decision opens with: the choices when they are few or all
+        of one kind (and fit in ``room`` rows), else a one-line summary of them."""
         verbs = {c.text.split()[0] for c in self.menu.choices}
         one_kind = len(verbs) == 1 and len(self.menu.lines()) <= FLAT
+        self.listed = False
         if len(self.menu.choices) <= SHORT or self.menu.path or one_kind:
-            self.show_menu()
-        else:
-            self.table.console.print(
-                say("cli.turn.summary", summary=escape(self.menu.summary())), highlight=False
-            )
+            rows = self.menu_rows()
+            if room is None or rows_of(self.table.console, rows) <= room:
+                self.listed = True
+                return rows
+        return [say("cli.turn.summary", summary=escape(self.menu.summary()))]
 
     def show_menu(self) -> None:
         """The numbered lines of the menu where the person is now."""
-        console = self.table.console
-        heading = self.menu.heading()
-        if heading:  # what the lines share, said once (they leave it out)
-            console.print(Text(heading, style="bold"), no_wrap=True, overflow="ellipsis")
-        for i, line in enumerate(self.menu.lines(), 1):
-            console.print(self.menu_row(i, line), no_wrap=True, overflow="ellipsis")
+        for row in self.menu_rows():
+            self.table.console.print(row)
+        self.listed = True
 
-    def menu_row(self, i: int, line: Line) -> Text:
-        row = Text(f"{i:>4}  ", style="bold")
-        row.append(line.label)
+    def menu_rows(self) -> list[RenderableType]:
+        """The menu's heading (what its lines share) and its numbered lines,
+        folded where the screen is narrow: never cut."""
+        heading = self.menu.heading()
+        rows: list[RenderableType] = []
+        if heading:  # what the lines share, said once (they leave it out)
+            rows.append(folded(Text(heading, style="bold", overflow="fold")))
+        rows.extend(self.menu_row(i, line) for i, line in enumerate(self.menu.lines(), 1))
+        return rows
+
+    def menu_row(self, i: int, line: Line) -> RenderableType:
+        """A numbered line: its sentence and, dimmed, the text that plays it;
+        wrapped under the sentence where the screen is narrow."""
+        row = Text(line.label, overflow="fold")
         action = line.action
         if action is not None and not self.menu.path:
             text = str(action)
             if text.lower() != line.label.lower() and not SEAT_ID.search(text):
-                width = self.table.console.width
-                if cell_len(line.label) == len(line.label) or row.cell_len + 2 + len(text) <= width:
-                    row.append(f"  {text}", style="dim")  # (a Japanese row drops it, not cut)
-        return row
+                row.append(f"  {text}", style="dim")
+        number = Text(f"{i:>4}  ", style="bold")
+        grid = Table.grid()
+        grid.add_column(width=number.cell_len, no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row(number, folded(row))  # Japanese folds between phrases
+        return grid
 
     def choose(self) -> Action | None:
         """Read lines until an action is chosen (returned) or a move was taken
         back (``None``)."""
-        self.start()
         while True:
             raw = self.table.read(self.prompt(), self.player)
             action = self.handle(raw)
+            if action is not None and not self.sure(action):
+                action = None
+                self.listed = False
             if action is not None or self.table.undone:
                 return action
+
+    def sure(self, action: Action) -> bool:
+        """Whether the person means ``action``: a move that ends the turn while
+        other moves are open is asked about first."""
+        others = len(self.menu.choices) - 1
+        if others < 1 or str(action) != TURN_ENDERS.get(self.table.game.info.name):
+            return True
+        table = self.table
+        said = speech.of(table.game).describe(table.state, self.player, action)
+        asked = say("cli.turn.end-move", move=escape(said))
+        table.console.print(asked + count("cli.turn.end-others", others))
+        try:
+            answer = table.reader.ask(say("cli.turn.end-ask"))
+        except EOFError:
+            answer = ""
+        return answer.lower()[:1] == "y"
 
     def handle(self, raw: str) -> Action | None:
         """One line: a choice (the action), a command or a mistake (``None``)."""
         console = self.table.console
         word = raw.lower()
-        if word in ("", "a"):
+        listed, self.listed = self.listed, False
+        if len(raw) > LONGEST:  # no move is this long: refused without echoing it
+            console.print(say("cli.turn.too-long", count=len(raw), most=LONGEST))
+            self.listed = listed
+        elif word in ("", "a"):
             self.show_menu()
         elif word in ("q", "quit", "exit"):
             self.table.quit()
@@ -145,8 +195,13 @@ class HumanTurn:
 
             show_rules(console, self.table.game, raw[5:].strip())
         elif raw.isdigit():
+            if not listed:  # the number would act on a menu nobody sees
+                console.print(say("cli.turn.not-listed"))
+                self.show_menu()
+                return None
             return self.pick(int(raw))
         else:
+            self.listed = listed  # a refusal leaves the menu above it the one shown
             return self.typed(raw)
         return None
 
@@ -154,6 +209,7 @@ class HumanTurn:
         lines = self.menu.lines()
         if not 1 <= n <= len(lines):
             self.table.console.print(say("cli.turn.bad-number", count=len(lines)))
+            self.listed = True  # the same menu is still the one shown
             return None
         action = self.menu.enter(lines[n - 1])
         if action is None:
@@ -183,4 +239,18 @@ class HumanTurn:
                 self.show_menu()
             return action
         table.refuse(refusal)
+        self.suggest(raw)
         return None
+
+    def near(self, raw: str) -> list[str]:
+        """The legal move texts and commands closest to ``raw`` (a typo), best first."""
+        texts = {t.lower(): t for t in [c.text for c in self.menu.choices] + list(COMMANDS)}
+        close = difflib.get_close_matches(raw.lower(), list(texts), n=NEAR, cutoff=ALIKE)
+        return [texts[t] for t in close]
+
+    def suggest(self, raw: str) -> None:
+        """Say "did you mean …" with the closest legal moves or commands, if any."""
+        close = self.near(raw)
+        if close:
+            listed = comma().join(f"[bold]{escape(t)}[/bold]" for t in close)
+            self.table.console.print(say("cli.turn.did-you-mean", moves=listed))

@@ -1,50 +1,53 @@
-"""Taking back a move at the terminal, under the server's policy.
+"""Taking back a move at the terminal, under the engine's rule.
 
 A person may take back their own last decision, and with it every bot action
-since, when every action taken back was undoable (``State.last_action_undoable``
-right after it: it drew no chance and revealed nothing hidden). Another
-person's action since is never taken back. The game is rebuilt by replaying
-its record without the actions taken back (``Game.replay``).
+since, when the engine takes each of them back (``State.undo``: it revealed
+nothing to anyone — no card drawn, dealt, turned up or shown, no roll — and
+the position before it is kept, ``State.keep_undo``). Another person's action
+since is never taken back. Nothing is replayed: the engine goes back to the
+positions it kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from liftoff.cli.words import say
+from liftoff.engine import Action, State
 
 
 @dataclass(frozen=True)
 class UndoPlan:
-    """Take back the actions from index ``start`` on (``reason`` empty), or why not."""
+    """The game taken back (``state``) and the moves taken back, oldest first;
+    or, with ``state`` ``None``, why not (``reason``)."""
 
-    start: int
+    state: State | None
+    taken: list[tuple[int, Action]] = field(default_factory=list)
     reason: str = ""
 
 
-def plan_undo(
-    actors: Sequence[int],
-    undoable: Sequence[bool],
-    asker: int,
-    humans: Sequence[int],
-    names: Sequence[str],
-) -> UndoPlan:
-    """Where to cut the game's actions (played by ``actors``; ``undoable`` is
-    known for the last ``len(undoable)`` of them, the earlier ones count as not
-    undoable) so that ``asker`` is back at their own last decision."""
-    offset = len(actors) - len(undoable)
+def plan_undo(state: State, asker: int, humans: Sequence[int], names: Sequence[str]) -> UndoPlan:
+    """``state`` taken back (on a copy) to before ``asker``'s own last decision,
+    or why not: they have none, another person played since, or the engine
+    refuses one of the moves (its words for the asker's own, the player's name
+    for a bot's)."""
+    actors = [p for p, _ in state.history]
     mine = [i for i, p in enumerate(actors) if p == asker]
     if not mine:
-        return UndoPlan(-1, say("cli.undo.none"))
+        return UndoPlan(None, reason=say("cli.undo.none"))
     start = mine[-1]
     for who in actors[start:]:
         if who != asker and who in humans:
-            return UndoPlan(-1, say("cli.undo.other", name=names[who]))
-    for i in range(start, len(actors)):
-        if i < offset or not undoable[i - offset]:
-            who = actors[i]
+            return UndoPlan(None, reason=say("cli.undo.other", name=names[who]))
+    copy = state.clone()
+    taken: list[tuple[int, Action]] = []
+    while copy.version > start:
+        refusal = copy.undo_refusal()
+        if refusal is not None:
+            who = actors[copy.version - 1]
             if who == asker:
-                return UndoPlan(-1, say("cli.undo.yours-chance"))
-            return UndoPlan(-1, say("cli.undo.theirs-chance", name=names[who]))
-    return UndoPlan(start)
+                return UndoPlan(None, reason=say("cli.undo.yours", why=refusal.said()))
+            return UndoPlan(None, reason=say("cli.undo.theirs-chance", name=names[who]))
+        taken.append(copy.undo())
+    return UndoPlan(copy, taken[::-1])

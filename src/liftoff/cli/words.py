@@ -54,6 +54,27 @@ register(
         "cli.seat.names.count": "--names: {count} names given for {people} and {seats} seats",
         "cli.planet.fuel": "{count} Fuel",
         "cli.error": "[bold red]error:[/bold red] {message}",
+        "cli.usage": "{problem} ({command} lists what it takes)",
+        "cli.bug": (
+            "liftoff stopped on an unexpected error, a bug: {problem} "
+            "(please report it; LIFTOFF_TRACEBACK=1 shows where it happened)"
+        ),
+        "cli.stopped": "stopped",
+        "cli.install": (
+            "install the '{extra}' extra: uv run --extra {extra} liftoff …, "
+            "or pip install 'liftoff[{extra}]'"
+        ),
+        "cli.needs-extra": "{what} needs the '{extra}' extra; {hint}",
+        "cli.needs-extra.missing": (
+            "{what} needs the '{extra}' extra ({missing} is missing); {hint}"
+        ),
+        "cli.no-folder": (
+            "{flag} {path}: the folder {folder} does not exist (make it first, or choose another)"
+        ),
+        "cli.file-is-folder": "{flag} {path} is a folder: name a file in it",
+        "cli.no-path": "{flag}{path} does not exist",
+        "cli.player-count": "{game} takes {low}–{high} players, not {count}",
+        "cli.simulate.players": "give --players: {game} takes {low}–{high} players",
         # play
         "cli.play.no-content": "{game} has no replaceable content",
         "cli.play.interrupted": "\n[yellow]Interrupted.[/yellow]",
@@ -68,7 +89,8 @@ register(
         "cli.play.note": "[yellow]Note: {warning}[/yellow]",
         "cli.play.no-lang": "--lang {lang}: there is no such language (use {languages})",
         # replay
-        "cli.replay.no-player": "there is no player {player} (0 to {last})",
+        "cli.replay.no-player": "there is no player {player} (1 to {last})",
+        "cli.replay.unknown": "'{typed}' is not a replay command (Enter or n, b, g N, q).",
         "cli.replay.action": "[bold]action {number}/{count}:[/bold]",
         "cli.replay.start": "[bold]start[/bold] ({count} actions)",
         "cli.replay.prompt": "[dim]Enter/n next · b back · g N go to · q quit[/dim] ",
@@ -86,6 +108,7 @@ register(
         "cli.resume.fixed": "{flags}: a loaded game keeps the players, seed and options it had",
         "cli.hint.off": "[yellow]Hints are off at this table (start with --hints).[/yellow]",
         "cli.hint.thinking": "thinking…",
+        "cli.play.thinking": "{name} is thinking…",
         "cli.hint.said": "Hint: {move}",
         "cli.hint.typed": 'Hint: {move} (type "{typed}")',
         "cli.quit.unsaved": "[yellow]This game is not saved.[/yellow]",
@@ -107,7 +130,14 @@ register(
         "cli.turn.no-legend": "There is no legend for this game.",
         "cli.turn.rule-words": "Write words or a rule's ID after it, "
         "e.g. rule moon or rule PL-MOVE-1.",
+        "cli.turn.did-you-mean": "Did you mean {moves}?",
         "cli.turn.bad-number": "[red]choose a number from 1 to {count}[/red]",
+        "cli.turn.not-listed": "[yellow]No choices are listed right now; here they are "
+        "(type the number again):[/yellow]",
+        "cli.turn.too-long": "[red]That line has {count} characters; no move or command is "
+        "longer than {most}.[/red]",
+        "cli.turn.end-move": "[bold]{move}?[/bold] ",
+        "cli.turn.end-ask": "[bold]y[/bold] yes, end it; anything else keeps playing: ",
         "cli.rules.none": "No rule of {game} matches {query}; try other words.",
         "cli.rules.more": "More rules match: {command}",
         "cli.rules.more-words": "More rules match; add words.",
@@ -119,8 +149,7 @@ register(
         # undo
         "cli.undo.none": "You have no move to take back yet.",
         "cli.undo.other": "{name} has played since your last move: it stands (ask them first).",
-        "cli.undo.yours-chance": "Nothing was taken back: your last move drew a card, rolled a "
-        "die or showed something hidden (itself or through what it set off), so it stands.",
+        "cli.undo.yours": "Nothing was taken back. {why}",
         "cli.undo.theirs-chance": "Nothing was taken back: {name}'s move since drew a card, "
         "rolled a die or showed something hidden (itself or through what it set off), "
         "so it stands.",
@@ -159,6 +188,16 @@ register_plurals(
             "[bold]Taken back ({count} moves):[/bold]",
         ),
         "cli.menu.choices": ("{count} choice", "{count} choices"),
+        "cli.live.steps": ("{count} more step", "{count} more steps"),
+        "cli.menu.pick": ("(pick {count} card)", "(pick {count} cards)"),
+        "cli.play.since.more": (
+            "[bold]Since your last turn[/bold] [dim]({count} earlier line: log shows it)[/dim]",
+            "[bold]Since your last turn[/bold] [dim]({count} earlier lines: log shows them)[/dim]",
+        ),
+        "cli.turn.end-others": (
+            "You could still make {count} other move.",
+            "You could still make {count} other moves.",
+        ),
         "cli.seat.people": ("{count} person", "{count} people"),
     }
 )
@@ -282,6 +321,7 @@ register(
         "cli.agency.later": "L3, L4 in phase 2",
         "cli.agency.missions": "Missions ",
         "cli.agency.station": "Station ",
+        "cli.agency.station.short": "Station",
         "cli.agency.col.vp": "VP",
         "cli.agency.col.money": "money",
         "cli.agency.col.income": "income",
@@ -300,6 +340,8 @@ register(
         "cli.agency.space": "{missions} in space",
         "cli.agency.earth.count": "{count} on Earth ({levels})",
         "cli.agency.space.count": "{count} in space ({levels})",
+        "cli.agency.earth.n": "{count} on Earth",
+        "cli.agency.space.n": "{count} in space",
         "cli.agency.played": "played {cards}",
         "cli.agency.this-round": "this round {extras}",
         "cli.agency.deciding": "deciding {what}",
@@ -310,6 +352,7 @@ register(
         "cli.agency.yours.drawn": "Missions you drew",
         "cli.agency.yours.earth": "Your missions on Earth",
         "cli.agency.your-cards": "your cards",
+        "cli.agency.level.left": "L{level}: {left} left",
         "cli.agency.legend": "Reading the agency board",
         "cli.agency.legend.player": "a player (first letter of the name); ▶ may act now",
         "cli.agency.legend.cost.mark": "cost / cap",
@@ -370,7 +413,6 @@ register(
         "cli.live.do.choose": "make that choice",
         "cli.live.resolving-keys": "The round is being resolved: space = next step, s = skip.",
         "cli.live.wait": "Wait for Lift Off! The stacks are face-down until then.",
-        "cli.live.steps": "{count} more steps",
         "cli.live.countdown": "Lift Off in {seconds} s",
         "cli.live.resolving": "Resolving: space = next step now, s = skip to the standings",
         "cli.live.watching": "You are watching: q quits.",
@@ -380,6 +422,18 @@ register(
         "cli.live.keys": "keys: 1-{count} play at your planet [n], u under, d discard, q quit",
         "cli.live.choice-at": "Your choice at {planet}: ",
         "cli.live.choosing": "{name} is choosing at {planet}…",
+        "cli.live.leave-ask": "This game is not saved: press q (or Ctrl-C) again to quit and "
+        "lose it; any other key plays on.",
+        "cli.live.help": "Keys:",
+        "cli.live.help.keys": (
+            "1-9   play your top card at your planet [n]\n"
+            "u d   put it under your stack, or discard it\n"
+            "space, s   while a round is resolved: the next step, or skip to the standings\n"
+            "q     quit (Ctrl-C too); ?  this help"
+        ),
+        "cli.live.help.order": "The order of a row: {rule}",
+        "cli.live.nowhere": "It fits none of your planets now: {rule} Put it under (u) or "
+        "discard it (d).",
         "cli.live.one-human": "the live terminal seats at most one human; the others must be bots",
         "cli.pace.rotated": "Seats rotated: everyone moved one seat to the left.",
         "cli.pace.three": "Three players: every pair of neighbours shares three planets.",

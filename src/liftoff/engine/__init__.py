@@ -14,6 +14,7 @@ from .errors import (
     LiftoffError,
     OptionError,
     ReplayError,
+    StaleAction,
     UnknownGame,
 )
 from .events import Event
@@ -40,6 +41,7 @@ __all__ = [
     "Outcome",
     "ReplayError",
     "Rng",
+    "StaleAction",
     "State",
     "UnknownGame",
     "derive_seed",

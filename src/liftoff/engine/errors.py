@@ -7,7 +7,7 @@ understands; :class:`IllegalAction` also names the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 
 class LiftoffError(Exception):
@@ -70,12 +70,18 @@ class IllegalAction(LiftoffError, ValueError):
         player: int | None = None,
         action: str | None = None,
         **params: Any,
-    ) -> IllegalAction:
+    ) -> Self:
         """A refusal from a message id: the English ``message`` is rendered from
         the registered catalogue (:func:`liftoff.engine.messages.render`)."""
         from .messages import render
 
         return cls(render(code, params), rule, player, action, code=code, params=params)
+
+
+class StaleAction(IllegalAction):
+    """An action chosen on a state version the game has since moved past
+    (:meth:`State.is_stale`): too late, not illegal in itself. Its ``rule`` is the
+    rule it comes too late for, its words say when it was chosen."""
 
 
 class UnknownGame(LiftoffError, KeyError):

@@ -8,6 +8,13 @@ everyone, spectators included) and ``public`` is what everyone else sees of it
 (``None``: nothing). A card drawn is one event — its owner sees the cards,
 everyone else sees how many.
 
+An event also says whether it **reveals** something: whether what its audience
+reads in it (the full part for ``to``, the public part for everyone else) was
+hidden from one of them before — a card drawn, dealt, passed, turned up or
+played from a hand, a die rolled. The engine's undo rule is derived from it:
+an action may be taken back only when none of its events revealed anything
+(:meth:`State.last_action_undoable`).
+
 The words live outside the rules: :meth:`Game.narrate` renders an event for
 one viewer from the registered templates (:mod:`liftoff.engine.messages`):
 
@@ -50,12 +57,15 @@ class EventView(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened, as a message id and parameters, with its audience."""
+    """One thing that happened, as a message id and parameters, with its audience
+    (``to``, ``public``) and whether it showed anyone something hidden (``reveals``)."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: tuple[int, ...] | None = None
     public: Mapping[str, Any] | None = None
+    #: whether someone who reads this event learns what was hidden from them before
+    reveals: bool = False
 
     def seen_by(self, viewer: int | None) -> Mapping[str, Any] | None:
         """What ``viewer`` (a seat, or ``None`` for a spectator) sees of this event:

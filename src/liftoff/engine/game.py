@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -13,19 +12,19 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from . import messages, words
 from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, ReplayError
-from .events import Event, seat_name
-from .events import narrate as narrate_event
-from .options import Option, OptionSet, OptionValue
+from .options import OptionSet, OptionValue
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .realtime import Clock, LiveSeat, RealtimeDriver, Thinker
+    from .realtime import Clock, LiveSeat, PeoplePace, RealtimeDriver, RoundBreak, Thinker
     from .state import State
 
 S = TypeVar("S", bound="State")
 
 RECORD_KEYS = ("game", "players", "seed", "options", "actions")
+NO_FACTS: Mapping[str, str | int] = {}  # an action's event needs nothing of its state
+RECORD_FORMAT = 1  # the shape of a record (its keys); records without a "format" are format 1
 LEGACY_RULES = "1"  # records written before they carried a version were played under rules 1
 
 
@@ -65,76 +64,6 @@ class GameVersion:
 
     def __str__(self) -> str:
         return f"rules {self.rules}" + (f", content {self.content}" if self.content else "")
-
-
-#: a run of one script: Latin letters and digits, katakana, or kanji (Japanese
-#: words run together without spaces; kana particles and endings between them
-#: are left out, so 「月の移動」 looks for 月 and 移動)
-_SEARCH_WORD = re.compile(
-    r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+(?:['-]\w+)*"
-    r"|[\u30a0-\u30ff\uff66-\uff9f]+"
-    r"|[\u3400-\u4dbf\u4e00-\u9fff々]+"
-)
-
-
-def search_words(query: str) -> list[str]:
-    """The words of a rules search, for languages with and without spaces.
-
-    >>> search_words("Moon's moves")
-    ["moon's", 'moves']
-    >>> search_words("エイリアンを月の出口へ")
-    ['エイリアン', '月', '出口']
-    """
-    return _SEARCH_WORD.findall(query.lower())
-
-
-def _rule_rank(rid: str, text: str, words: Sequence[str]) -> int | None:
-    """How well a rule matches every one of ``words`` (``None``: not at all)."""
-    ident, body = rid.lower(), text.lower()
-    rank = 0
-    for word in words:
-        forms = (word, word[:-1]) if len(word) > 3 and word.endswith("s") else (word,)
-        if any(f in ident for f in forms):
-            rank += 4
-        elif any(re.search(rf"\b{re.escape(f)}\b", body) for f in forms):
-            rank += 2
-        elif any(f in body for f in forms):
-            rank += 1
-        else:
-            return None
-    return rank
-
-
-def _label(game: str, area: str, label: str) -> str:
-    for code in (f"{game}.{area}.{label}", f"api.{area}.{label}"):
-        if messages.known(code):
-            return messages.render(code)
-    return label.replace("_", " ").replace("-", " ").capitalize()
-
-
-def _option_line(game: str, option: Option, value: OptionValue) -> str:
-    doc = words.option_doc(game, option)
-    if option.kind is bool:
-        return messages.render("api.options.on" if value else "api.options.off", {"doc": doc})
-    return messages.render("api.options.value", {"doc": doc, "value": value})
-
-
-def options_in_force(game: str, options: OptionSet, values: Mapping[str, OptionValue]) -> str:
-    """The options of a table of ``game`` in words (Markdown), in the current
-    language: those chosen, then the rest."""
-    public = options.public()
-    chosen = [o for o in public if values[o.name] != o.default]
-    usual = [o for o in public if values[o.name] == o.default]
-    lines = ["## " + messages.render("api.options.title")]
-    if not public:
-        return lines[0] + "\n\n" + messages.render("api.options.none")
-    lines += [_option_line(game, o, values[o.name]) for o in chosen] or [
-        messages.render("api.options.standard")
-    ]
-    if usual:
-        lines += ["", "## " + messages.render("api.options.usual")]
-        lines += [_option_line(game, o, values[o.name]) for o in usual]
-    return "\n".join(lines)
 
 
 def canon(data: Any) -> str:
@@ -237,36 +166,26 @@ class Game(ABC, Generic[S]):
         """
         raise NotImplementedError(f"{self.info.name} has no fixed action space")
 
-    def describe_action(self, state: S, player: int, action: Action) -> str:
-        """A longer, friendly description of ``action`` (defaults to its text)."""
-        return str(action)
+    def describe_action(self, state: S, player: int, action: Action) -> messages.Message:
+        """What choosing ``action`` does, as data: the message ``api.describe``
+        whose parameters are ids and numbers only — the action's text
+        (``action``), the chooser (``player``) and the facts of ``state`` a
+        sentence needs (:meth:`_describe_facts`). The speech layer
+        (``liftoff.speech``) says it for a reader."""
+        facts = self._describe_facts(state, player, action)
+        return messages.Message("api.describe", {"action": str(action), "player": player, **facts})
 
-    def narrate(
-        self, event: Event, viewer: int | None, names: Sequence[str], lang: str | None = None
-    ) -> str:
-        """One plain sentence telling ``viewer`` (a seat, or ``None`` for a
-        spectator) what ``event`` was, with the players' ``names``; ``""`` when
-        the viewer sees nothing of it. Rendered from the registered templates
-        (see :mod:`liftoff.engine.events`) in ``lang`` (default: the current
-        language of :func:`liftoff.engine.messages.speaking`, else English); a
-        game changes the words by overriding :meth:`_narrate`."""
-        with messages.speaking(lang):
-            return self._narrate(event, viewer, names)
+    def _describe_facts(self, state: S, player: int, action: Action) -> Mapping[str, Any]:
+        """What saying ``action`` needs of ``state`` (ids and numbers): by default
+        its :meth:`action_facts`."""
+        return self.action_facts(state, player, action)
 
-    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        if event.kind == "action":
-            return self._narrate_action(event, viewer, names)
-        return narrate_event(event, viewer, names)
-
-    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        seen = event.seen_by(viewer)
-        if seen is None:
-            return ""
-        who = seat_name(int(seen["who"]), viewer, names)
-        if "action" not in seen:
-            return messages.render("api.act.hidden", {"who": who})
-        said = seen.get("said") or seen["action"]
-        return messages.render("api.act.said", {"who": who, "said": said})
+    def action_facts(self, state: S, player: int, action: Action) -> Mapping[str, str | int]:
+        """What telling ``action`` later needs of ``state`` (the state it is chosen
+        on) beyond its text: ids and numbers only, never words (e.g. planet's
+        Lift Off Points at the two ends of a move). ``apply`` puts them in the
+        action's event, beside ``who`` and ``action``; none by default."""
+        return NO_FACTS
 
     def action_is_public(self, state: S, player: int, action: Action) -> bool:
         """Whether every player may read ``action``'s text once ``player`` has
@@ -274,10 +193,14 @@ class Game(ABC, Generic[S]):
         default is safe: only in games without hidden information."""
         return not self.info.hidden_information
 
-    def glossary(self) -> Mapping[str, str]:
-        """Public texts of the content names that views and actions use (e.g. a
-        card id → its name and effects), for front ends; empty by default."""
-        return {}
+    def action_reveals(self, state: S, player: int, action: Action) -> bool:
+        """Whether the action's own event reveals something (its ``reveals``,
+        ``state`` being the state after it): its text, read by those who see
+        it, shows what was hidden from them — a card played, paid or traded
+        from a hand the others could not see. What the action caused beside
+        it (a draw, a card turned up) is told by the events the rules emit.
+        The default: the text of an action shows nothing hidden."""
+        return False
 
     # -- real time -----------------------------------------------------------
     def realtime_driver(
@@ -289,6 +212,8 @@ class Game(ABC, Generic[S]):
         round_pause: float = 0.0,
         start_pause: float = 0.0,
         thinker: Thinker | None = None,
+        people_pace: PeoplePace | None = None,
+        round_break: RoundBreak | None = None,
     ) -> RealtimeDriver[S]:
         """The driver that plays ``state`` in real time (``info.realtime`` games only).
 
@@ -298,7 +223,11 @@ class Game(ABC, Generic[S]):
         seconds of countdown before the first / each next round. ``thinker``: an
         executor where bots decide off the caller's thread (live play; their
         thinking time then counts); without one they decide inline and thinking
-        is free (deterministic, virtual time). Other games raise
+        is free (deterministic, virtual time). ``people_pace``: how bots follow
+        the people at the table (:class:`~liftoff.engine.realtime.PeoplePace`;
+        ``None``: every bot keeps its own speed). ``round_break``: how a table
+        where people sit passes between rounds (:class:`~liftoff.engine.realtime.
+        RoundBreak`; ``None``: the plain ``round_pause``). Other games raise
         ``NotImplementedError``.
         """
         raise NotImplementedError(f"{self.info.title} is not played in real time")
@@ -321,50 +250,6 @@ class Game(ABC, Generic[S]):
     def rule_catalogue(self) -> Mapping[str, str]:
         """Every rule and ruling this game ships, ID → text in the current language."""
         return words.rules_in(self.info.name, self.rule_sources())
-
-    def find_rules(self, query: str, limit: int = 10) -> list[tuple[str, str]]:
-        """The ``(id, text)`` of the rules and rulings whose ID or text holds
-        every word of ``query`` (case-insensitive; a plural also finds its
-        singular), best first, at most ``limit``: an exact ID first, then
-        those with more words in the ID and more whole-word matches."""
-        catalogue = dict(self.rule_catalogue())
-        wanted = query.strip()
-        exact = next((k for k in catalogue if k.lower() == wanted.lower()), None)
-        words = search_words(wanted)
-        if not words:
-            return []
-        ranked = []
-        for index, (rid, text) in enumerate(catalogue.items()):
-            rank = _rule_rank(rid, text, words)
-            if rank is not None and rid != exact:
-                ranked.append((-rank, index, rid, text))
-        ranked.sort()
-        found = [(rid, text) for _, _, rid, text in ranked]
-        if exact is not None:
-            found.insert(0, (exact, catalogue[exact]))
-        return found[: max(0, limit)]
-
-    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
-        """The rules in short, for players: how a turn goes and how to win (the
-        game package's ``summary.md``), then the options in force with ``options``
-        (completed and checked like ``new_game``'s; raises :class:`OptionError`).
-        Markdown: ``## `` headings, ``- `` list items and plain paragraphs."""
-        values = self.options.validate(options)
-        code = f"{self.info.name}.summary"
-        head = messages.text(code) if messages.known(code) else ""
-        head = head or f"## {self.info.title}\n\n{self.info.summary}"
-        return f"{head}\n\n{options_in_force(self.info.name, self.options, values)}"
-
-    # -- words for the end of a game ------------------------------------------
-    def score_label(self, label: str) -> str:
-        """The words for a label id of ``State.score_breakdown`` ("Missions"):
-        the template ``<game>.score.<label>``, else the engine's ``api.score.<label>``."""
-        return _label(self.info.name, "score", label)
-
-    def reveal_label(self, label: str) -> str:
-        """The words for a label id of ``State.revealed`` ("Hand"): the template
-        ``<game>.reveal.<label>``, else the engine's ``api.reveal.<label>``."""
-        return _label(self.info.name, "reveal", label)
 
     # -- content -------------------------------------------------------------
     def content_files(self) -> tuple[str, ...]:
@@ -421,6 +306,11 @@ class Game(ABC, Generic[S]):
             raise ReplayError(f"record is missing {', '.join(missing)}")
         if record["game"] != self.info.name:
             raise ReplayError(f"record is for game {record['game']!r}, not {self.info.name!r}")
+        shape = record.get("format", RECORD_FORMAT)
+        if shape != RECORD_FORMAT or isinstance(shape, bool):
+            raise ReplayError(
+                f"record format {shape!r} is not one this version reads (format {RECORD_FORMAT})"
+            )
         current = self.version
         played = GameVersion.from_record(record, current)
         mismatch = (
@@ -481,7 +371,8 @@ class Game(ABC, Generic[S]):
                 raise ReplayError(f"record 'start' has another {key} than the record")
         try:
             state = self.from_json(dict(start))
-            same = canon(state.to_json()) == canon(start)
+            written = state.to_json()
+            same = canon(written) == canon(_as_written_now(start, written))
             problems = state.invariants()
         except Exception as exc:  # a snapshot is data from a file: any flaw is a bad record
             raise ReplayError(f"record 'start' is not a state of this game: {exc!r}") from exc
@@ -503,3 +394,14 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.info.name}>"
+
+
+def _as_written_now(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """A snapshot ``old`` without the keys that ``to_json`` no longer writes
+    (``new``: what it writes now), at the top and in ``"state"`` — what an
+    earlier version saved and no version reads (``last_undoable``: undo is
+    known only to the state that played the action)."""
+    out = {k: v for k, v in old.items() if k in new}
+    if isinstance(out.get("state"), Mapping) and isinstance(new.get("state"), Mapping):
+        out["state"] = {k: v for k, v in out["state"].items() if k in new["state"]}
+    return out

@@ -52,6 +52,78 @@ SPEEDS: dict[str, SpeedProfile] = {
 DEFAULT_SPEED = "normal"
 
 
+@dataclass(frozen=True, slots=True)
+class PeoplePace:
+    """How bots at a table where people sit follow the people's pace.
+
+    A bot there never decides faster than the slowest person has recently been
+    placing cards: the mean gap between that person's last ``window`` actions of
+    the round (counted from the round's "Lift Off!"), and at least the time that
+    person has already spent on the current card. Before a person has acted in
+    a round, ``start`` seconds a card is assumed (a person reading each card).
+    The pace is capped at ``cap`` seconds (an absent person does not stall the
+    bots for ever) and drawn ± ``jitter`` (a fraction) so bots do not act in step.
+    A bot whose own profile is slower keeps its own pace; tables without people
+    are not affected.
+
+    >>> PeoplePace().seconds([[0.0, 3.0, 6.0]], now=6.0)
+    3.0
+    >>> PeoplePace().seconds([[0.0]], now=0.5)  # nobody has placed yet
+    2.5
+    >>> PeoplePace().seconds([[0.0, 1.0, 2.0], [0.0, 2.0]], now=2.0)  # the slowest
+    2.0
+    """
+
+    start: float = 2.5
+    window: int = 4
+    cap: float = 6.0
+    jitter: float = 0.15
+
+    def seconds(self, moments: Sequence[Sequence[float]], now: float) -> float:
+        """The table's pace in seconds a card: ``moments`` holds, per person, the
+        round's opening time followed by the times of that person's actions."""
+        slowest = 0.0
+        for times in moments:
+            recent = list(times[-(self.window + 1) :])
+            gaps = len(recent) - 1
+            mean = (recent[-1] - recent[0]) / gaps if gaps > 0 else self.start
+            slowest = max(slowest, mean, now - recent[-1] if recent else 0.0)
+        return min(self.cap, slowest)
+
+    def delay(self, moments: Sequence[Sequence[float]], now: float, rng: Rng) -> float:
+        """One bot decision time at this pace (drawn from ``rng``)."""
+        base = self.seconds(moments, now)
+        return max(0.0, base * (1.0 + self.jitter * (2.0 * rng.random() - 1.0)))
+
+
+#: the people pace live tables use by default
+PEOPLE_PACE = PeoplePace()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBreak:
+    """How a live table where people sit passes from one round to the next.
+
+    The round's reveals are shown one after the other, ``reveal_pace`` seconds
+    each; a choice asked during them is taken once the reveal it is about is on
+    screen. Then the round's result stays on screen until every person at the
+    table has said they are ready: once the first one has, the others have
+    ``countdown`` seconds; once all have, the next round opens ``start`` seconds
+    later. The table never waits more than ``most`` seconds after the reveals
+    (the longest a break lasts; a policy for absent people may count someone as
+    ready earlier, see ``ready``). Tables without people keep the plain pause.
+    """
+
+    reveal_pace: float = 1.0
+    countdown: float = 20.0
+    start: float = 3.0
+    most: float = 120.0
+
+
+#: the round break live tables use by default
+ROUND_BREAK = RoundBreak()
+
+
 class Clock(Protocol):
     """A source of the current time in seconds."""
 
@@ -100,7 +172,8 @@ class LiveSeat:
 @dataclass(frozen=True, slots=True)
 class DriverEvent:
     """Something a real-time driver did: ``applied``, ``rejected``, ``stale``, ``stop``,
-    ``round`` (a new round starts), ``over``, or ``waiting`` (a player must choose)."""
+    ``round`` (a new round starts), ``over``, ``waiting`` (a player must choose), or
+    ``ready`` (a person is ready for the next round)."""
 
     kind: str
     time: float
@@ -181,6 +254,30 @@ class RealtimeDriver(Protocol[S_co]):
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener(event)`` for every event from now on."""
+        ...
+
+    @property
+    def ready_players(self) -> set[int]:
+        """The people who said they are ready for the next round (during a break)."""
+        ...
+
+    @property
+    def absent_ready(self) -> set[int]:
+        """Of the people ready, those counted ready because they are absent."""
+        ...
+
+    def between_rounds_at(self, now: float) -> bool:
+        """Whether the table waits, at ``now``, for its people before the next round."""
+        ...
+
+    def reveals_shown_at(self) -> float:
+        """When the reveals of the last resolution (so far) are all on screen."""
+        ...
+
+    def ready(self, player: int, at: float | None = None, *, absent: bool = False) -> bool:
+        """Person ``player`` is ready for the next round; whether it counted
+        (``absent``: counted ready by a policy for absent people, which starts
+        nobody's countdown)."""
         ...
 
     def on_decision(self, callback: Callable[[], None]) -> None:

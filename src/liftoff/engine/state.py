@@ -10,21 +10,34 @@ atomic: an illegal action raises before anything changes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from .action import Action
-from .errors import GameNotOver, IllegalAction
+from .errors import GameNotOver, IllegalAction, StaleAction
 from .events import Event, EventView
+from .game import RECORD_FORMAT
 from .native import mypyc_attr
 from .options import OptionValue
 from .outcome import Outcome
 from .rng import Rng
+from .undo import NO_UNDO, UndoStack, restore, snapshot
 
 if TYPE_CHECKING:
     from .game import Game
 
 HistoryEntry = tuple[int, Action | str]
+
+#: why an action stands (:meth:`State.undo_refusal`; the message ids are
+#: ``api.undo.<why>``): no action to take back; one not played through
+#: ``apply`` here (the fast path, a state read from JSON); one that showed its
+#: player hidden cards; one that showed other players something hidden; one
+#: left to chance
+NOTHING, UNKNOWN, SEEN, SHOWN, CHANCE = "nothing", "unknown", "seen", "shown", "chance"
+STANDS = (NOTHING, UNKNOWN, SEEN, SHOWN, CHANCE)
+#: and why :meth:`State.undo` refuses a move that may be taken back: the
+#: position before it was not kept (:meth:`State.keep_undo`)
+NOT_KEPT = "not-kept"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -48,7 +61,9 @@ class State(ABC):
     rng: Rng
     _history: list[HistoryEntry]
     _legal_cache: dict[int, list[Action]] | None
-    _last_undoable: bool
+    #: why the last action stands (one of :data:`STANDS`), ``""`` when it may be
+    #: taken back (see :meth:`last_action_undoable`)
+    _stands: str
     _boundary: int  # version right after the last boundary (simultaneous games)
     #: the rule a stale action breaks (games name their own, e.g. race's RC-STOP-3)
     stale_rule: ClassVar[str] = "API-STALE"
@@ -60,6 +75,12 @@ class State(ABC):
     RECENT_EVENTS: ClassVar[int] = 40
     #: the latest events of :meth:`apply` (never of the fast path), oldest first
     _recent: tuple[Event, ...] = ()
+    #: how many moves back :meth:`undo` reaches by default (:meth:`keep_undo`)
+    UNDO_DEPTH: ClassVar[int] = 32
+    #: the positions before the latest moves that may be taken back (a move
+    #: stack, :mod:`.undo`: immutable, shared by clones); keeps none unless
+    #: :meth:`keep_undo` was called (:data:`.undo.NO_UNDO`, set by ``_init_base``)
+    _undo: UndoStack
 
     def _init_base(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -71,10 +92,11 @@ class State(ABC):
         self.rng = Rng(seed)
         self._history = []
         self._legal_cache = None
-        self._last_undoable = False
+        self._stands = NOTHING
         self._boundary = 0
         self._start = None
         self._recent = ()
+        self._undo = NO_UNDO
 
     def _copy_base_into(self, other: State) -> None:
         other.game = self.game
@@ -84,10 +106,11 @@ class State(ABC):
         other.rng = self.rng.clone()
         other._history = self._history.copy()
         other._legal_cache = None
-        other._last_undoable = self._last_undoable
+        other._stands = self._stands
         other._boundary = self._boundary
         other._start = self._start  # never mutated: a frozen snapshot
         other._recent = self._recent  # a tuple of frozen events
+        other._undo = self._undo  # immutable, of frozen positions
 
     # -- turn structure ---------------------------------------------------------
     @abstractmethod
@@ -155,10 +178,6 @@ class State(ABC):
             )
         return IllegalAction.of("api.illegal", "API-ILLEGAL", player, str(action), text=str(action))
 
-    def _reveals_information(self, player: int, action: Action) -> bool:
-        """Whether applying ``action`` showed someone something hidden (for undo)."""
-        return False
-
     def legal_actions(self, player: object) -> list[Action]:
         """Every action ``player`` may take now (empty if they may not act)."""
         cache = self._legal_cache
@@ -200,7 +219,9 @@ class State(ABC):
             self.legal_actions(player)
             assert self._legal_cache is not None
             legal = self._legal_cache[player]
-        if action in legal:
+        # the action is usually one of ``legal`` itself (bots pick from it, planet
+        # interns its actions): found by identity, with no ``__eq__`` on the way
+        if id(action) in map(id, legal) or action in legal:
             return
         raise self._explain_illegal(player, action)
 
@@ -238,23 +259,37 @@ class State(ABC):
 
     def apply_with_events(self, player: int, action: Action) -> list[Event]:
         """:meth:`apply_legal` (no checks), returning the events it caused: the
-        action itself first, then everything that followed, in order."""
+        action itself first, then everything that followed, in order. What the
+        events reveal decides whether the action may be taken back
+        (:meth:`last_action_undoable`)."""
         events: list[Event] = []
-        said = self.game.describe_action(self, player, action)
+        game = self.game
+        facts = game.action_facts(self, player, action)  # ids and numbers, never words
+        chance = self.rng.state
+        kept, before = self._undo, snapshot(self) if self._undo.depth else None
         self._events = events
         try:
             self.apply_legal(player, action)
         finally:
             self._events = None
         # the action itself; its text is public only when the game says so (checked after it)
-        public = self.game.action_is_public(self, player, action)
+        public = game.action_is_public(self, player, action)
+        data: dict[str, Any] = {"who": player, "action": str(action)}
+        if facts:
+            data.update(facts)
         first = Event(
             "action",
-            {"who": player, "action": str(action), "said": said},
+            data,
             None if public else (player,),
             None if public else {"who": player},
+            game.action_reveals(self, player, action),
         )
         events.insert(0, first)
+        # the end of a game shows every hidden card (``revealed``)
+        ended = self.game.info.hidden_information and self.is_over()
+        self._stands = why_it_stands(events, player, self.rng.state != chance, ended)
+        if before is not None and not self._stands:  # apply_legal forgot the older ones
+            self._undo = kept.pushed(len(self._history) - 1, before)
         self._recent = (self._recent + tuple(events))[-self.RECENT_EVENTS :]
         return events
 
@@ -282,11 +317,14 @@ class State(ABC):
         *,
         to: tuple[int, ...] | None = None,
         public: Mapping[str, Any] | None = None,
+        reveals: bool = False,
     ) -> None:
         """Record an event while :meth:`apply` runs (does nothing on the fast path).
-        Rules code builds costly data only under ``if self._events is not None``."""
+        Rules code builds costly data only under ``if self._events is not None``.
+        ``reveals``: whoever reads the event learns something hidden from them
+        until now (a card drawn, dealt, passed, turned up or shown, a roll)."""
         if self._events is not None:
-            self._events.append(Event(kind, data or {}, to, public))
+            self._events.append(Event(kind, data or {}, to, public, reveals))
 
     # -- staleness ---------------------------------------------------------------------
     @property
@@ -323,15 +361,21 @@ class State(ABC):
                 current=self.version,
             )
         if self.is_stale(version):
-            raise IllegalAction.of(
-                "api.stale",
-                self.stale_rule,
-                who,
-                str(action),
-                text=str(action),
-                version=version,
-                current=self.version,
-            )
+            raise self.stale_refusal(who, action, version)
+
+    def stale_refusal(self, player: Any, action: Action | str, version: int) -> StaleAction:
+        """The refusal of ``action`` chosen on the stale ``version``: the rule it
+        comes too late for and when it was chosen. Games name their own rule and
+        moment (race: before Stop, or for an earlier reveal)."""
+        return StaleAction.of(
+            "api.stale",
+            self.stale_rule,
+            player,
+            str(action),
+            text=str(action),
+            version=version,
+            current=self.version,
+        )
 
     def _boundary_mark(self) -> object:
         """Simultaneous games: what :meth:`_is_boundary` compares across an action.
@@ -351,7 +395,6 @@ class State(ABC):
         """Apply an action taken from ``legal_actions(player)`` of this very state,
         without checking it again (the fast path for bots and simulations).
         """
-        before = self.rng.state
         mark = self._boundary_mark() if self.game.info.simultaneous else None
         self._legal_cache = None
         self._apply(player, action)
@@ -359,9 +402,8 @@ class State(ABC):
         self._history.append((player, action))
         if mark is not None and self._is_boundary(mark):
             self._boundary = len(self._history)
-        self._last_undoable = self.rng.state == before and not self._reveals_information(
-            player, action
-        )
+        self._stands = UNKNOWN  # no events here: what it revealed is not known
+        self._undo = self._undo.cleared()
 
     # -- information ---------------------------------------------------------------------
     @property
@@ -375,8 +417,53 @@ class State(ABC):
         return [(p, str(a)) for p, a in self._history]
 
     def last_action_undoable(self) -> bool:
-        """Whether the last action drew no chance and revealed nothing hidden."""
-        return bool(self._history) and self._last_undoable
+        """Whether the last action may be taken back: it was played through
+        :meth:`apply` and revealed nothing to anyone — none of its events
+        reveals (no card drawn, dealt, passed, turned up or shown, no roll) and
+        it drew no chance."""
+        return bool(self._history) and not self._stands
+
+    def undo_refusal(self) -> IllegalAction | None:
+        """Why :meth:`undo` would refuse to take the last action back (rule
+        ``API-UNDO``, a message id saying why, addressed to the player who took
+        it), or ``None`` when it would take it back."""
+        if not self._history:
+            why = NOTHING
+        elif self._stands:
+            why = self._stands
+        elif not self._undo.kept:
+            why = NOT_KEPT  # it may be taken back, but the position before it is gone
+        else:
+            return None
+        player, action = self._history[-1] if self._history else (None, None)
+        return IllegalAction.of(
+            f"api.undo.{why}", "API-UNDO", player, None if action is None else str(action)
+        )
+
+    def keep_undo(self, depth: int | None = None) -> None:
+        """From now on keep what :meth:`undo` needs: before each move
+        :meth:`apply` takes, a copy of the position (a :meth:`clone` without
+        the history), kept while the move may be taken back; the last
+        ``depth`` of them (default :attr:`UNDO_DEPTH`; ``0``: none, and those
+        kept are dropped). A move that reveals something, or one taken on the
+        fast path, drops them all. Off by default: it costs a clone per
+        ``apply`` (see :mod:`.undo`)."""
+        self._undo = self._undo.resized(self.UNDO_DEPTH if depth is None else depth)
+
+    def undo(self) -> tuple[int, Action]:
+        """Take the last move back, in place: the state is again exactly what it
+        was before it (its JSON, every view, its recent events, its version) —
+        the snapshot kept by :meth:`keep_undo`, no replay. Returns the move
+        taken back (its player and action). Raises :meth:`undo_refusal` when it
+        may not be taken back: it revealed something (the engine's rule), or
+        nothing was kept."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
+        player, action = self._history[-1]
+        assert isinstance(action, Action)  # applied here, not read from JSON
+        restore(self)
+        return player, action
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -415,7 +502,8 @@ class State(ABC):
             self._recent = _events_as_seen(self._recent, player)
         self.seed = seed
         self._history = []
-        self._last_undoable = False
+        self._stands = NOTHING
+        self._undo = NO_UNDO  # a sampled world never goes back to the true one
         self._legal_cache = None
         self._start = None
         self._start = self.clone()
@@ -442,7 +530,6 @@ class State(ABC):
             "options": dict(self.options),
             "rng": self.rng.state,
             "history": [[p, str(a)] for p, a in self._history],
-            "last_undoable": self._last_undoable,
             "state": self._payload_json(),
         }
 
@@ -454,7 +541,9 @@ class State(ABC):
         self._init_base(game, int(data["players"]), int(data["seed"]), dict(data["options"]))
         self.rng.state = int(data["rng"])
         self._history = [(int(p), str(t)) for p, t in data["history"]]
-        self._last_undoable = bool(data.get("last_undoable", False))
+        # what the last action revealed is not saved (JSON of older versions may
+        # carry a "last_undoable": ignored): a state read back takes nothing back
+        self._stands = UNKNOWN if self._history else NOTHING
         self._boundary = len(self._history)  # not saved: every earlier choice is stale
         start = data.get("start")
         if start is not None:
@@ -463,9 +552,10 @@ class State(ABC):
             self._start = game.from_json(start)
 
     def record(self) -> dict[str, Any]:
-        """``{"game", "version", "players", "seed", "options", "actions"}``: the save
-        file, the replay and the bug report in one; ``Game.replay`` rebuilds the
-        game and refuses one played under other rules or content (``version``).
+        """``{"game", "format", "version", "players", "seed", "options", "actions"}``:
+        the save file, the replay and the bug report in one; ``Game.replay``
+        rebuilds the game and refuses one played under other rules or content
+        (``version``) or written in a shape it does not read (``format``).
 
         A determinized state's record adds ``"start"``, a snapshot (``to_json``)
         of the sampled world it was made as, and lists only the actions since;
@@ -473,6 +563,7 @@ class State(ABC):
         """
         out = {
             "game": self.game.info.name,
+            "format": RECORD_FORMAT,
             "version": self.game.version.to_json(),
             "players": self.num_players,
             "seed": self.seed,
@@ -520,5 +611,21 @@ def _events_as_seen(events: tuple[Event, ...], player: int) -> tuple[Event, ...]
         if event.full_for(player):
             out.append(event)
         elif event.public is not None:
-            out.append(Event(event.kind, event.public, event.to, event.public))
+            out.append(Event(event.kind, event.public, event.to, event.public, event.reveals))
     return tuple(out)
+
+
+def why_it_stands(events: Sequence[Event], player: int, chance: bool, ended: bool) -> str:
+    """Whether an action whose ``events`` these are (taken by ``player``;
+    ``chance``: it moved the RNG; ``ended``: it ended a game with hidden
+    information, whose end shows every hidden card) may be taken back: ``""``,
+    else why not — it revealed something to its own player (:data:`SEEN`:
+    cards only they see), to others (:data:`SHOWN`), or it drew chance
+    (:data:`CHANCE`, a second guard: games say what a roll or a shuffle shows
+    in its events)."""
+    revealing = [e for e in events if e.reveals]
+    if any(e.to is not None and player in e.to for e in revealing):
+        return SEEN
+    if revealing or ended:
+        return SHOWN
+    return CHANCE if chance else ""

@@ -27,6 +27,29 @@ TEMPLATES: dict[str, str] = {
         "too late: {text} was chosen on version {version}, before the game "
         "moved on (version {current}); look again"
     ),
+    # why an action cannot be taken back (State.undo_refusal, rule API-UNDO)
+    "api.undo.nothing": "There is nothing to take back.",
+    "api.undo.unknown": (
+        "Only a move played here can be taken back, and what this one showed is not known."
+    ),
+    "api.undo.not-kept": (
+        "The position before it was not kept, so this cannot be taken back (only the "
+        "last moves played here can be)."
+    ),
+    "api.undo.seen": (
+        "The cards it showed you are now known, so this cannot be taken back: a move "
+        "that draws, deals, turns up or shows a hidden card, or rolls a die, stands."
+    ),
+    "api.undo.shown": (
+        "What it showed the other players is now known to them, so this cannot be taken "
+        "back: a move that draws, deals, turns up or shows a hidden card, or rolls a die, "
+        "stands."
+    ),
+    "api.undo.chance": (
+        "It was left to chance and the result is now known, so this cannot be taken "
+        "back: a move that draws, deals, turns up or shows a hidden card, or rolls a die, "
+        "stands."
+    ),
     # seats inside sentences: the reader's own seat, a seat without a name
     "api.seat.you": "You",
     "api.seat.you.inline": "you",

@@ -6,7 +6,7 @@ from gettext catalogues read with Babel — ``locale/<lang>/LC_MESSAGES/liftoff.
 in the package, one entry per message id (``msgctxt`` the id, ``msgid`` the
 English template, ``msgstr`` the translation). Importing :mod:`liftoff`
 installs it, so ``render(code, params, lang="ja")`` and
-``Game.narrate(..., lang="ja")`` speak Japanese wherever the catalogue has the
+``liftoff.speech.of(game).narrate(..., lang="ja")`` speak Japanese wherever the catalogue has the
 entry, and English where it does not yet.
 
 Adding a language is adding its catalogue (see ``docs/languages.md``).

@@ -7,8 +7,10 @@ PettingZoo, Gymnasium and OpenSpiel.
   ``view`` as a fixed-length float32 vector (never hidden state);
 - :mod:`liftoff.rl.pettingzoo` — ``env(game, players=…)`` (AEC) and
   ``parallel_env(game, players=…)`` (simultaneous phases, e.g. race loading);
-- :mod:`liftoff.rl.gymnasium` — ``make(game, opponents="heuristic")``: one
-  learner against bots;
+- :mod:`liftoff.rl.gymnasium` — ``make(game, opponents="random")``: one
+  learner against bots (``gymnasium.make("liftoff/<game>-v0")`` after
+  ``import liftoff``); :mod:`liftoff.rl.vector` — many games stepped together
+  (``gymnasium.make_vec``);
 - :mod:`liftoff.rl.openspiel` — ``register()``: ``liftoff_planet``,
   ``liftoff_race`` and ``liftoff_agency`` as pyspiel games.
 

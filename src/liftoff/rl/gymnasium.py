@@ -1,17 +1,30 @@
 """A Gymnasium environment: one learner against bots.
 
-``make(game, opponents="heuristic", players=2, seat=0, **options)`` returns a
-``gymnasium.Env`` whose observations are ``{"observation": float32 vector,
-"action_mask": int8 vector}`` (the mask is also in ``info["action_mask"]``)
-and whose actions are ids of :class:`~liftoff.rl.spaces.ActionIndex`. With
-``observation="flat"`` the observation is the float32 vector alone (a
-``Box``, what Stable-Baselines3's ``MlpPolicy`` takes); the mask is then in
-``info["action_mask"]`` and ``action_masks()`` only.
+``make(game, opponents="random", players=2, seat="random", **options)``
+returns a ``gymnasium.Env`` whose observations are the float32 observation
+vector (a ``Box``, what Stable-Baselines3's ``MlpPolicy`` takes) and whose
+actions are ids of :class:`~liftoff.rl.spaces.ActionIndex`; the legal-action
+mask is in ``info["action_mask"]`` and ``action_masks()``. With
+``observation="dict"`` the observation is ``{"observation": float32 vector,
+"action_mask": int8 vector}`` (PettingZoo's convention).
 
-Importing this module registers ``liftoff/planet-v0``, ``liftoff/race-v0`` and
-``liftoff/agency-v0`` with Gymnasium, so ``gymnasium.make("liftoff/planet-v0",
-opponents="random")`` works (or, without importing it first,
-``gymnasium.make("liftoff.rl.gymnasium:liftoff/planet-v0")``).
+The defaults are made for learning out of the box: the learner sits in a
+random seat each episode against random opponents, so that
+``MaskablePPO("MlpPolicy", gymnasium.make("liftoff/planet-v0"))`` learns
+with its own default settings (docs/rl.md has the figures).
+
+``import liftoff`` registers ``liftoff/planet-v0``, ``liftoff/race-v0`` and
+``liftoff/agency-v0`` with Gymnasium (when Gymnasium is imported, before or
+after), with string entry points (``EnvSpec.to_json`` works) and a native
+vector environment (``gymnasium.make_vec(id, num_envs)``:
+:class:`liftoff.rl.vector.LiftoffVectorEnv`). Without importing liftoff
+first, ``gymnasium.make("liftoff:liftoff/planet-v0")`` imports it.
+
+``render_mode="ansi"`` returns the board as text, drawn as the terminal
+draws it (``liftoff play``), from the learner's view; ``"human"`` prints it
+(in colour) after every ``reset`` and ``step``. There is no ``rgb_array``:
+the board is text here, and the picture of the browser's board exists only in
+the web front end.
 
 For agency the actions are ids of the **factored** space by default
 (:mod:`liftoff.rl.factored`: a launch or a draft keep is chosen part by part,
@@ -44,7 +57,7 @@ Rewards come at the end (``rank`` by default: +1 sole winner … −1 sole last;
 truncates.
 
 >>> from liftoff.rl.gymnasium import make
->>> env = make("planet", opponents="random")
+>>> env = make("planet", observation="dict")
 >>> obs, info = env.reset(seed=3)
 >>> obs["action_mask"].sum() > 0
 np.True_
@@ -55,8 +68,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from liftoff import gymnasium_ids
 from liftoff.engine import Agent, Game, State, derive_seed
 from liftoff.rl import missing_extra
+from liftoff.rl.board import board_text
 from liftoff.rl.encoders import HIGH, encoder_for
 from liftoff.rl.factored import Chooser, check_space, make_space
 from liftoff.rl.spaces import (
@@ -79,10 +94,29 @@ DEFAULT_MAX_STEPS = 10_000
 OBSERVATIONS = ("dict", "flat")
 
 
+RENDER_MODES = ("ansi", "human")
+
+
 class UnsupportedRenderMode(ValueError, TypeError):
-    """A ``render_mode`` other than ``"ansi"`` or ``None``. Also a ``TypeError``:
-    Stable-Baselines3's ``make_vec_env`` first asks for ``render_mode="rgb_array"``
-    and falls back to no render mode on a ``TypeError``."""
+    """A ``render_mode`` other than ``"ansi"``, ``"human"`` or ``None``. Also a
+    ``TypeError``: Stable-Baselines3's ``make_vec_env`` first asks for
+    ``render_mode="rgb_array"`` and falls back to no render mode on a
+    ``TypeError``."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """:class:`UnsupportedRenderMode` unless ``render_mode`` is offered."""
+    if render_mode is None or render_mode in RENDER_MODES:
+        return
+    if render_mode == "rgb_array":
+        raise UnsupportedRenderMode(
+            "render_mode 'rgb_array' is not offered: the board is drawn as text "
+            "(render_mode 'ansi' returns it, 'human' prints it); the picture of the "
+            "browser's board exists only in the web front end"
+        )
+    raise UnsupportedRenderMode(
+        f"unsupported render_mode {render_mode!r} (use 'ansi', 'human' or None)"
+    )
 
 
 def _bot(spec: str, seed: int) -> Agent:
@@ -104,20 +138,20 @@ def _check_bot_spec(spec: str) -> None:
 class LiftoffEnv(gym.Env[dict[str, Any], Any]):
     """One learner at ``seat`` against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
         game: str | Game[Any],
-        opponents: str | Sequence[str | Agent] | Agent = "heuristic",
+        opponents: str | Sequence[str | Agent] | Agent = "random",
         players: int = 2,
         *,
-        seat: int | str = 0,
+        seat: int | str = "random",
         reward: str = "rank",
         max_steps: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
-        observation: str = "dict",
+        observation: str = "flat",
         action_space: str | None = None,
         **options: Any,
     ) -> None:
@@ -128,10 +162,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
             raise ValueError(f"observation must be 'dict' or 'flat', not {observation!r}")
         if reward not in REWARD_KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARD_KINDS)}")
-        if render_mode not in (None, "ansi"):
-            raise UnsupportedRenderMode(
-                f"unsupported render_mode {render_mode!r} (use 'ansi' or None)"
-            )
+        check_render_mode(render_mode)
         self.game.new_game(players, 0, options)  # validates players and options early
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
@@ -198,9 +229,25 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         self._steps = 0
         self.chooser = Chooser(self.index, self.seat)
         self._run_bots()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.advance(action)
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        elif terminated:
+            info["outcome"] = self.outcome()
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, info
+
+    def advance(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """``step`` without building the observation and the info: apply the
+        learner's action and the bots' replies; returns ``(reward, terminated,
+        truncated, illegal)`` (an illegal action ends the episode)."""
         state = self.state
         assert state is not None, "call reset() first"
         if state.is_over():
@@ -211,9 +258,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         except KeyError:
             action_id = None
         if action_id is None:
-            info = self._info()
-            info["illegal_action"] = True
-            return self._obs(), self.illegal_reward, True, False, info
+            return self.illegal_reward, True, False, True
         self._steps += 1
         if chosen is not None:  # a whole action (in the factored space, the last part)
             state.apply_legal(self.seat, chosen)
@@ -222,12 +267,13 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         terminated = state.is_over()
         reward = returns_from_outcome(state, self.reward_kind)[self.seat] if terminated else 0.0
         truncated = not terminated and self._steps >= self.max_steps
-        info = self._info()
-        if terminated:
-            outcome = state.outcome()
-            assert outcome is not None
-            info["outcome"] = outcome.to_json()
-        return self._obs(), float(reward), terminated, truncated, info
+        return float(reward), terminated, truncated, False
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The outcome of the game (``Outcome.to_json()``), ``None`` while in play."""
+        assert self.state is not None, "call reset() first"
+        outcome = self.state.outcome()
+        return None if outcome is None else outcome.to_json()
 
     def _run_bots(self) -> None:
         """Let the bots act until the learner may act or the game is over."""
@@ -260,11 +306,16 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         ``MaskablePPO`` calls this name)."""
         return self.action_mask().astype(bool)
 
-    def _obs(self) -> Any:
-        assert self.state is not None
+    def observation_vector(self) -> Any:
+        """The learner's observation vector now (float32)."""
+        assert self.state is not None, "call reset() first"
         vector = self.encoder.encode(self.state.view(self.seat))
         if self.chooser.feature_size:
             vector = np.concatenate([vector, self.chooser.features()])
+        return vector
+
+    def _obs(self) -> Any:
+        vector = self.observation_vector()
         if self.observation_kind == "flat":
             return vector
         return {"observation": vector, "action_mask": self.action_mask()}
@@ -273,48 +324,50 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
         return {"action_mask": self.action_mask(), "seat": self.seat}
 
     def render(self) -> str | None:
+        """``ansi``: the board as the learner sees it, as the terminal draws it;
+        ``human``: the same, printed in colour (returns ``None``)."""
         if self.render_mode is None or self.state is None:
             return None
-        s = self.state
-        return (
-            f"{self.game.info.name}: seat {self.seat}, {s.version} actions, "
-            f"active {list(s.active_players())}, last {s.history[-1:] or '-'}"
-        )
+        if self.render_mode == "human":
+            print(board_text(self.state, self.seat, colour=True), flush=True)
+            return None
+        return board_text(self.state, self.seat)
 
 
 def make(
     game: str | Game[Any],
-    opponents: str | Sequence[str | Agent] | Agent = "heuristic",
+    opponents: str | Sequence[str | Agent] | Agent = "random",
     players: int = 2,
     **kwargs: Any,
 ) -> LiftoffEnv:
-    """A :class:`LiftoffEnv`: keyword arguments ``seat`` (int or ``"random"``),
-    ``reward``, ``max_steps``, ``illegal_reward``, ``render_mode``,
-    ``observation`` (``"dict"`` or ``"flat"``), ``action_space``
-    (``"factored"``, agency's default, or ``"flat"``) and the game's options."""
+    """A :class:`LiftoffEnv`: keyword arguments ``seat`` (int or ``"random"``,
+    the default), ``reward``, ``max_steps``, ``illegal_reward``,
+    ``render_mode``, ``observation`` (``"flat"``, the default, or ``"dict"``),
+    ``action_space`` (``"factored"``, agency's default, or ``"flat"``) and the
+    game's options."""
     return LiftoffEnv(game, opponents, players, **kwargs)
 
 
-def env_id(game: str) -> str:
-    """The Gymnasium id of a game: ``liftoff/<game>-v0``."""
-    return f"liftoff/{game}-v0"
+env_id = gymnasium_ids.env_id
 
 
 def register() -> list[str]:
-    """Register ``liftoff/<game>-v0`` for every installed game (done on import;
-    harmless to repeat); returns the ids. ``gymnasium.make(id, **kwargs)``
-    passes its keyword arguments to :class:`LiftoffEnv`."""
-    import liftoff
-
-    ids = []
-    for name in liftoff.games.names():
-        ident = env_id(name)
-        if ident not in gym.registry:
-            gym.register(id=ident, entry_point=LiftoffEnv, kwargs={"game": name})  # type: ignore[arg-type]
-        ids.append(ident)
-    return ids
+    """Register ``liftoff/<game>-v0`` for every installed game (``import
+    liftoff`` does it; harmless to repeat); returns the ids.
+    ``gymnasium.make(id, **kwargs)`` passes its keyword arguments to
+    :class:`LiftoffEnv`, ``gymnasium.make_vec(id, num_envs, **kwargs)`` to
+    :class:`~liftoff.rl.vector.LiftoffVectorEnv`."""
+    return gymnasium_ids.register_gymnasium_ids()
 
 
 register()
 
-__all__ = ["LiftoffEnv", "UnsupportedRenderMode", "env_id", "make", "register"]
+__all__ = [
+    "RENDER_MODES",
+    "LiftoffEnv",
+    "UnsupportedRenderMode",
+    "check_render_mode",
+    "env_id",
+    "make",
+    "register",
+]

@@ -39,9 +39,14 @@ Design:
   info, public info, no perfect recall): the observation string is
   ``view(player)`` as compact JSON, the observation tensor is the game's
   encoder (:mod:`liftoff.rl.encoders`). Information state (perfect recall,
-  ``single_player``): the view plus the player's own past actions, string
-  only. Public only (private info ``none``, no perfect recall): the spectator
-  view ``view(None)`` as JSON (the same for every player), string only.
+  ``single_player``): the position as the player sees it, their first view of
+  the table and every event since as they saw it (:mod:`liftoff.rl.recall`:
+  every public action with its actor, the others' hidden actions as who
+  acted, their own actions, draws and dice), string only: there is no
+  information-state tensor, and asking for one raises ``SpielError`` as
+  OpenSpiel's own games without one do. Public only (private info ``none``,
+  no perfect recall): the spectator view ``view(None)`` as JSON (the same
+  for every player), string only.
   Private only (no public info, no perfect recall): the entries of
   ``view(player)`` that the spectator view lacks or shows differently, string
   only. Other observation types (``all_players``, or perfect recall without
@@ -62,6 +67,7 @@ Design:
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -71,10 +77,15 @@ from liftoff.engine import Action, Game, State, derive_seed
 from liftoff.rl import missing_extra
 from liftoff.rl.encoders import encoder_for
 from liftoff.rl.factored import Chooser, FactoredSpace, check_space, make_space, parts_of
+from liftoff.rl.observers import (
+    NO_INFORMATION_STATE_TENSOR,
+    Observer,
+    observation_kind,
+)
+from liftoff.rl.recall import Recall
 from liftoff.rl.spaces import Memo, next_actor, returns_from_outcome
 
 try:
-    import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise missing_extra(exc) from exc
@@ -192,18 +203,23 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         out = LiftoffState(self)
         core = out._core
         core.state = state.clone()
-        hist = core.own
-        last = -1
+        core.recall = replayed_recall(state)
+        core.last = state.history[-1][0] if state.history else -1
         for player, text in state.history:
-            hist[player].extend(
-                parts_of(self.index, self.engine_game.parse_action(state, player, text))
-            )
-            last = player
-        core.last = last
+            action = self.engine_game.parse_action(state, player, text)
+            core.own[player].extend(parts_of(self.index, action))
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (game_from_string, (str(self),))
+
+    def information_state_tensor_shape(self) -> list[int]:
+        """Not provided: raises ``SpielError``, as OpenSpiel's own games without one do."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
+
+    def information_state_tensor_size(self) -> int:
+        """Not provided: raises ``SpielError``, as OpenSpiel's own games without one do."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -211,30 +227,6 @@ class LiftoffGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         return Observer(self, observation_kind(iig_obs_type))
-
-
-def observation_kind(iig_obs_type: Any) -> str:
-    """``"default"``, ``"info_state"`` or ``"public"`` for an OpenSpiel
-    ``IIGObservationType`` (``None``: the default observation); ``ValueError``
-    for a type liftoff does not provide."""
-    if iig_obs_type is None:
-        return "default"
-    private = iig_obs_type.private_info
-    recall = bool(iig_obs_type.perfect_recall)
-    public = bool(iig_obs_type.public_info)
-    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
-        return "info_state" if recall else "default"
-    if private == pyspiel.PrivateInfoType.NONE and public and not recall:
-        return "public"
-    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and not public and not recall:
-        return "private"
-    raise ValueError(
-        "liftoff provides these observation types: single_player private info with "
-        "public info (with or without perfect recall), public-only (private info "
-        "none) and private-only (no public info), the last two without perfect "
-        f"recall; not private_info={private.name.lower()}, "
-        f"public_info={public}, perfect_recall={recall}"
-    )
 
 
 _GAMES_BY_STRING: Memo[LiftoffGame] = Memo()
@@ -253,20 +245,39 @@ def game_from_string(text: str) -> LiftoffGame:
     return _GAMES_BY_STRING.get((text,), load_game)
 
 
+def replayed_recall(state: State) -> Recall:
+    """What each player of ``state`` has seen, rebuilt by replaying its record
+    (from its ``start`` snapshot for a determinized state)."""
+    record = state.record()
+    game = state.game
+    start = record.get("start")
+    replay: State = (
+        game.from_json(dict(start))
+        if start is not None
+        else game.new_game(record["players"], record["seed"], record["options"])
+    )
+    recall = Recall.dealt(replay)
+    for player, text in record["actions"]:
+        recall.record(replay.apply(player, text))
+    return recall
+
+
 def _restore_core(
     game_text: str,
     state_json: str,
     last: int,
-    own: list[list[int]],
+    recall: dict[str, Any],
     steps: int,
     partial: list[list[int]] | None = None,
+    own: list[list[int]] | None = None,
 ) -> _Core:
     game = game_from_string(game_text)
     core = _Core(game)
     core.state = game.engine_game.from_json(json.loads(state_json))
+    core.recall = Recall.from_json(recall)
     core.last = last
-    core.own = [list(h) for h in own]
     core.steps = steps
+    core.own = [list(ids) for ids in own or core.own]
     for chooser, ids in zip(core.choosers, partial or [], strict=False):
         chooser.partial = list(ids)
     return core
@@ -288,6 +299,7 @@ class _Core:
         "ids",
         "last",
         "own",
+        "recall",
         "state",
         "steps",
     )
@@ -295,9 +307,11 @@ class _Core:
     def __init__(self, game: LiftoffGame) -> None:
         self.game = game
         self.state: State | None = None  # dealt on first use
+        self.recall: Recall | None = None  # what each player has seen; dealt with the state
         self.last = -1
-        self.own: list[list[int]] = [[] for _ in range(game.players)]
         self.steps = 0
+        #: each player's own pyspiel actions, in order (parts of factored choices included)
+        self.own: list[list[int]] = [[] for _ in range(game.players)]
         self.fresh = False
         self.cur = 0
         self.ids: list[int] | None = None
@@ -319,7 +333,14 @@ class _Core:
         if state is None:
             g = self.game
             state = self.state = g.engine_game.new_game(g.players, g.next_seed(), g.engine_options)
+            self.recall = Recall.dealt(state)
         return state
+
+    def seen(self) -> Recall:
+        """What each player has seen since the deal."""
+        self.get()
+        assert self.recall is not None
+        return self.recall
 
     def current(self) -> int:
         """The player to act (``TERMINAL`` when over), cached until the next action."""
@@ -356,21 +377,24 @@ class _Core:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (by ``serialize`` and ``pickle``) as the game string, the
-        engine state's JSON (RNG included) and the adapter's bookkeeping."""
+        engine state's JSON (RNG included), what each player has seen and the
+        adapter's bookkeeping."""
         state_json = json.dumps(self.get().to_json(), sort_keys=True, separators=(",", ":"))
         partial = [c.partial for c in self.choosers]
+        recall = self.seen().to_json()
         return (
             _restore_core,
-            (str(self.game), state_json, self.last, self.own, self.steps, partial),
+            (str(self.game), state_json, self.last, recall, self.steps, partial, self.own),
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
         new.game = self.game
         new.state = self.get().clone()
+        new.recall = self.seen().copy()
         new.last = self.last
-        new.own = [h.copy() for h in self.own]
         new.steps = self.steps
+        new.own = [ids.copy() for ids in self.own]
         new.fresh = False
         new.cur = 0
         new.ids = new.amap = None
@@ -421,11 +445,16 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
             core.choosers[player].choose(core.get(), action) if core.choosers else legal[action]
         )
         if chosen is not None:
-            core.get().apply_legal(player, chosen)
+            # with its events: what each player saw of it goes into their information state
+            core.seen().record(core.get().apply_with_events(player, chosen))
             core.last = player
         core.own[player].append(action)
         core.steps += 1
         core.fresh = False
+
+    def information_state_tensor(self, *player: int) -> list[float]:
+        """Not provided: raises ``SpielError``, as OpenSpiel's own games without one do."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._core.game.index.text(action)
@@ -451,117 +480,88 @@ class LiftoffState(pyspiel.State):  # type: ignore[misc]
     def resampled(self, player_id: int, seed: int) -> LiftoffState:
         """``resample_from_infostate`` with an explicit seed.
 
-        The copy's engine state is ``determinize(player_id, seed)``. Its
-        pyspiel ``history()`` and every other player's own-action record (in
-        their information-state strings) are rebuilt from the actions
-        ``player_id`` saw: the real history without the other players' hidden
-        actions
-        (``Game.action_is_public`` false, e.g. agency draft keeps): the copy
-        never shows what ``player_id`` could not see."""
+        The copy's engine state is ``determinize(player_id, seed)``;
+        ``player_id``'s information state is the same as here. Its pyspiel
+        ``history()`` is rebuilt from the actions ``player_id`` saw: the real
+        history without the other players' hidden actions
+        (``Game.action_is_public`` false, e.g. agency draft keeps), and every
+        other player's information state holds what ``player_id`` saw of
+        theirs (:meth:`Recall.known_to`): the copy never shows what
+        ``player_id`` could not see."""
         core = self._core
         game = core.game
         real = core.get()
         engine = real.determinize(player_id, seed)
         engine_game = game.engine_game
         history: list[tuple[int, int]] = []
-        own: list[list[int]] = [[] for _ in range(game.players)]
+        new_core = _Core(game)
         # from the real history, which the player saw but for the others' hidden
         # actions (whatever history the determinized engine state keeps)
         for p, text in real.history:
             action = engine_game.parse_action(real, p, text)
             if p != player_id and not engine_game.action_is_public(real, p, action):
                 continue
-            for part in parts_of(game.index, action):
-                history.append((p, part))
-                own[p].append(part)
-        new_core = _Core(game)
+            parts = parts_of(game.index, action)
+            history.extend((p, part) for part in parts)
+            if p != player_id:
+                new_core.own[p].extend(parts)
+        new_core.own[player_id] = core.own[player_id].copy()  # in the order they were chosen
         new_core.state = engine
+        new_core.recall = core.seen().known_to(player_id)
         new_core.last = core.last
         new_core.steps = core.steps
         if core.choosers:  # the player's own choice in progress stays; others' go
             mine = core.choosers[player_id].partial
             new_core.choosers[player_id].partial = list(mine)
             history.extend((player_id, part) for part in mine)
-            own[player_id].extend(mine)
-        new_core.own = own
         return _state_with_history(game, new_core, history)
 
     def __str__(self) -> str:
         return json.dumps(self._core.get().to_json(), sort_keys=True, separators=(",", ":"))
 
 
-def private_part(mine: Any, public: Any) -> Any:
-    """What a player's view holds beyond the spectator view: the entries of
-    ``mine`` that ``public`` lacks or holds differently (recursively in
-    objects); ``{}`` when there is nothing private."""
-    if isinstance(mine, dict) and isinstance(public, dict):
-        out = {}
-        for key, value in mine.items():
-            if key not in public:
-                out[key] = value
-            elif value != public[key]:
-                out[key] = private_part(value, public[key])
-        return out
-    return mine
-
-
 def _state_with_history(
     game: LiftoffGame, core: _Core, history: list[tuple[int, int]]
 ) -> LiftoffState:
     """A state holding ``core`` whose pyspiel history is ``history`` (set the way
-    ``game.deserialize_state`` sets it; pyspiel offers no other way)."""
+    ``game.deserialize_state`` sets it; pyspiel offers no other way). The
+    core itself is handed over, not written out: only a ticket to it is
+    pickled (serializing a whole game at every resampling cost a search
+    more than the rest of its iteration)."""
     import base64
     import pickle
 
-    text = (
-        "history="
-        + ",".join(f"{p}:{a}" for p, a in history)
-        + f"\nmove_number={len(history)}\n__dict__="
-        + base64.b64encode(pickle.dumps({"_core": core})).decode("ascii")
-    )
-    state: LiftoffState = game.deserialize_state(text)
+    ticket = next(_TICKETS)
+    _HANDED[ticket] = core
+    try:
+        text = (
+            "history="
+            + ",".join(f"{p}:{a}" for p, a in history)
+            + f"\nmove_number={len(history)}\n__dict__="
+            + base64.b64encode(pickle.dumps({"_core": _Ticket(ticket)})).decode("ascii")
+        )
+        state: LiftoffState = game.deserialize_state(text)
+    finally:
+        _HANDED.pop(ticket, None)
     return state
 
 
-class Observer:
-    """The PyObserver of a liftoff game: strings and tensors from views
-    (``kind``: ``default``, ``info_state`` or ``public``; see the module docstring)."""
+_HANDED: dict[int, _Core] = {}
+_TICKETS = itertools.count()
 
-    def __init__(self, game: LiftoffGame, kind: str = "default") -> None:
-        self.game = game
-        self.kind = kind
-        self.perfect_recall = kind == "info_state"
-        has_tensor = kind == "default"
-        self.tensor: Any = np.zeros(game.observation_size, np.float32) if has_tensor else None
-        self.dict: dict[str, Any] = {"observation": self.tensor} if has_tensor else {}
 
-    def set_from(self, state: LiftoffState, player: int) -> None:
-        if self.tensor is not None:
-            size = self.game.encoder.size
-            self.tensor[:size] = self.game.encoder.encode(state.engine_state.view(player))
-            if self.game.factored:
-                self.tensor[size:] = state._core.choosers[player].features()
+class _Ticket:
+    """Unpickles to the core handed over under its number (see :func:`_state_with_history`)."""
 
-    def string_from(self, state: LiftoffState, player: int) -> str:
-        engine = state.engine_state
-        seen: Any
-        if self.kind == "public":
-            seen = engine.view(None)
-        elif self.kind == "private":
-            seen = private_part(engine.view(player), engine.view(None))
-        else:
-            seen = engine.view(player)
-        if isinstance(seen, dict):  # the narrated recent events are for people, not the state
-            seen = {k: v for k, v in seen.items() if k != "recent"}
-        view = json.dumps(seen, sort_keys=True, separators=(",", ":"))
-        if not self.perfect_recall:
-            choosers = state._core.choosers
-            if self.kind == "default" and choosers and choosers[player].partial:
-                chosen = ",".join(self.game.index.text(i) for i in choosers[player].partial)
-                return f"{view}|choosing {chosen}"
-            return view
-        own = ",".join(map(str, state._core.own[player]))
-        return f"{view}|{own}"
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_handed_core, (self.number,))
+
+
+def _handed_core(number: int) -> _Core:
+    return _HANDED.pop(number)
 
 
 def _game_class(name: str) -> type[LiftoffGame]:

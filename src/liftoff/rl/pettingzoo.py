@@ -31,7 +31,18 @@ choice so far. ``action_space="flat"`` gives the flat ids.
 +1 sole winner … −1 sole last), ``win`` or ``score``. An illegal action ends
 the episode: the offender gets ``illegal_reward`` (−1), the others 0, and
 ``infos[agent]["illegal_action"]`` is set (PettingZoo's TerminateIllegal
-convention). ``max_steps`` truncates long episodes.
+convention). ``max_steps`` truncates long episodes after that many steps;
+``max_cycles`` (PettingZoo's name) after that many cycles: parallel steps,
+or in the AEC env ``max_cycles × players`` steps.
+
+**State** (for centralised training): ``state()`` is every seat's
+observation vector, seat 0 first — everything any player knows, that is the
+whole position but the order of face-down piles and the future dice;
+``state_space`` is its ``Box``.
+
+**Rendering**: ``render_mode="ansi"`` returns the board as the terminal
+draws it, as a spectator sees it (no hidden card); ``"human"`` prints it in
+colour after every step. There is no ``rgb_array``.
 
 >>> from liftoff.rl.pettingzoo import env
 >>> e = env("planet", players=2)
@@ -48,8 +59,10 @@ from typing import Any
 
 from liftoff.engine import Game, State, derive_seed
 from liftoff.rl import missing_extra
+from liftoff.rl.board import board_text
 from liftoff.rl.encoders import HIGH, encoder_for
 from liftoff.rl.factored import Chooser, check_space, make_space
+from liftoff.rl.gymnasium import RENDER_MODES, check_render_mode
 from liftoff.rl.spaces import (
     REWARD_KINDS,
     as_action_id,
@@ -89,13 +102,14 @@ class _Common:
         options: Mapping[str, Any],
         extra_ids: int,
         action_space: str | None = None,
+        cycle: int | None = None,
     ) -> None:
+        """``cycle``: ``max_cycles`` as steps (``None``: not given)."""
         self.game = game_of(game)
         self.space_kind = check_space(self.game, action_space)
         if reward not in REWARD_KINDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARD_KINDS)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"unsupported render_mode {render_mode!r} (use 'ansi' or None)")
+        check_render_mode(render_mode)
         self.game.new_game(players, 0, options)  # validates players and options early
         self.num_players = players
         self.game_options = dict(options)
@@ -103,7 +117,8 @@ class _Common:
         self.choosers = [Chooser(self.index, p) for p in range(players)]
         self.encoder = encoder_for(self.game, players, options)
         self.reward_kind = reward
-        self.max_steps = DEFAULT_MAX_STEPS if max_steps is None else max_steps
+        limits = [n for n in (max_steps, cycle) if n is not None]
+        self.max_steps = min(limits) if limits else DEFAULT_MAX_STEPS
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(p) for p in range(players)]
@@ -118,9 +133,14 @@ class _Common:
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.n_ids) for a in self.possible_agents}
+        self.state_space = spaces.Box(0.0, HIGH, (players * width,), np.float32)
         name = self.game.info.name
-        self.metadata = {"name": f"liftoff_{name}_v0", "render_modes": ["ansi"]}
-        self.state: State | None = None
+        self.metadata = {
+            "name": f"liftoff_{name}_v0",
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
+        }
+        self._state: State | None = None
         self._seed_source = np.random.default_rng()
 
     def observation_space(self, agent: str) -> Any:
@@ -141,27 +161,48 @@ class _Common:
         return state
 
     def _encode(self, seat: int, mask_seat: bool) -> dict[str, Any]:
-        assert self.state is not None
+        assert self._state is not None
         mask = np.zeros(self.n_ids, dtype=np.int8)
         chooser = self.choosers[seat]
         if mask_seat:
-            ids = chooser.legal_ids(self.state)
+            ids = chooser.legal_ids(self._state)
             if ids:
                 mask[ids] = 1
-        vector = self.encoder.encode(self.state.view(seat))
+        vector = self.encoder.encode(self._state.view(seat))
         if chooser.feature_size:
             vector = np.concatenate([vector, chooser.features()])
         return {"observation": vector, "mask": mask}
 
+    def state(self) -> Any:
+        """The whole game for a centralised critic: every seat's observation
+        vector (with its choice in progress), seat 0 first."""
+        game = self._game()
+        parts = []
+        for seat, chooser in enumerate(self.choosers):
+            parts.append(self.encoder.encode(game.view(seat)))
+            if chooser.feature_size:
+                parts.append(chooser.features())
+        return np.concatenate(parts).astype(np.float32, copy=False)
+
+    def _game(self) -> State:
+        assert self._state is not None, "call reset() first"
+        return self._state
+
+    @property
+    def engine_state(self) -> State | None:
+        """The engine state of the game in play (do not modify it); ``None``
+        before ``reset``. (``state()`` is PettingZoo's global state.)"""
+        return self._state
+
     def render(self) -> str | None:
-        """``ansi``: the spectator view's main facts as text."""
-        if self.render_mode is None or self.state is None:
+        """``ansi``: the board as a spectator sees it, as the terminal draws it;
+        ``human``: the same, printed in colour (returns ``None``)."""
+        if self.render_mode is None or self._state is None:
             return None
-        s = self.state
-        return (
-            f"{self.game.info.name}: {s.num_players} players, {s.version} actions, "
-            f"active {list(s.active_players())}, last {s.history[-1:] or '-'}"
-        )
+        if self.render_mode == "human":
+            print(board_text(self._state, None, colour=True), flush=True)
+            return None
+        return board_text(self._state, None)
 
     def close(self) -> None:
         pass
@@ -180,15 +221,26 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         action_space: str | None = None,
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         AECEnv.__init__(self)
+        cycle = None if max_cycles is None else max_cycles * players
         self._setup(
-            game, players, reward, max_steps, illegal_reward, render_mode, options, 0, action_space
+            game,
+            players,
+            reward,
+            max_steps,
+            illegal_reward,
+            render_mode,
+            options,
+            0,
+            action_space,
+            cycle,
         )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self._new_state(seed)
+        self._state = self._new_state(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -200,8 +252,8 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        assert self.state is not None
-        active = self.state.active_players()
+        assert self._state is not None
+        active = self._state.active_players()
         seat = next_actor(active, self._last_actor, self.num_players)
         self.agent_selection = agent_name(seat)
 
@@ -220,14 +272,14 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self._state is not None
         seat = self.seats[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         action_id = as_action_id(action)
         try:
             chosen = (
-                None if action_id is None else self.choosers[seat].choose(self.state, action_id)
+                None if action_id is None else self.choosers[seat].choose(self._state, action_id)
             )
         except KeyError:
             action_id = None
@@ -240,15 +292,15 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
             return
         self._steps += 1
         if chosen is not None:
-            self.state.apply_legal(seat, chosen)
+            self._state.apply_legal(seat, chosen)
             self._last_actor = seat
-        if self.state.is_over():
+        if self._state.is_over():
             for a, r in zip(
-                self.agents, returns_from_outcome(self.state, self.reward_kind), strict=True
+                self.agents, returns_from_outcome(self._state, self.reward_kind), strict=True
             ):
                 self.rewards[a] = r
                 self.terminations[a] = True
-            outcome = self.state.outcome()
+            outcome = self._state.outcome()
             assert outcome is not None
             for a in self.agents:
                 self.infos[a] = {"outcome": outcome.to_json()}
@@ -258,6 +310,8 @@ class LiftoffAECEnv(_Common, AECEnv):  # type: ignore[misc]
         elif chosen is not None:
             self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
 
 class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
@@ -273,21 +327,31 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         action_space: str | None = None,
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         self._setup(
-            game, players, reward, max_steps, illegal_reward, render_mode, options, 1, action_space
+            game,
+            players,
+            reward,
+            max_steps,
+            illegal_reward,
+            render_mode,
+            options,
+            1,
+            action_space,
+            max_cycles,
         )
         self.WAIT = self.index.size
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        assert self.state is not None
-        active = set(self.state.active_players()) if self.agents else set()
+        assert self._state is not None
+        active = set(self._state.active_players()) if self.agents else set()
         out = {}
         for a in self.agents:
             seat = self.seats[a]
             got = self._encode(seat, seat in active)
-            if seat not in active and not self.state.is_over():
+            if seat not in active and not self._state.is_over():
                 got["mask"][self.WAIT] = 1
             out[a] = {"observation": got["observation"], "action_mask": got["mask"]}
         return out
@@ -295,7 +359,7 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.state = self._new_state(seed)
+        self._state = self._new_state(seed)
         self.agents = list(self.possible_agents)
         self._steps = 0
         return self._observations(), {a: {} for a in self.agents}
@@ -303,7 +367,7 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
     def step(
         self, actions: Mapping[str, Any]
     ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
-        state = self.state
+        state = self._state
         assert state is not None, "call reset() first"
         n = self.num_players
         agents = list(self.agents)
@@ -353,6 +417,8 @@ class LiftoffParallelEnv(_Common, ParallelEnv):  # type: ignore[misc]
         observations = self._observations()
         if any(terminated.values()) or any(truncated.values()):
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminated, truncated, infos
 
 
@@ -360,7 +426,8 @@ def env(game: str | Game[Any], players: int = 2, **kwargs: Any) -> LiftoffAECEnv
     """An AEC environment for ``game`` with ``players`` players.
 
     Keyword arguments: ``reward`` (``rank``/``win``/``score``), ``max_steps``,
-    ``illegal_reward``, ``render_mode`` (``ansi``), and the game's options.
+    ``max_cycles``, ``illegal_reward``, ``render_mode`` (``ansi``, ``human``),
+    ``action_space`` and the game's options.
     """
     return LiftoffAECEnv(game, players, **kwargs)
 

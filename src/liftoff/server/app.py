@@ -21,12 +21,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import liftoff
 
+from .cluster.passes import RelayMiddleware
 from .errors import ApiError
 from .health import Lease
 from .logsafety import guard
 from .ratelimit import LimitMiddleware
+from .reader import reader_language
 from .routes import ROUTERS
-from .routes.common import reader_language
 from .routes.pages import static_files
 from .storage import Store
 from .tables import Settings, TableManager
@@ -108,9 +109,9 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
-    # the health check renews what guards this server's writes: the database's
-    # lease, or a member's table leases
-    app.state.lease = lease if member is None else member
+    # the health check renews the database's lease (one server), or looks at what a
+    # member's last round found (a cluster)
+    app.state.lease = lease
     app.state.member = member
     app.mount("/static", static_files(), name="static")
     _handle_errors(app)
@@ -127,6 +128,9 @@ def create_app(
         trusted_proxies=settings.trusted_proxies,
         exempt_loopback=settings.exempt_loopback,
     )
+    if member is not None:
+        # outermost: the limits count a relayed request's client, whom a pass vouches for
+        app.add_middleware(RelayMiddleware, passes=lambda: member.passes)
     return app
 
 
@@ -144,7 +148,13 @@ def _member(store: Store, redis_url: str | None, settings: Settings) -> Member |
         return None
     from .cluster import Member
 
-    return Member(store, redis_url, settings.table_lease_ttl, settings.member_address)
+    return Member(
+        store,
+        redis_url,
+        settings.table_lease_ttl,
+        settings.member_address,
+        cluster=settings.cluster_name,
+    )
 
 
 def _handle_errors(app: FastAPI) -> None:

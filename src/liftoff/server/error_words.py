@@ -41,6 +41,19 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.taken": "that seat is taken",
     "api.error.taken.seat": "seat {seat} is taken",
     "api.error.taken.rematch": "seat {seat} of the rematch is taken (one seat per player: yours)",
+    "api.error.seated": "you already have a seat at this table: one person plays one seat",
+    "api.error.seated.as": (
+        "you already have a seat at this table, as {name}: one person plays one seat"
+    ),
+    "api.error.left-seat": (
+        "this seat was given up during the game: a bot plays it to the end, "
+        "and only the player who left may take it back"
+    ),
+    "api.error.kept-seat": "this seat is kept for the player of the game before",
+    "api.error.kept-seat.for": (
+        "this seat is kept for {name}, who played it in the game before: "
+        "the rematch starts when they take it"
+    ),
     "api.error.quota": "you have too many unfinished tables: finish or leave some first",
     "api.error.quota.tables": (
         "you have {held} unfinished tables (at most {quota} per address): "
@@ -54,6 +67,13 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.closed": "the table is closed",
     "api.error.over": "the game is over",
     "api.error.over.table": "the table is over",
+    "api.error.lookalike-name": (
+        "that name looks like another player's name at this table: choose one that looks different"
+    ),
+    "api.error.lookalike-name.named": (
+        "the name {name} looks like {other}, another player's name at this table: "
+        "choose a name that looks different"
+    ),
     "api.error.bad-seat": "there is no such seat",
     "api.error.bad-seat.number": "there is no seat {seat}",
     "api.error.bad-speed": "that bot speed is not one there is",
@@ -70,8 +90,25 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-clock.both": "choose a clock preset or your own times, not both",
     "api.error.bad-clock.preset": "clock preset {preset}: use one of {presets}",
     "api.error.bad-clock.initial": "the time per player is between {low} and {high} seconds",
+    "api.error.bad-race-pace": "that race pace cannot be used",
+    "api.error.bad-race-pace.field": "a race's pace has reveal_pace and round_pause, not {field}",
+    "api.error.bad-race-pace.reveal_pace": (
+        "each revealed card is shown between {low} and {high} seconds"
+    ),
+    "api.error.bad-race-pace.round_pause": (
+        "the pause before the next round is between {low} and {high} seconds"
+    ),
     "api.error.bad-clock.increment": (
         "the extra time per turn is between {low} and {high} seconds"
+    ),
+    "api.error.bad-levels": "choose two or more bot levels",
+    "api.error.no-person": "take a seat first: the server does not know you yet",
+    "api.error.on-vacation": "you are on vacation already",
+    "api.error.bad-vacation": "that vacation is too long",
+    "api.error.bad-vacation.left": "you have {left} days of vacation left this year",
+    "api.error.day-clock-live": "a clock of days per move is for turn-based games",
+    "api.error.day-clock-live.game": (
+        "{game} is played live: a clock of days per move is for planet and agency"
     ),
     # actions
     "api.error.bad-version": "the action's version is not one this game had",
@@ -84,6 +121,9 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-id": "a message id is a number or a short text",
     "api.error.bad-id.long": "a message id has at most 64 characters",
     "api.error.not-started": "the game waits for players",
+    "api.error.not-between-rounds": (
+        "there is nothing to be ready for now: the next round is not waiting for you"
+    ),
     "api.error.bad-action": "an action is a non-empty text",
     "api.error.bad-action.text": "action must be a text",
     "api.error.illegal": "that action is not legal now",
@@ -94,7 +134,6 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.no-undo": "there is nothing to take back",
     "api.error.no-undo.realtime": "a real-time game has no undo",
     "api.error.no-undo.not-yours": "you can only take back your own last action",
-    "api.error.no-undo.stands": "your last action drew a card or revealed something: it stands",
     # hints
     "api.error.hints-off": "hints are off at this table",
     "api.error.no-hints": "a real-time game has no hints",
@@ -122,6 +161,13 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bot-bound": "that bot asks for more than this server allows",
     "api.error.bot-bound.value": (
         "bot {name}: {key}={value} is beyond this server's bound ({key} <= {ceiling})"
+    ),
+    "api.error.bot-bound.depth": (
+        "bot {name}: depth=0 would search every move to the end of the game; "
+        "choose a depth from 1 to {ceiling}"
+    ),
+    "api.error.bot-bound.rollout": (
+        "bot {name}: this server allows these rollouts only: {allowed}"
     ),
     # records, rules, tutorials, the operator
     "api.error.in-play": "replays are for finished games",

@@ -8,7 +8,9 @@
   of this host that no longer exists (a crash), is taken over.
 - **Writes.** Taking the lease is the write check at start; renewing it is the
   health check's write (``/api/health`` reports ``ok: false`` and 503 when the
-  database refuses writes).
+  database refuses writes). Health checks at once share a renewal: one begun
+  after they came, never more than one at a time, so a flood of them writes no
+  more than one check does at a time.
 - **Repeated errors** are logged once with their traceback, then counted and
   summed up once a minute, never a traceback a second.
 """
@@ -113,6 +115,8 @@ class Lease:
         self.ok = False
         self.last_error: str | None = None
         self._task: asyncio.Task[None] | None = None
+        self._checking = asyncio.Lock()  # health checks renew one at a time
+        self._checks = 0  # renewals health checks began
 
     async def take(self) -> None:
         """Take the lease (raises :class:`LeaseHeld`, or the database's error when it
@@ -147,6 +151,17 @@ class Lease:
         self.ok = True
         self.last_error = None
         return True
+
+    async def check(self) -> bool:
+        """The health check's write: a renewal begun after this call, shared with
+        every check waiting meanwhile (a flood of checks makes one write at a time,
+        and each answer still comes from a write made after it asked)."""
+        seen = self._checks
+        async with self._checking:
+            if self._checks > seen:  # one began after this call, and has ended
+                return self.ok
+            self._checks += 1
+            return await self.renew()
 
     async def _renew_loop(self) -> None:
         while True:

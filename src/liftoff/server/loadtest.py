@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +87,40 @@ def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
     )
 
 
-async def wait_up(base: str, timeout: float = 60.0) -> None:
-    """Wait for ``/api/health``."""
+class LoadTestError(RuntimeError):
+    """The load test cannot run: no server answers, or the one it started stopped."""
+
+
+async def wait_up(
+    base: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Wait for ``/api/health``; :class:`LoadTestError` when no server answers
+    within ``timeout`` seconds or the server ``proc`` stops first."""
     deadline = time.monotonic() + timeout
+    problem = "it does not answer"
     async with httpx.AsyncClient(base_url=base) as c:
         while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
+            if proc is not None and proc.poll() is not None:
+                raise LoadTestError(f"the server it started stopped: {_last_line(proc)}")
+            try:
                 if (await c.get("/api/health")).status_code == 200:
                     return
+            except httpx.HTTPError as exc:
+                problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             await asyncio.sleep(0.1)
-    raise RuntimeError(f"no server at {base}")
+    raise LoadTestError(f"cannot reach the server at {base}: {problem}")
+
+
+def _last_line(proc: subprocess.Popen[bytes]) -> str:
+    """The last line a stopped server wrote on standard error."""
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr is not None else ""
+    lines = [line.strip() for line in err.splitlines() if line.strip()]
+    return lines[-1].removeprefix("error: ") if lines else f"exit code {proc.returncode}"
+
+
+def no_cookies() -> CookieJar:
+    """A cookie jar that keeps nothing (see :func:`make_tables`)."""
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
 
 
 async def _post(c: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -138,7 +163,12 @@ async def make_tables(base: str | list[str], game: str, clients: int, tables: in
     limits = httpx.Limits(max_connections=SETUP_AT_ONCE)
     made: list[list[Seat]] = [[] for _ in sizes]
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
-    clients_of = {b: httpx.AsyncClient(base_url=b, timeout=60, limits=limits) for b in bases}
+    # no cookies: one client seats many people (a browser's person cookie would make
+    # them one person, who holds one seat per table)
+    clients_of = {
+        b: httpx.AsyncClient(base_url=b, timeout=60, limits=limits, cookies=no_cookies())
+        for b in bases
+    }
     try:
 
         async def seat_one(k: int, n: int) -> None:
@@ -159,8 +189,8 @@ async def _seat_table(c: httpx.AsyncClient, here: str, game: str, n: int) -> lis
     made = await _post(c, "/api/tables", body)
     tid = made["table"]["id"]
     seats = [Seat(tid, made["seat"], made["token"], here)]
-    for _ in range(n - 1):
-        j = await _post(c, f"/api/tables/{tid}/join", {"name": "load"})
+    for i in range(1, n):
+        j = await _post(c, f"/api/tables/{tid}/join", {"name": f"load {i + 1}"})
         seats.append(Seat(tid, j["seat"], j["token"], here))
     return seats
 
@@ -384,8 +414,8 @@ def run(
     base = bases[0]
     ws_base = "ws" + base[4:]
     try:
-        for b in bases:
-            asyncio.run(wait_up(b))
+        for b in bases:  # a server given by its address is running: it answers at once
+            asyncio.run(wait_up(b, 60.0 if proc is not None else 5.0, proc))
         t0 = time.monotonic()
         seats = asyncio.run(make_tables(bases, game, clients, tables))
         setup = time.monotonic() - t0
@@ -421,6 +451,9 @@ def run(
                 proc.wait(20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()
+            if proc.stderr is not None:
+                proc.stderr.close()
         if tmp is not None:
             tmp.cleanup()
 

@@ -1,13 +1,31 @@
-"""Token buckets and the ASGI middleware that limits request size and rate."""
+"""Token buckets and the ASGI middleware that limits request size and rate.
+
+Each client address has one budget (a token bucket: ``Settings.http_rate``
+units a second, ``http_burst`` saved up) that every request it makes draws on,
+by what the request costs the server (:func:`request_cost`): an API call or a
+static file 1, a record or a replay 4, a page, a WebSocket handshake or the
+health check (a database write) 8. Work a request sets off beyond that
+— a finished game rebuilt or replayed, off the event loop — is charged to the
+same budget afterwards by the CPU time it took (:func:`charge_work`, one unit
+per :data:`WORK_UNIT` seconds), which may leave the budget in debt: the
+address then waits for it to refill. An address over its budget gets 429 with
+``Retry-After`` (a WebSocket handshake too), at the cost of a few microseconds.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
+from starlette.requests import HTTPConnection
+
+from .errors import ApiError
+from .reader import reader_language
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -16,9 +34,18 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+#: the ASGI scope's key for the client of a request another member of a cluster
+#: relayed here and vouched for (``server.cluster.passes``)
+RELAYED = "liftoff.relayed"
+
+
 def client_address(scope: Scope, trusted_proxies: frozenset[str] = frozenset()) -> str:
     """The client's address: the peer's, or, when the peer is a trusted reverse proxy,
-    the nearest untrusted address in its ``X-Forwarded-For`` header."""
+    the nearest untrusted address in its ``X-Forwarded-For`` header (a request
+    another member of a cluster relayed: the client it vouched for)."""
+    relayed = scope.get(RELAYED)
+    if relayed:
+        return str(relayed)
     client = scope.get("client")
     peer = str(client[0]) if client else "?"
     if peer not in trusted_proxies:
@@ -50,13 +77,22 @@ class TokenBucket:
 
     def take(self, cost: float = 1.0) -> bool:
         """Spend ``cost`` tokens if there are enough."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens >= cost:
             self.tokens -= cost
             return True
         return False
+
+    def spend(self, cost: float) -> None:
+        """Spend ``cost`` tokens whatever there are (work already done: the bucket
+        may go into debt, and refuses until it has refilled)."""
+        self._refill()
+        self.tokens -= cost
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
 
     def wait_time(self, cost: float = 1.0) -> float:
         """Seconds until ``cost`` tokens are there."""
@@ -86,15 +122,45 @@ class BucketMap:
         return bucket
 
 
+#: seconds of CPU that cost one unit of an address's budget (see :func:`charge_work`)
+WORK_UNIT = 0.002
+#: what each kind of request costs its address's budget (see :func:`request_cost`)
+COSTS = {"api": 1.0, "page": 8.0, "socket": 8.0, "health": 8.0, "record": 4.0, "static": 1.0}
+_RECORDS = re.compile(r"^/api/tables/[^/]+/(record|replay)$")
+
+#: the budget of the client whose request is being served (set by the middleware)
+_BUDGET: contextvars.ContextVar[TokenBucket | None] = contextvars.ContextVar(
+    "liftoff_budget", default=None
+)
+
+
+def request_cost(scope: Scope) -> float:
+    """What a request (or a WebSocket handshake) costs its address's budget."""
+    if scope["type"] == "websocket":
+        return COSTS["socket"]
+    path: str = scope.get("path", "")
+    if path.startswith("/static/"):
+        return COSTS["static"]
+    if path == "/api/health":
+        return COSTS["health"]
+    if _RECORDS.match(path):
+        return COSTS["record"]
+    return COSTS["api"] if path.startswith("/api/") else COSTS["page"]
+
+
+def charge_work(seconds: float) -> None:
+    """Charge ``seconds`` of CPU, spent for the request being served (a game rebuilt or
+    replayed off the event loop), to its client's budget (nothing outside a request,
+    or for an exempt client)."""
+    bucket = _BUDGET.get()
+    if bucket is not None and seconds > 0:
+        bucket.spend(seconds / WORK_UNIT)
+
+
 def refusal(scope: Scope, status: int, code: str) -> bytes:
     """The JSON body of a refusal made before the application sees the request:
     ``words`` in the reader's language (``?lang``, cookie, ``Accept-Language``)."""
-    from starlette.requests import Request
-
-    from .errors import ApiError
-    from .routes.common import reader_language
-
-    request = Request(scope)
+    request = HTTPConnection(scope)  # an HTTP request or a WebSocket handshake
     lang = request.query_params.get("lang")
     err = ApiError(status, code, say=f"api.error.{code}")
     return orjson.dumps(err.to_json(reader_language(request, lang[:35] if lang else None)))
@@ -113,13 +179,16 @@ async def _reply(send: Send, status: int, body: bytes, headers: list[tuple[bytes
 
 class LimitMiddleware:
     """Rejects bodies over ``max_body`` bytes (413), bodies slower than
-    ``body_timeout`` seconds (408), clients over their rate (429) and clients with
-    more than ``max_in_flight`` requests at once (429).
+    ``body_timeout`` seconds (408), clients over their budget (429, WebSocket
+    handshakes included) and clients with more than ``max_in_flight`` requests at
+    once (429).
 
-    Only HTTP requests to ``/api/`` count against the rate; WebSocket messages have
-    their own per-connection bucket (see ``ws.py``). Client addresses come from
-    :func:`client_address` (``trusted_proxies``); with ``exempt_loopback`` clients
-    on loopback skip the per-address limits.
+    Every HTTP request and WebSocket handshake draws on its address's budget by
+    :func:`request_cost`, and the work it sets off is charged by
+    :func:`charge_work`; a socket's messages have their own per-connection bucket
+    (see ``ws.py``). Client addresses come from :func:`client_address`
+    (``trusted_proxies``); with ``exempt_loopback`` clients on loopback skip the
+    per-address limits.
     """
 
     def __init__(
@@ -144,6 +213,9 @@ class LimitMiddleware:
         self.exempt_loopback = exempt_loopback
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self._handshake(scope, receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -190,21 +262,57 @@ class LimitMiddleware:
             else:
                 raise
 
+    def _budget(self, scope: Scope, address: str, exempt: bool) -> tuple[bool, float]:
+        """Draw the request's cost from its address's budget: whether it may go on
+        (else the seconds to wait). The budget is the one :func:`charge_work` charges
+        while the request is served."""
+        if self.buckets.rate <= 0 or exempt:
+            _BUDGET.set(None)
+            return True, 0.0
+        bucket = self.buckets.get(address)
+        cost = request_cost(scope)
+        if not bucket.take(cost):
+            return False, bucket.wait_time(cost)
+        _BUDGET.set(bucket)
+        return True, 0.0
+
+    async def _handshake(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A WebSocket handshake: refused with 429 (and ``Retry-After``) when its
+        address is over its budget, before the application accepts it."""
+        address = client_address(scope, self.trusted_proxies)
+        allowed, wait = self._budget(scope, address, self.exempt_loopback and is_loopback(address))
+        if allowed:
+            await self.app(scope, receive, send)
+            return
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            await send({"type": "websocket.close", "code": 1013})  # the server answers 403
+            return
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"retry-after", _seconds(wait)),
+                ],
+            }
+        )
+        await send(
+            {"type": "websocket.http.response.body", "body": refusal(scope, 429, "rate-limited")}
+        )
+
     async def _refused(self, scope: Scope, send: Send, address: str, exempt: bool) -> bool:
-        """Refuse a request over its address's rate (429) or announcing too large a
+        """Refuse a request over its address's budget (429) or announcing too large a
         body (413) before the application sees it; whether it was refused."""
-        path: str = scope.get("path", "")
-        if self.buckets.rate > 0 and path.startswith("/api/") and not exempt:
-            bucket = self.buckets.get(address)
-            if not bucket.take():
-                wait = bucket.wait_time()
-                await _reply(
-                    send,
-                    429,
-                    refusal(scope, 429, "rate-limited"),
-                    [(b"retry-after", str(max(1, round(wait + 0.5))).encode())],
-                )
-                return True
+        allowed, wait = self._budget(scope, address, exempt)
+        if not allowed:
+            await _reply(
+                send,
+                429,
+                refusal(scope, 429, "rate-limited"),
+                [(b"retry-after", _seconds(wait))],
+            )
+            return True
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -215,6 +323,11 @@ class LimitMiddleware:
                     await _reply(send, 413, refusal(scope, 413, "too-large"), [])
                     return True
         return False
+
+
+def _seconds(wait: float) -> bytes:
+    """A ``Retry-After`` value: whole seconds, at least one."""
+    return str(max(1, round(wait + 0.5))).encode()
 
 
 class _BodyGuard:

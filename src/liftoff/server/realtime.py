@@ -5,7 +5,9 @@ The driver (``Game.realtime_driver``, a
 order and runs bots at their speed profiles. The server feeds it the humans'
 actions as they arrive, wakes it when a bot's action is due (or a bot has
 decided), and writes every applied action to the action log before anyone hears
-of it. Bots think on a small shared thread pool, never on the event loop.
+of it. Light bots think on a small shared thread pool, search bots in the bot
+workers (:class:`~.botpool.TableThinker`): never on the event loop, and a
+search never in the server's process.
 """
 
 from __future__ import annotations
@@ -15,15 +17,24 @@ import contextlib
 import logging
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
-from liftoff.bots.live import MonotonicClock, live_seat, live_seats, thinker
+from liftoff.bots.live import live_seat, live_seats, thinker
 from liftoff.bots.seats import parse_seat
 from liftoff.engine import Event, IllegalAction, derive_seed
-from liftoff.engine.realtime import SPEEDS, DriverEvent, LiveSeat, RealtimeDriver
+from liftoff.engine.realtime import (
+    PEOPLE_PACE,
+    ROUND_BREAK,
+    SPEEDS,
+    DriverEvent,
+    LiveSeat,
+    RealtimeDriver,
+    RoundBreak,
+)
 
-from .botpool import BotBounds, bounded_spec
+from .botspecs import BotBounds, bounded_spec
+from .clock import ServerClock, Stopwatch
 from .errors import ApiError, refusal_words
 from .storage import ActionData
 from .tables.model import accepted, stored_key
@@ -36,8 +47,14 @@ Submitted = tuple[int, str, str]
 
 log = logging.getLogger("liftoff.server")
 
-#: threads where the bots of every live table think (bounded: a busy server makes
-#: its real-time bots slower, never the event loop)
+#: what a person sends (as an action) to say they are ready for the next round
+READY = "ready"
+
+#: seconds early an arrival may be taken in (float rounding of the clock's time)
+DUE_SLACK = 1e-6
+
+#: threads where the light bots of every live table think (bounded: a busy server
+#: makes its real-time bots slower, never the event loop)
 THINKER_THREADS = 4
 _thinker: ThreadPoolExecutor | None = None
 
@@ -62,6 +79,59 @@ class RealtimeSettings(Protocol):
     @property
     def race_round_pause(self) -> float: ...
 
+    @property
+    def clock(self) -> ServerClock: ...
+
+    @property
+    def race_people_pace(self) -> bool: ...
+
+    @property
+    def race_reveal_pace(self) -> float: ...
+
+    @property
+    def race_ready_most(self) -> float: ...
+
+
+def round_break(
+    settings: RealtimeSettings, pace: dict[str, Any] | None = None
+) -> RoundBreak | None:
+    """The round break of the settings and the table's ``pace`` (its maker's
+    ``reveal_pace`` and ``round_pause``, if chosen; ``None``: the plain pause
+    between rounds)."""
+    if settings.race_ready_most <= 0:
+        return None
+    pace = pace or {}
+    return RoundBreak(
+        reveal_pace=pace.get("reveal_pace", settings.race_reveal_pace),
+        start=pace.get("round_pause", ROUND_BREAK.start),
+        most=settings.race_ready_most,
+    )
+
+
+class HeldStopwatch(Stopwatch):
+    """A race's time, which stands still while the race is held (its people away)."""
+
+    def __init__(self, clock: ServerClock) -> None:
+        super().__init__(clock)
+        self.held_at: float | None = None
+
+    @property
+    def held(self) -> bool:
+        """Whether the race's time stands still."""
+        return self.held_at is not None
+
+    def now(self) -> float:
+        """Seconds of the race so far (not counting the time it was held)."""
+        return self.held_at if self.held_at is not None else super().now()
+
+    def hold(self, on: bool) -> None:
+        """Stop the race's time (``on``) or let it run on from where it stopped."""
+        if on and self.held_at is None:
+            self.held_at = super().now()
+        elif not on and self.held_at is not None:
+            self.start += super().now() - self.held_at
+            self.held_at = None
+
 
 class ErrorSink(Protocol):
     """Where failures are reported (rate-limited logging)."""
@@ -80,6 +150,10 @@ class RealtimeHost(Protocol):
 
     def bot_bounds(self, realtime: bool) -> BotBounds:
         """The ceilings of the table's bots."""
+        ...
+
+    def thinker(self, table: LiveTable) -> Executor:
+        """Where the table's bots think (searches in the bot workers, in turn)."""
         ...
 
     async def record_applied(
@@ -121,20 +195,25 @@ class RaceRunner:
         self.task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.restored = restored
+        self._news = False  # something the table's pages show changed (between rounds)
         self._new_driver()
 
     def _new_driver(self) -> None:
         """A driver on the table's current state (at start, and after a failed write)."""
         settings = self.manager.settings
         table = self.table
-        self.clock = MonotonicClock()
+        self.server_clock = settings.clock  # its waits; the driver's time is since now
+        was = getattr(self, "clock", None)
+        self.clock = HeldStopwatch(settings.clock)
+        self.clock.hold(was is not None and was.held)
         texts: list[str] = []
         for s in table.seats:
             if s.kind == "bot":
                 bot = bounded_spec(s.bot or "random", self.manager.bot_bounds(True))
                 texts.append(f"{bot}@{s.speed or 'normal'}")
             elif s.kind == "open" or s.zombie:
-                texts.append(f"{settings.zombie_bot}@normal")
+                bot = bounded_spec(settings.zombie_bot, self.manager.bot_bounds(True))
+                texts.append(f"{bot}@normal")
             else:
                 texts.append("human")
         seats = live_seats(
@@ -145,9 +224,11 @@ class RaceRunner:
             table.state,
             seats,
             clock=self.clock,
-            round_pause=settings.race_round_pause,
+            round_pause=(table.clock_spec or {}).get("round_pause", settings.race_round_pause),
             start_pause=settings.race_start_pause,
-            thinker=shared_thinker(),
+            thinker=self.manager.thinker(table),
+            people_pace=PEOPLE_PACE if settings.race_people_pace else None,
+            round_break=round_break(settings, table.clock_spec),
         )
         self.events.clear()
         self.driver.subscribe(self.events.append)
@@ -186,8 +267,54 @@ class RaceRunner:
         return view
 
     def public(self) -> dict[str, Any]:
-        """Timing facts for clients: seconds until the round opens."""
-        return {"paused_for": max(0.0, self.driver.paused_until - self.clock.now())}
+        """Timing facts for clients: seconds until the round opens, whether the
+        race is held still while its people are away; between rounds at a table
+        where people sit, who is ready, whether the countdown is on, and seconds
+        until the reveals are all on screen."""
+        now = self.clock.now()
+        out: dict[str, Any] = {
+            "paused_for": max(0.0, self.driver.paused_until - now),
+            "held": self.clock.held,  # its people are away: the race waits for them
+        }
+        brk = round_break(self.manager.settings, self.table.clock_spec)
+        if brk is not None and self.driver.humans:
+            out["reveal_pace"] = brk.reveal_pace  # seconds each revealed card is shown
+        if self.driver.between_rounds_at(now):
+            ready = sorted(self.driver.ready_players)
+            out["between"] = {
+                "ready": ready,
+                # the countdown runs once someone who is there said ready
+                "counting": bool(self.driver.ready_players - self.driver.absent_ready),
+                "reveals_for": max(0.0, self.driver.reveals_shown_at() - now),
+            }
+        return out
+
+    async def ready(self, seat: int) -> dict[str, Any]:
+        """Seat ``seat``'s person is ready for the next round (also what the policy
+        for absent people calls); refused (409) when no round break is on."""
+        async with self.table.lock:
+            if not self.driver.ready(seat, self.clock.now()):
+                raise ApiError(409, "not-between-rounds")
+            await self._flush()
+        self.wake.set()
+        self.manager.changed(self.table)
+        ready = sorted(self.driver.ready_players)
+        return {"ok": True, "version": self.table.state.version, "ready": ready}
+
+    def absent_ready(self) -> None:
+        """The time-out policy between rounds: a person it marks absent (away longer
+        than the grace, see ``tables.timeouts``) counts as ready, so the next round
+        does not wait for someone who left; nobody's countdown starts from it."""
+        now = self.clock.now()
+        if not self.driver.between_rounds_at(now):
+            return
+        before = set(self.driver.ready_players)
+        for s in self.table.seats:
+            if s.out_of_time and s.seat not in before:
+                self.driver.ready(s.seat, now, absent=True)
+        if self.driver.ready_players != before:
+            self._news = True
+            self.wake.set()
 
     # -- seats ---------------------------------------------------------------------------------
     def _seat(self, p: int, text: str) -> LiveSeat:
@@ -199,6 +326,7 @@ class RaceRunner:
 
     def set_bot(self, p: int, bot: str) -> None:
         """A bot plays seat ``p`` (zombie or left seat)."""
+        bot = bounded_spec(bot, self.manager.bot_bounds(True))
         self.driver.set_seat(p, self._seat(p, f"{bot}@normal"))
         self.wake.set()
 
@@ -206,6 +334,13 @@ class RaceRunner:
         """Seat ``p``'s person is back."""
         self.driver.set_seat(p, self._seat(p, "human"))
         self.wake.set()
+
+    def hold(self, on: bool) -> None:
+        """Hold the race still (no bot acts, no round opens: its time stops) while
+        its people are away, or let it run on."""
+        if on != self.clock.held:
+            self.clock.hold(on)
+            self.wake.set()
 
     # -- running ------------------------------------------------------------------------------
     def _applied_rows(
@@ -260,6 +395,8 @@ class RaceRunner:
         """A human's action: applied (or refused) in arrival order; a repeated
         submission (``key``: same client id) gets the first one's answer (its key is
         stored with the action: after a restart or a takeover too)."""
+        if text.strip().lower() == READY:
+            return await self.ready(seat)
         table = self.table
         manager = self.manager
         submission = stored_key(key)
@@ -292,7 +429,7 @@ class RaceRunner:
                 )
                 raise manager.refuse(table, seat, canon, err)
             self.driver.submit(seat, action, based_on=version)
-            self.driver.poll()
+            self._poll()
             events = await self._flush(None if submission is None else (seat, canon, submission))
         self.wake.set()
         mine = [e for e in events if e.player == seat and e.action == canon]
@@ -317,6 +454,12 @@ class RaceRunner:
         err.said = result.said
         raise manager.refuse(table, seat, canon, err)
 
+    def _poll(self) -> None:
+        """Apply what is due now (and what falls due within a rounding error of now:
+        a clock whose time cannot move by so little would wait for it for ever)."""
+        self.driver.advance(self.clock.now() + DUE_SLACK)
+        self.absent_ready()  # a round that just ended does not wait for who left
+
     async def _run(self) -> None:
         table = self.table
         try:
@@ -324,24 +467,28 @@ class RaceRunner:
                 async with table.lock:
                     nxt = self.driver.next_arrival()
                     pause = self.driver.paused_until - self.clock.now()
+                if pause <= DUE_SLACK:  # over (but for rounding: no wait for a few ulps)
+                    pause = 0.0
                 timeout: float | None = None
-                if nxt is not None:
+                if self.clock.held:
+                    timeout = None  # until someone is back (``hold``)
+                elif nxt is not None:
                     timeout = max(0.0, nxt - self.clock.now())
                 elif pause > 0:
                     timeout = pause
                 if timeout is None or timeout > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.wake.wait(), timeout)
+                    await self.server_clock.wait(self.wake, timeout)
                     self.wake.clear()
                 async with table.lock:
                     if table.status != "playing":
                         break
-                    self.driver.poll()
+                    self._poll()
                     try:
                         await self._flush()
                     except ApiError:
-                        await asyncio.sleep(5.0)
-                if pause > 0 and self.driver.paused_until <= self.clock.now():
+                        await self.server_clock.sleep(5.0)
+                news, self._news = self._news, False
+                if news or (pause > 0 and self.driver.paused_until <= self.clock.now() + DUE_SLACK):
                     self.manager.changed(table)
         except asyncio.CancelledError:
             raise

@@ -45,11 +45,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from liftoff.i18n import asked
 
-from .cluster.relay import TRY_AGAIN, relay, relayed_address
+from .cluster.forward import Outgoing
+from .cluster.relay import TRY_AGAIN, relay
 from .errors import ApiError
-from .ratelimit import TokenBucket, client_address
+from .persons import caller_of
+from .ratelimit import RELAYED, TokenBucket, client_address, is_loopback
 from .tables import LiveTable, Subscriber, TableManager, state_message
 from .tables.chat import Listener
+from .tables.play import check_version, submission_key
 
 
 async def _frame(ws: WebSocket) -> str | bytes | None:
@@ -77,7 +80,7 @@ def _id_of(frame: str | bytes) -> Any:
 async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     """Serve one WebSocket connection to a table."""
     settings, member = manager.settings, manager.member
-    if member is not None and relayed_address(ws.scope["headers"], member.relay_secret):
+    if member is not None and ws.scope.get(RELAYED):
         # another member relays one of its clients (counted against its quota there)
         await _serve_socket(ws, table_id, manager, None)
         return
@@ -93,11 +96,16 @@ async def table_socket(ws: WebSocket, table_id: str, manager: TableManager) -> N
 
 
 async def _serve_socket(
-    ws: WebSocket, table_id: str, manager: TableManager, address: str | None
+    ws: WebSocket,
+    table_id: str,
+    manager: TableManager,
+    address: str | None,
 ) -> None:
-    """Serve an accepted socket (``address``: its client's, ``None`` for a relayed one)."""
+    """Serve an accepted socket (``address``: its client's, ``None`` for a relayed one,
+    whose client the relaying member vouches for with its pass)."""
     await ws.accept()
-    conn = _Connection(ws, table_id, manager)
+    client = address or client_address(ws.scope, manager.settings.trusted_proxies)
+    conn = _Connection(ws, table_id, manager, client)
     greeted = await conn.hello()
     if greeted is None:
         return
@@ -112,7 +120,11 @@ async def _serve_socket(
     seating = manager.seating
     sub = seating.connect(table, seat, token)
     sub.lang = conn.lang
-    conn.chat = manager.chat.listen(table, sub)
+    person = await manager.persons.find(caller_of(ws).key)
+    speaker: str | None = conn.client
+    if manager.settings.exempt_loopback and is_loopback(conn.client):
+        speaker = None  # the load generator's exemption from per-address limits
+    conn.chat = manager.chat.listen(table, sub, person, speaker)
     pusher = asyncio.create_task(conn.pump(table, sub))
     chatter = asyncio.create_task(conn.chat.forward(conn.send))
     try:
@@ -131,10 +143,11 @@ async def _serve_socket(
 class _Connection:
     """One accepted WebSocket: its hello, its pushed frames and its messages."""
 
-    def __init__(self, ws: WebSocket, table_id: str, manager: TableManager) -> None:
+    def __init__(self, ws: WebSocket, table_id: str, manager: TableManager, client: str) -> None:
         self.ws = ws
         self.table_id = table_id
         self.manager = manager
+        self.client = client  # its client's address
         self.settings = manager.settings
         self.chat: Listener | None = None  # the connection's chat, once greeted
         self.lang = "en"  # the language of its frames (the hello's ``lang``)
@@ -181,6 +194,8 @@ class _Connection:
             token = hello.get("token")
             token = token if isinstance(token, str) else None
             seat = self.manager.seating.recipient_of(table, token)
+            if seat is not None:  # this browser's person holds the seat (one per table)
+                await self.manager.hold(self.table_id, token, caller_of(ws), self.client, self.lang)
         except ApiError as err:
             await self.fail(err, 4000 + err.status)
             return None
@@ -272,11 +287,62 @@ class _Connection:
                 action = msg.get("action")
                 if not isinstance(action, str):
                     raise ApiError(422, "bad-action", "action must be a text")
-                result = await manager.act(table_id, token, action, msg.get("version"), msg_id)
+                version = msg.get("version")
+                answer = await self._at_owner(token, "actions", action, version, msg_id)
+                if answer is None:
+                    answer = await manager.act(table_id, token, action, version, msg_id)
             else:
-                result = await manager.undo(table_id, token)
-            await self.send(orjson.dumps({"type": "ack", "id": msg_id, **result}))
+                answer = await self._at_owner(token, "undo")
+                if answer is None:
+                    answer = await manager.undo(table_id, token)
+            await self.send(orjson.dumps({"type": "ack", "id": msg_id, **answer}))
         except ApiError as err:
             await self.send(self.error(err, msg_id))
         except orjson.JSONDecodeError:
             await self.send(self.error(ApiError(400, "bad-json", "not JSON")))
+
+    async def _at_owner(
+        self,
+        token: str | None,
+        route: str,
+        action: str | None = None,
+        version: Any = None,
+        msg_id: Any = None,
+    ) -> dict[str, Any] | None:
+        """In a cluster, an ``act`` or ``undo`` at a table another member owns: sent
+        on to it as the REST request that does the same (``route``), its answer
+        (``None``: this member plays the table). The REST request's checks come
+        first here, so that a bad message is refused as the socket refuses it."""
+        manager, table_id = self.manager, self.table_id
+        if manager.member is None or manager.cluster.plays(table_id):
+            return None
+        manager.check_fit()
+        body: bytes = b""
+        if action is not None:
+            check_version(version)
+            assert version is not None
+            submission_key(0, msg_id, version, action)  # a bad id is refused here
+            if not action.strip() or len(action) > 400:
+                raise ApiError(422, "bad-action", "an action is a non-empty text")
+            said = {"action": action, "version": version}
+            if msg_id is not None and not isinstance(msg_id, bool):  # a bool is no id
+                said["id"] = msg_id
+            body = orjson.dumps(said)
+        headers = [(b"content-type", b"application/json")]
+        if token:
+            headers.append((b"authorization", f"Bearer {token}".encode()))
+        request = Outgoing(
+            method="POST",
+            path=f"/api/tables/{table_id}/{route}",
+            client=self.client,
+            query=f"lang={self.lang}".encode(),
+            headers=headers,
+            body=body,
+        )
+        answer = await manager.cluster.at_owner(table_id, request)
+        if answer is None:
+            return None
+        if answer.status >= 400:
+            raise answer.refusal()
+        found = answer.json()
+        return found if isinstance(found, dict) else {"ok": True}

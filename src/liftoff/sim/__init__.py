@@ -3,7 +3,9 @@
 - :mod:`liftoff.sim.runner`: configuration, per-game seeds, one game, one row;
 - :mod:`liftoff.sim.backends`: local process pool or Ray;
 - :mod:`liftoff.sim.store`: the run directory (JSONL, CSV/Parquet, records);
-- :mod:`liftoff.sim.report`: HTML reports with figures (needs the ``sim`` extra).
+- :mod:`liftoff.sim.report`: HTML reports with figures (needs the ``sim`` extra);
+- :mod:`liftoff.sim.tournament`: tournaments between bots (a simulation with
+  round-robin seating): the schedule, results and ratings.
 
 ``simulate`` is the whole pipeline as one call::
 
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from liftoff.sim.backends import BackendError, run
+from liftoff.sim.backends import BackendError, CtrlC, run
 from liftoff.sim.runner import GameResult, SimConfig, SimError, make_config
 from liftoff.sim.store import (
     FORMATS,
@@ -133,9 +135,10 @@ def _play(
                 chunk_size=chunk_size,
                 done=done,
             ):
-                results.append(result)
-                log.write(partial_line(result) + "\n")
-                log.flush()
+                with CtrlC(deliver=True):  # a game is saved whole, then counted
+                    log.write(partial_line(result) + "\n")
+                    log.flush()
+                    results.append(result)
     except KeyboardInterrupt:
         raise SimInterrupted(path, len(results), config.games) from None
     except OSError as exc:

@@ -297,7 +297,7 @@ def _bot_wins(rows: Sequence[Row]) -> dict[str, Value]:
             seats.setdefault(spec, []).append(win_share(r, s))
         for spec, values in seats.items():
             shares.setdefault(spec, []).append(sum(values) / len(values))
-    return {spec: mean_of(f) for spec, f in sorted(shares.items())}
+    return {spec: share_of(f) for spec, f in sorted(shares.items())}
 
 
 def _seat_scores(rows: Sequence[Row]) -> dict[str, Value]:

@@ -487,9 +487,8 @@ def compare_metrics(
         if b is None:
             continue
         if a.kind == "rate":
-            t = two_proportions(
-                int(sum(a.values)), len(a.values), int(sum(b.values)), len(b.values)
-            )
+            # sums, not rounded: seat win shares count a shared win 1/k
+            t = two_proportions(sum(a.values), len(a.values), sum(b.values), len(b.values))
         else:
             t = mann_whitney(a.values, b.values)
         tests.append((a, t))

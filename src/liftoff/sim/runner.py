@@ -220,6 +220,7 @@ def seating(config: SimConfig, index: int) -> list[str]:
     return list(config.bots)
 
 
+@lru_cache(maxsize=16)
 def record_indices(games: int, keep: int) -> frozenset[int]:
     """Which game indices keep their full record: ``keep`` evenly spaced ones.
 
@@ -381,10 +382,22 @@ def _count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def play_one(config: SimConfig, index: int) -> GameResult:
+    """Play game ``index`` of ``config``, keeping its record when the run keeps
+    that game's (:func:`record_indices`)."""
+    return play_game(config, index, index in record_indices(config.games, config.keep_records))
+
+
+def iter_chunk(config: SimConfig, start: int, stop: int) -> Iterator[GameResult]:
+    """Play games ``start`` to ``stop - 1`` (the unit of work of every backend),
+    yielding each result as soon as its game is finished."""
+    for index in range(start, stop):
+        yield play_one(config, index)
+
+
 def run_chunk(config: SimConfig, start: int, stop: int) -> list[GameResult]:
-    """Play games ``start`` to ``stop - 1`` (the unit of work of every backend)."""
-    keep = record_indices(config.games, config.keep_records)
-    return [play_game(config, i, i in keep) for i in range(start, stop)]
+    """Play games ``start`` to ``stop - 1`` and return their results."""
+    return list(iter_chunk(config, start, stop))
 
 
 def chunks(

@@ -1,7 +1,9 @@
 """The statistics of the reports, in plain Python (no SciPy needed).
 
-- Wilson score intervals for rates (clustered, for several trials per game);
-- two-proportion z-tests for rates of two runs;
+- Wilson score intervals for rates (clustered, for several trials per game),
+  and for every printed interval of a rate;
+- two-proportion z-tests for rates of two runs, with Newcombe's interval of
+  the difference (from the two Wilson intervals);
 - Mann–Whitney U tests (normal approximation, tie-corrected) and Welch
   intervals for numbers of two runs;
 - a chi-square goodness-of-fit test for seat balance;
@@ -62,12 +64,16 @@ class Test:
     p: float
 
 
-def two_proportions(k1: int, n1: int, k2: int, n2: int) -> Test:
-    """Two-sided z-test of two rates (pooled variance for the test, unpooled
-    for the interval of the difference).
+def two_proportions(k1: float, n1: int, k2: float, n2: int) -> Test:
+    """Two-sided z-test of two rates (pooled variance), with Newcombe's
+    interval of the difference ``k2/n2 - k1/n1`` (his method 10: built from
+    the two rates' Wilson intervals, so it stays within ±1 and is not
+    zero-width when a rate is 0 or 1). Counts may be fractional (shared wins).
 
     >>> t = two_proportions(50, 100, 70, 100); round(t.diff, 2), t.p < 0.01
     (0.2, True)
+    >>> round(t.low, 3), round(t.high, 3)
+    (0.064, 0.326)
     """
     p1 = k1 / n1 if n1 else 0.0
     p2 = k2 / n2 if n2 else 0.0
@@ -76,13 +82,16 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> Test:
         return Test("two-proportion z", p1, p2, diff, -1.0, 1.0, 0.0, 1.0)
     pooled = (k1 + k2) / (n1 + n2)
     se0 = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
     if se0 == 0:
         z, p = 0.0, 1.0
     else:
         z = diff / se0
         p = min(1.0, 2 * normal_sf(abs(z)))
-    return Test("two-proportion z", p1, p2, diff, diff - Z95 * se, diff + Z95 * se, z, p)
+    lo1, hi1 = wilson(k1, n1)
+    lo2, hi2 = wilson(k2, n2)
+    low = diff - math.sqrt((p2 - lo2) ** 2 + (hi1 - p1) ** 2)
+    high = diff + math.sqrt((hi2 - p2) ** 2 + (p1 - lo1) ** 2)
+    return Test("two-proportion z", p1, p2, diff, low, high, z, p)
 
 
 def _ranks(values: Sequence[float]) -> tuple[list[float], float]:

@@ -103,13 +103,13 @@ class ToyState(State):
         self.picks = [None] * self.num_players
         self.round += 1
         self.card = self.deck.pop(0) if self.round < self.total_rounds else None
+        # everyone's secret picks are shown, and a face-down card turns up
+        self._emit("toy.ev.picks", {"round": self.round, "picks": picks}, reveals=True)
+        if self.card is not None:
+            self._emit("toy.ev.card", {"card": self.card}, reveals=True)
 
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         return explain(self, player, action)
-
-    def _reveals_information(self, player: int, action: Action) -> bool:
-        # the last pick of a round shows everyone's picks and turns up a card
-        return all(pick is None for pick in self.picks)
 
     # -- information --------------------------------------------------------------
     def view(self, player: int | None) -> ToyView:  # type: ignore[override]

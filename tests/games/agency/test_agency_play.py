@@ -12,6 +12,7 @@ import pytest
 from agency_helpers import play_greedy
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import IllegalAction, ReplayError, Rng, random_playout
 from liftoff.engine.conformance import canon
 from liftoff.games.agency import GAME, AgencyState, actions
@@ -228,12 +229,12 @@ def test_describe_action_is_friendly() -> None:
     s.apply(0, "direction left")
     for p in s.active_players():
         for a in s.legal_actions(p):
-            said = GAME.describe_action(s, p, a)
+            said = speech.of(GAME).describe(s, p, a)
             # a sentence naming the cards, never the action's syntax or a card id
             assert said[0].isupper() and said != str(a)
             assert not re.search(r"\b(S\d\d|O\d\d|M\d-\d\d)\b", said), said
     set_player(s, 0, hand=["S05", "S01", "S02"])
-    text = GAME.describe_action(s, 0, parse("play S05 banner+actions"))
+    text = speech.of(GAME).describe(s, 0, parse("play S05 banner+actions"))
     assert "Physicist" in text and "lab +1" in text
 
 

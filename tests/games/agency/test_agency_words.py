@@ -22,12 +22,13 @@ from typing import Any
 import pytest
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import IllegalAction, Rng, messages
 from liftoff.engine.messages import speaking, text
 from liftoff.games.agency import GAME, AgencyGame, AgencyState, load_content, words
 from liftoff.games.agency import effects as fx
-from liftoff.games.agency.describe import card_glossary
 from liftoff.games.agency.testing import at_step, set_player, start
+from liftoff.speech.agency.describe import card_glossary
 
 NAMES = ["Ann", "Bea", "Cy", "Dee"]
 PSEUDO = "xx"
@@ -101,7 +102,7 @@ def test_narration_has_no_english_left(
     for _, _, _, events in play(players, seed, options):
         for e in events:
             for viewer in [None, *range(players)]:
-                line = GAME.narrate(e, viewer, NAMES[:players], lang=PSEUDO)
+                line = speech.of(GAME).narrate(e, viewer, NAMES[:players], lang=PSEUDO)
                 assert not LATIN.search(bare(line)), (e.kind, line)
                 told += bool(line)
     assert told > 500
@@ -115,23 +116,25 @@ def test_descriptions_and_the_view_have_no_english_left(
     for before, p, _, _ in play(players, seed, options):
         with speaking(PSEUDO):
             for a in before.legal_actions(p):
-                said = GAME.describe_action(before, p, a)
+                said = speech.of(GAME).describe(before, p, a)
                 assert said != str(a) and not LATIN.search(bare(said)), (str(a), said)
                 kinds.add(type(a).__name__)
             for q in range(players):
-                deciding = before.view(q)["players"][q]["deciding"]
+                view = before.view(q)
+                assert "deciding" not in view["players"][q]  # the rules' view: ids only
+                deciding = speech.of(GAME).view_words(view)["players"][q]["deciding"]
                 assert not LATIN.search(bare(deciding)), deciding
     assert kinds >= {"Keep", "Direction", "Play", "DoAction", "Done", "Draw", "Take", "Launch"}
 
 
 def test_the_glossary_and_the_revealed_cards_follow_the_language(pseudo: None) -> None:
-    english = dict(GAME.glossary())
+    english = dict(speech.of(GAME).glossary())
     with speaking(PSEUDO):
-        other = dict(GAME.glossary())
+        other = dict(speech.of(GAME).glossary())
     assert other.keys() == english.keys()
     for key, said in other.items():
         assert said and not LATIN.search(said), (key, said)
-    assert dict(GAME.glossary()) == english  # made per language, not once
+    assert dict(speech.of(GAME).glossary()) == english  # made per language, not once
     s = _finished(2, 4)
     with speaking(PSEUDO):
         shown = s.revealed()
@@ -184,8 +187,8 @@ def test_other_content_speaks_its_own_english(pseudo: None, tmp_path: Path) -> N
         glossary = card_glossary(game.content)
         assert "Moon Race" in glossary["O15"]
         assert not LATIN.search(glossary["O14"])
-        assert game._card_name("O15") == "Moon Race"
-        assert game._card_name("O14") == "ア"
+        assert words.card_name(game.content, "O15") == "Moon Race"
+        assert words.card_name(game.content, "O14") == "ア"
 
 
 def test_effect_texts_and_words_are_messages(pseudo: None) -> None:
@@ -221,14 +224,14 @@ def test_english_descriptions_are_unchanged() -> None:
     launch = next(a for a in s.legal_actions(0) if str(a) == f"launch lab {mission.id}")
     cost = s.launch_cost(0, 0)
     vp = GAME.content.lab_side[1].vp_phase1 + mission.points
-    assert GAME.describe_action(s, 0, launch) == (
+    assert speech.of(GAME).describe(s, 0, launch) == (
         f"Launch {mission.name} on your lab's launch: costs {cost} money, "
         f"weight {mission.weight} of {s.base_capacity(0, 0)}, scores {vp} VP"
     )
-    assert GAME.describe_action(s, 0, s.legal_actions(0)[-1]) == (
+    assert speech.of(GAME).describe(s, 0, s.legal_actions(0)[-1]) == (
         "Launch no more rockets this round"
     )
-    glossary = GAME.glossary()
+    glossary = speech.of(GAME).glossary()
     assert glossary["O15"] == "Space Race: missions in space: 10+ → 8 VP, 14+ → 16 VP, 18+ → 28 VP"
     assert glossary["S10"] == "Financier: banner +3 money; action 1: pay 3 → +2 income"
     assert glossary["green"].startswith("Food (green technology): your level in this technology")
@@ -245,11 +248,21 @@ def test_event_data_stays_in_english_whoever_reads(pseudo: None) -> None:
         (e.kind, e.data, e.public) for e in english
     ]
     total = next(e for e in english if e.kind == "agency.ev.total")
-    assert total.data["sources"] == [f"{n} {k}" for k, n in total.data["by_source"].items()]
+    assert "sources" not in total.data  # ids and numbers: narration words the sources
+    assert all(isinstance(n, int) for n in total.data["by_source"].values())
 
 
 # -- no English literal in the code that words things ---------------------------------
 PACKAGE = Path(str(resources.files("liftoff.games.agency")))
+#: the game's speech (narration, descriptions, glossary), above the rules
+SPEECH = Path(str(resources.files("liftoff.speech.agency")))
+
+
+def _source(name: str) -> Path:
+    """A module of the game or of its speech, by file name."""
+    return PACKAGE / name if (PACKAGE / name).exists() else SPEECH / name
+
+
 #: punctuation that joins words in every language
 JOINERS = {", ", "; ", " / ", " + ", "/", "+", ": "}
 
@@ -274,7 +287,7 @@ def test_the_wording_code_has_no_english_sentences(module: str) -> None:
     """Outside the word lists (``text.py``, ``words.py``), the code that words
     things holds ids, keys and punctuation only: no English word for people."""
     found = []
-    for line, value in _literals(PACKAGE / module):
+    for line, value in _literals(_source(module)):
         if value in JOINERS or value.startswith(("agency.", "AG-", "API-")):
             continue
         if re.fullmatch(r"[-\w.+]*", value) or not ENGLISH_WORD.search(value):
@@ -298,7 +311,7 @@ def test_a_game_told_in_japanese_has_no_english_words() -> None:
     for _, _, _, events in play(3, 7):
         for e in events:
             for viewer in (None, 0):
-                line = GAME.narrate(e, viewer, NAMES[:3], lang="ja")
+                line = speech.of(GAME).narrate(e, viewer, NAMES[:3], lang="ja")
                 if line:
                     assert KANA_OR_KANJI.search(line) and not LATIN.search(bare(line)), line
 
@@ -306,11 +319,11 @@ def test_a_game_told_in_japanese_has_no_english_words() -> None:
 @needs_japanese
 def test_descriptions_and_glossary_in_japanese() -> None:
     with speaking("ja"):
-        glossary = GAME.glossary()
+        glossary = speech.of(GAME).glossary()
         assert glossary["red"].startswith("燃料（赤の技術）：")
         assert all(KANA_OR_KANJI.search(v) and not LATIN.search(v) for v in glossary.values())
         for before, p, _, _ in play(2, 8):
             for a in before.legal_actions(p)[:4]:
-                said = GAME.describe_action(before, p, a)
+                said = speech.of(GAME).describe(before, p, a)
                 assert KANA_OR_KANJI.search(said) and not ENGLISH_WORD.search(bare(said)), said
-    assert GAME.glossary()["red"].startswith("Fuel (red technology): ")
+    assert speech.of(GAME).glossary()["red"].startswith("Fuel (red technology): ")

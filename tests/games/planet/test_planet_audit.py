@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from liftoff import IllegalAction
+from liftoff import IllegalAction, speech
 from liftoff.games.planet import GAME
 from liftoff.games.planet.testing import force_rolls, lift_face, position
 
@@ -110,5 +110,5 @@ def test_a_bare_wild_is_answered_with_how_to_write_it() -> None:
 @pytest.mark.rules("PL-ACT-TERRA-2")
 def test_terraform_descriptions_use_printed_names() -> None:
     s = position(2, slots=("bonfire", "satellite", "rocket", "miracle"), hands={0: "terraform"})
-    text = GAME.describe_action(s, 0, GAME.parse_action(s, 0, "play terraform miracle ufo"))
+    text = speech.of(GAME).describe(s, 0, GAME.parse_action(s, 0, "play terraform miracle ufo"))
     assert text == "Play Terraform!: replace the Miracle with the UFO"

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from liftoff import speech
 from liftoff.engine import Action, Rng
 from liftoff.engine.events import Event
-from liftoff.engine.messages import known
+from liftoff.engine.messages import known, speaking
 from liftoff.games.planet import GAME, PlanetState
 from liftoff.games.planet import actions as A
 from liftoff.games.planet.testing import force_rolls, position, stargate_face
@@ -112,7 +113,7 @@ def check_privacy(events: Sequence[Event], players: int) -> None:
         for viewer in [None, *range(players)]:
             if e.full_for(viewer):
                 continue
-            said = GAME.narrate(e, viewer, NAMES[:players])
+            said = speech.of(GAME).narrate(e, viewer, NAMES[:players])
             assert said and not any(name in said for name in card_names), said
 
 
@@ -120,7 +121,7 @@ def check_sentences(events: Sequence[Event], players: int, action: Action) -> No
     for e in events:
         assert known(e.kind) or e.kind == "action", e.kind
         for viewer in [None, *range(players)]:
-            said = GAME.narrate(e, viewer, NAMES[:players])
+            said = speech.of(GAME).narrate(e, viewer, NAMES[:players])
             assert said, (e, viewer)
             assert not SEAT_ID.search(said), said
             assert not SYNTAX.search(said), said
@@ -153,7 +154,7 @@ def test_the_fast_path_collects_nothing() -> None:
 
 
 def tell(events: Sequence[Event], viewer: int | None, players: int = 2) -> list[str]:
-    return [GAME.narrate(e, viewer, NAMES[:players]) for e in events]
+    return [speech.of(GAME).narrate(e, viewer, NAMES[:players]) for e in events]
 
 
 def test_a_jetpack_lift_off_is_told_with_names_and_the_count_saved() -> None:
@@ -189,7 +190,7 @@ def test_a_stargate_storm_and_the_next_draw() -> None:
     assert tell(events, 1)[-1] == "You drew Screw and Screw"
     assert tell(events, 0)[0] == "You end your turn"
     draw = events[-1]
-    assert draw.to == (1,) and dict(draw.public or {}) == {"who": 1, "count": 2, "n": "2 cards"}
+    assert draw.to == (1,) and dict(draw.public or {}) == {"who": 1, "count": 2}
 
 
 def test_actions_read_as_sentences() -> None:
@@ -214,3 +215,73 @@ def test_the_end_of_the_game_is_told() -> None:
         "The game ends: Bea saved every Alien",
     ]
     assert tell(events, 1)[-1] == "The game ends: you saved every Alien"
+
+
+@pytest.mark.rules("PL-ACT-TERRA-1", "PL-GARG-1", "PL-GAP-18")
+def test_terraform_under_the_garglore_says_the_garglore_stays_on_the_new_point() -> None:
+    s = position(
+        slots=("bonfire", "satellite", "rocket", "jetpack"),
+        garglore="satellite",
+        hands={0: "terraform"},
+    )
+    events = s.apply(0, "play terraform satellite miracle")
+    assert s.lp_at(s.garglore).id == "miracle"  # the view moves it with the slot
+    kinds = [e.kind for e in events]
+    assert "planet.ev.garglore-stays" in kinds
+    stays = events[kinds.index("planet.ev.garglore-stays")]
+    assert kinds.index("planet.ev.replaced") < kinds.index("planet.ev.garglore-stays")
+    assert stays.data["lp"] == "miracle"
+    line = speech.of(GAME).narrate(stays, None, NAMES)
+    assert "Garglore" in line and "Miracle" in line, line
+    with speaking("ja"):
+        line = speech.of(GAME).narrate(stays, None, NAMES)
+    assert "ガーグロア" in line and "Miracle" not in line, line
+
+
+def test_terraform_elsewhere_says_nothing_of_the_garglore() -> None:
+    s = position(
+        slots=("bonfire", "satellite", "rocket", "jetpack"),
+        garglore="rocket",
+        hands={0: "terraform"},
+    )
+    events = s.apply(0, "play terraform satellite miracle")
+    assert "planet.ev.garglore-stays" not in [e.kind for e in events]
+
+
+def test_events_hold_no_words_whatever_language_is_spoken() -> None:
+    """An action applied while Japanese is spoken makes exactly the events it
+    makes in English (ids and numbers; the words come when someone reads them)."""
+    for before, p, action, events, _ in random_game(3, {}, seed=11):
+        again = before.clone()
+        with speaking("ja"):
+            told = again.apply(p, action)
+        assert [(e.kind, e.data, e.public) for e in told] == [
+            (e.kind, e.data, e.public) for e in events
+        ]
+        assert "said" not in told[0].data
+        for e in told:  # names and counts in words are the reader's, made when read
+            for part in (e.data, e.public or {}):
+                assert not WORD_KEYS & set(part), (e.kind, dict(part))
+
+
+#: keys that held words in events of old (English names and counts)
+WORD_KEYS = frozenset({"said", "name", "new_name", "spot_name", "n", "cards"})
+
+
+@pytest.mark.rules("PL-ACT-TERRA-1")
+def test_a_move_is_told_with_the_point_that_stood_there_then() -> None:
+    """The move's event names the Lift Off Point by id as it was when the Alien
+    moved; a Terraform! afterwards does not change what the log says."""
+    s = position(
+        slots=("bonfire", "satellite", "rocket", "jetpack"),
+        hands={0: "terraform"},
+        surface={0: {2: 1}},
+    )
+    move = next(a for a in s.legal_actions(0) if isinstance(a, A.Move) and a.dst == 3)
+    first = s.apply(0, move)[0]
+    assert first.data["dst_lp"] == "satellite"
+    s.apply(0, "play terraform satellite miracle")
+    line = speech.of(GAME).narrate(first, None, NAMES)
+    assert "Satellite (S3)" in line, line
+    with speaking("ja"):
+        assert "衛星" in speech.of(GAME).narrate(first, None, NAMES)

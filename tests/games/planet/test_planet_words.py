@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import liftoff.games.planet as planet
-from liftoff import IllegalAction
+from liftoff import IllegalAction, speech
 from liftoff.engine import Rng
 from liftoff.engine.events import Event
 from liftoff.engine.messages import known, render, speaking, text
@@ -30,6 +30,15 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!=-]*")
 #: Latin letters Japanese keeps: ring segments, the UFO (its name), a die's X
 KEPT = re.compile(r"^(S[0-7]|UFO|X)$")
 PACKAGE = Path(planet.__file__).parent
+#: the game's speech (narration, descriptions, glossary), above the rules
+SPEECH = Path(speech.__file__).parent / "planet"
+
+
+def _source(name: str) -> Path:
+    """A module of the game or of its speech, by file name."""
+    return PACKAGE / name if (PACKAGE / name).exists() else SPEECH / name
+
+
 CASES = list(GAME.conformance_cases())
 
 #: the Japanese catalogue holds planet's words (merged from the translators' JSON)
@@ -73,7 +82,7 @@ def random_game(players: int, options: Mapping[str, Any], seed: int) -> Iterator
 
 def test_english_descriptions_are_the_sentences_players_read() -> None:
     s = position(3, hands={0: "F F S W mya terraform garglore moon"}, surface={0: {0: 1, 1: 1}})
-    said = {str(a): GAME.describe_action(s, 0, a) for a in s.legal_actions(0)}
+    said = {str(a): speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)}
     assert said["move core S0"] == "Move an Alien from the Core to Exit S0"
     assert said["move S0 S1"] == "Move an Alien from Exit S0 to Bonfire (S1)"
     assert said["board bonfire S"] == "Board the Bonfire paying Screw"
@@ -90,7 +99,7 @@ def test_english_descriptions_are_the_sentences_players_read() -> None:
 
 
 def test_english_glossary_and_view_words() -> None:
-    glossary = GAME.glossary()
+    glossary = speech.of(GAME).glossary()
     assert glossary["W=F"] == "Wild as Fuel: a Wild card paid as 1 Fuel."
     assert glossary["rocket"] == (
         "Rocket Ship: holds 6 Aliens; boarding costs 1 Fuel + 1 Screw; everyone aboard "
@@ -101,7 +110,11 @@ def test_english_glossary_and_view_words() -> None:
         "UFO: holds 3 Aliens; boarding costs more for each Alien aboard: 1 Fuel, 2 Screws, 3 Fuel; "
     )
     s = position(2, slots=("stargate", "satellite", "rocket", "trampoline"))
-    ring = {seg["lp"]: seg for seg in s.view(0)["ring"] if seg["kind"] == "lift_off_point"}
+    view = s.view(0)
+    points = [seg for seg in view["ring"] if seg["kind"] == "lift_off_point"]
+    assert not any("name" in seg or "placement_text" in seg for seg in points)  # ids only
+    worded = speech.of(GAME).view_words(view, "en")
+    ring = {seg["lp"]: seg for seg in worded["ring"] if seg["kind"] == "lift_off_point"}
     assert [(ring[lp]["name"], ring[lp]["placement_text"]) for lp in ring] == [
         ("Stargate", "1 Action card"),
         ("Satellite", "2 Screws"),
@@ -142,17 +155,17 @@ def test_a_said_word_is_its_english_value_everywhere_but_another_language() -> N
 
 
 def test_nothing_keeps_a_language_for_the_next_reader() -> None:
-    english = dict(GAME.glossary())
+    english = dict(speech.of(GAME).glossary())
     s = position(2, hands={0: "F S"})
     view = s.view(0)
-    described = [GAME.describe_action(s, 0, a) for a in s.legal_actions(0)]
+    described = [speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)]
     with speaking("ja"):
-        GAME.glossary()
+        speech.of(GAME).glossary()
         s.view(0)
-        [GAME.describe_action(s, 0, a) for a in s.legal_actions(0)]
-    assert dict(GAME.glossary()) == english
+        [speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)]
+    assert dict(speech.of(GAME).glossary()) == english
     assert s.view(0) == view
-    assert [GAME.describe_action(s, 0, a) for a in s.legal_actions(0)] == described
+    assert [speech.of(GAME).describe(s, 0, a) for a in s.legal_actions(0)] == described
 
 
 def test_events_keep_english_data_whatever_the_language_of_the_caller() -> None:
@@ -174,7 +187,7 @@ def test_japanese_narration_of_random_games_has_no_english_left() -> None:
             for _, _, _, events in random_game(players, options, seed):
                 for e in events:
                     for viewer in (None, *range(players)):
-                        said = GAME.narrate(e, viewer, names, lang="ja")
+                        said = speech.of(GAME).narrate(e, viewer, names, lang="ja")
                         assert said and KANA_OR_KANJI.search(said), (e, said)
                         assert not english_left(said), (e, said)
                         assert "{" not in said, said
@@ -189,7 +202,7 @@ def test_japanese_descriptions_of_every_legal_action() -> None:
         for before, p, _, _ in random_game(players, options, 3):
             with speaking("ja"):
                 for action in before.legal_actions(p):
-                    said = GAME.describe_action(before, p, action)
+                    said = speech.of(GAME).describe(before, p, action)
                     assert KANA_OR_KANJI.search(said), (action, said)
                     assert not english_left(said), (action, said)
                     count += 1
@@ -199,10 +212,12 @@ def test_japanese_descriptions_of_every_legal_action() -> None:
 @needs_japanese
 def test_japanese_glossary_view_and_revealed_cards() -> None:
     with speaking("ja"):
-        glossary = GAME.glossary()
+        glossary = speech.of(GAME).glossary()
         s = position(2, slots=("ufo", "satellite", "rocket", "stargate"), hands={0: "F moon"})
         view = s.view(0)
-    assert set(glossary) == set(GAME.glossary())
+    assert view == s.view(0)  # the same in every language: ids and numbers
+    view = speech.of(GAME).view_words(view, "ja")
+    assert set(glossary) == set(speech.of(GAME).glossary())
     for key, said in glossary.items():
         assert KANA_OR_KANJI.search(said), (key, said)
         assert not english_left(said), (key, said)
@@ -297,9 +312,10 @@ def test_changed_content_is_said_in_its_own_english(tmp_path: Path) -> None:
     )
     game = load_game(tmp_path)
     with speaking("ja"):
-        glossary = game.glossary()
+        glossary = speech.of(game).glossary()
         s = game.new_game(2, 0, {"first_game": True})
-        names = {seg["lp"]: seg["name"] for seg in s.view(0)["ring"] if "lp" in seg}
+        view = speech.of(game).view_words(s.view(0))
+        names = {seg["lp"]: seg["name"] for seg in view["ring"] if "lp" in seg}
     assert glossary["moon"].startswith("Shift the Moon!: アクションカード。")
     assert glossary["supernova"].startswith("超新星！: ")
     assert glossary["rocket"].startswith("Big Rocket: ")
@@ -307,11 +323,11 @@ def test_changed_content_is_said_in_its_own_english(tmp_path: Path) -> None:
     event = Event(
         "planet.ev.lift-off", {"who": 0, "lp": "rocket", "name": "Big Rocket", "saved": 1}
     )
-    assert "Big Rocket" in game.narrate(event, 1, NAMES[:2], lang="ja")
+    assert "Big Rocket" in speech.of(game).narrate(event, 1, NAMES[:2], lang="ja")
     shipped = Event(
         "planet.ev.lift-off", {"who": 0, "lp": "rocket", "name": "Rocket Ship", "saved": 1}
     )
-    assert "ロケットシップ" in GAME.narrate(shipped, 1, NAMES[:2], lang="ja")
+    assert "ロケットシップ" in speech.of(GAME).narrate(shipped, 1, NAMES[:2], lang="ja")
 
 
 # -- the ids and the code -----------------------------------------------------------------
@@ -334,7 +350,9 @@ FAMILY = re.compile(r"""f["'](planet\.[a-z0-9.-]*)\{""")
 
 def test_every_new_word_is_used_and_every_used_id_is_registered() -> None:
     code = "\n".join(
-        p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py") if p.name != "text.py"
+        p.read_text(encoding="utf-8")
+        for p in [*PACKAGE.glob("*.py"), *SPEECH.glob("*.py")]
+        if p.name != "text.py"
     )
     used, families = set(MESSAGE_ID.findall(code)), tuple(set(FAMILY.findall(code)))
     ours = {*words.WORDS, *words.PLURALS, *words_of_text.DESCRIBE, *words_of_text.GLOSSARY}
@@ -374,7 +392,7 @@ def test_no_english_literal_bypasses_the_messages() -> None:
     sentence = re.compile(r"[A-Za-z]{2,}[ ,:;]+[A-Za-z]|^[A-Z][a-z]+$|^[a-z]+ $")
     found = []
     for name in SPEAKERS:
-        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        tree = ast.parse(_source(name).read_text(encoding="utf-8"))
         skip = _not_code(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import IllegalAction, OptionError, Rng, random_playout
 from liftoff.games.race import actions
 from liftoff.games.race.testing import resolution
@@ -49,7 +50,7 @@ def test_rule_texts_and_descriptions() -> None:
     assert text is not None and "red card" in text.lower()
     assert GAME.rule_text("RC-NOPE-1") is None
     s = GAME.new_game(2, 1)
-    desc = GAME.describe_action(s, 0, s.legal_actions(0)[0])
+    desc = speech.of(GAME).describe(s, 0, s.legal_actions(0)[0])
     assert desc.startswith("play ") and "planet 1" in desc
 
 

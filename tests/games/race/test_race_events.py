@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from liftoff import speech
 from liftoff.engine import Event, Rng
 from liftoff.games.race import GAME, text
 from liftoff.games.race.state import RaceState
@@ -38,7 +39,7 @@ def _play(players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[An
 
 
 def _sentences(events: Sequence[Event], viewer: int | None, players: int) -> list[str]:
-    return [GAME.narrate(e, viewer, NAMES[:players]) for e in events]
+    return [speech.of(GAME).narrate(e, viewer, NAMES[:players]) for e in events]
 
 
 @pytest.mark.parametrize(("players", "options"), CASES)
@@ -77,12 +78,15 @@ def test_replaying_the_record_tells_the_same_events(players: int, options: dict[
 @pytest.mark.parametrize(("players", "options"), CASES)
 def test_no_event_depends_on_what_nobody_knows(players: int, options: dict[str, Any]) -> None:
     """The order of the unseen cards is the race's only secret (RC-LR-2): with
-    it resampled, every viewer is told exactly the same."""
+    it resampled, every viewer is told exactly the same — but for the events
+    that say they reveal it (a card turned up), which tell the same things."""
     for k, (before, p, action, events, _) in enumerate(_play(players, options, seed=3)):
         other = before.determinize(p, seed=1000 + k)
         alt = other.apply(p, action)
+        assert [(e.kind, e.reveals) for e in alt] == [(e.kind, e.reveals) for e in events]
         for viewer in (*range(players), None):
-            assert _sentences(alt, viewer, players) == _sentences(events, viewer, players)
+            told = _sentences([e for e in events if not e.reveals], viewer, players)
+            assert _sentences([e for e in alt if not e.reveals], viewer, players) == told
 
 
 def _counters(state: RaceState) -> dict[str, int]:
@@ -257,7 +261,7 @@ def test_rows_without_a_lift_off_are_set_aside_at_cleanup() -> None:
         options={"rounds": 2},
     )
     lines = _lines(s.apply(0, "discard"), None)
-    planet = s.view(None)["planets"][0]["name"]
+    planet = speech.of(s.game).view_words(s.view(None))["planets"][0]["name"]
     assert lines[:3] == [
         "Ann discards Ore Production",
         "Ann calls Stop!",
@@ -291,13 +295,17 @@ def test_the_live_driver_keeps_what_the_last_action_caused() -> None:
 
     def listen(e: DriverEvent) -> None:
         if e.kind == "applied":
-            told.append([GAME.narrate(ev, None, NAMES[:2]) for ev in d.last_events])
+            told.append([speech.of(GAME).narrate(ev, None, NAMES[:2]) for ev in d.last_events])
 
     d.subscribe(listen)
     d.submit(1, "under", at=1.0)
     d.submit(0, "discard", at=2.0)
     d.advance(5)
-    assert told[0] == ["Bea puts Ore Production under their stack"]
+    # the card under it had not been seen: it turns up (and the move stands)
+    assert told[0] == [
+        "Bea puts Ore Production under their stack",
+        "Bea's next card is Ore Production",
+    ]
     assert told[1][:2] == ["Ann discards Energy Tank", "Ann calls Stop!"]
     assert told[1][-1].startswith("Game over: ")
 

@@ -19,8 +19,6 @@ GAME = liftoff.games.get("race")
 def canon(state: object) -> str:
     data = state.to_json()  # type: ignore[attr-defined]
     data.pop("history")
-    data.pop("last_undoable")
-    data["state"].pop("revealed_new")
     return json.dumps(data, sort_keys=True)
 
 

@@ -87,7 +87,7 @@ def test_ex2_stealing_a_tank_stops_the_terraforming() -> None:
     s.apply(0, "pay solar")
     s.apply(0, "steal tank")
     fails = [e for e in events(s) if e[0] == "fail"]
-    assert fails == [("fail", 0, 1, 1, "terraform", "not enough energy")]
+    assert fails == [("fail", 0, 1, 1, "terraform", "no-energy")]
     assert s.terra[0] == 0
     assert held(s, 1) == ["settlers", "tank"]  # nothing was spent
     assert s.scores == [1, 0]  # B's Settler is on an uninhabitable planet
@@ -129,7 +129,7 @@ def test_ex5_no_retroactive_evaluation() -> None:
         ("reveal", 1, "liftoff"),
         ("reveal", 0, "theft"),
     ]
-    assert ("fail", 0, 0, 0, "ore", "not enough energy") in events(s)
+    assert ("fail", 0, 0, 0, "ore", "no-energy") in events(s)
     # A's Theft needed no resources; A may take the tank
     assert [str(a) for a in s.legal_actions(0)] == ["steal tank", "steal none"]
     s.apply(0, "steal tank")
@@ -243,9 +243,9 @@ def test_solar_module_feeds_every_order_and_deposits_are_shared() -> None:
     )
     # A: ore (solar), B: ore (tank) -> both deposits used; A's second ore fails
     assert s.ore_used[0] == 2
-    assert ("fail", 0, 0, 0, "ore", "no ore deposit left") in events(s)
+    assert ("fail", 0, 0, 0, "ore", "no-ore") in events(s)
     # one module cannot give 2 units to one Terraforming
-    assert ("fail", 0, 0, 0, "terraform", "not enough energy") in events(s)
+    assert ("fail", 0, 0, 0, "terraform", "no-energy") in events(s)
     assert s.scores == [1, 1]
     two = resolution(
         PIOS, ["solar", "solar", "settlers", "liftoff", "terraform", "terraform"], ["settlers"]
@@ -260,7 +260,7 @@ def test_unneeded_terraforming_is_still_carried_out() -> None:
     s = resolution(BETA, ["tank", "tank", "liftoff", "terraform", "ore"], ["settlers"])
     assert s.terra[0] == 1  # on Beta Minor, which needs none
     assert held(s, 0) == []  # both tanks spent, so the ore fails
-    assert ("fail", 0, 0, 0, "ore", "not enough energy") in events(s)
+    assert ("fail", 0, 0, 0, "ore", "no-energy") in events(s)
     assert s.scores == [0, 0]
 
 

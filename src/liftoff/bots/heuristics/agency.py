@@ -320,7 +320,7 @@ def _follow(det: State, me: int, content: Content, depth: int) -> None:
             return
         view = det.board_view(me)
         pl = view["players"][me]
-        if not pl["deciding"] and not (view["step"] == "mission" and pl["drawn"]):
+        if pl["pending"] is None and not (view["step"] == "mission" and pl["drawn"]):
             return
         legal = det.legal_actions(me)
         if len(legal) == 1:

@@ -6,6 +6,9 @@ players shown by ``names``, "You" for the viewer) and optionally ``legend() ->
 RenderableType`` (what the board's marks mean); it is found with
 ``liftoff.addons.find(PACKAGE, game)`` (see :mod:`liftoff.addons`). A game
 without one is shown as its view, pretty-printed, and has no legend.
+
+Views hold ids and numbers; the words a board shows (names, costs in words)
+come from the game's speech layer (:func:`worded`, ``liftoff.speech``).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from liftoff import addons
+from liftoff import addons, speech
 
 PACKAGE = "liftoff.cli.render"
 
@@ -27,6 +30,14 @@ class Renderer(Protocol):
     def __call__(
         self, view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()
     ) -> RenderableType: ...
+
+
+def worded(game: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` of ``game`` with the words its readers see, in the current
+    language (``liftoff.speech``'s ``view_words``)."""
+    import liftoff.games
+
+    return speech.of(liftoff.games.get(game)).view_words(view)
 
 
 def _pretty(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 import liftoff
+from liftoff import speech
 from liftoff.engine.events import seat_name
 from liftoff.engine.messages import language
 
@@ -53,7 +54,7 @@ def card_names(game: str) -> dict[str, str]:
 
 @cache
 def _card_names(game: str, lang: str) -> dict[str, str]:
-    glossary = liftoff.games.get(game).glossary()
+    glossary = speech.of(liftoff.games.get(game)).glossary()
     return {k: _name_of(v) for k, v in glossary.items()}
 
 
@@ -78,10 +79,9 @@ def legend_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:
     return table
 
 
-def fit(line: Text, width: int = 80) -> Text:
-    """One screen row: never wrapped; cut with an ellipsis past ``width``."""
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    if line.cell_len > width:
-        line.truncate(width, overflow="ellipsis")
+def fit(line: Text) -> Text:
+    """One screen row, folded onto more rows where the screen is narrower than
+    it: never cut, so no card name or number is lost."""
+    line.no_wrap = False
+    line.overflow = "fold"
     return line

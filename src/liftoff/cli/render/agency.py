@@ -2,7 +2,7 @@
 
 Cards are shown by name, and where a player chooses them (their hand, drawn
 missions, objectives) with what they do: the card texts are the game's
-``Game.glossary()`` for the content the view was made with. Players appear by
+``speech.of(Game).glossary()`` for the content the view was made with. Players appear by
 name ("You" for the viewer) with a letter that also marks their station
 rockets, so nothing depends on colour. Every row fits 80 columns; long card
 texts continue on indented rows.
@@ -21,9 +21,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from liftoff import speech
+from liftoff.cli.fold import Phrased, wide
 from liftoff.cli.words import comma, say
 from liftoff.engine.messages import language
 
+from . import worded
 from ._seats import fit, legend_table, letters, mark, style, who
 
 WIDTH = 80
@@ -47,10 +50,10 @@ def _glossary_in(fingerprint: str, lang: str) -> Mapping[str, str]:
 
     game = liftoff.games.get("agency")
     if game.content_fingerprint() == fingerprint:
-        return game.glossary()
+        return speech.of(game).glossary()
     # content loaded from a folder (``--content``) in this process
     from liftoff.games.agency.content import by_fingerprint
-    from liftoff.games.agency.describe import card_glossary
+    from liftoff.speech.agency.describe import card_glossary
 
     content = by_fingerprint(fingerprint)
     return card_glossary(content) if content is not None else {}
@@ -71,11 +74,12 @@ class Cards:
         return self.words.get(card, card)
 
 
-def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> list[Text]:
+def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> list[Text | Phrased]:
     """``text`` as rows of at most 80 columns, continuation rows indented (a
-    text with wide characters is cut by terminal cells)."""
-    if cell_len(text) != len(text):
-        return [fit(Text(r, style=style)) for r in _wrap_cells(text, first, indent)]
+    text with wide characters folds between its phrases at the width it is
+    drawn at, never inside a word)."""
+    if wide(text):
+        return [Phrased(Text(first + text, style=style), indent)]
     rows = textwrap.wrap(
         text,
         WIDTH,
@@ -84,23 +88,6 @@ def wrapped(text: str, first: str = "", indent: int = 4, style: str = "") -> lis
         break_on_hyphens=False,
     )
     return [fit(Text(r, style=style)) for r in rows]
-
-
-def _wrap_cells(text: str, first: str, indent: int) -> list[str]:
-    """Rows of at most :data:`WIDTH` cells, cut between characters (Japanese has
-    no spaces between words), continuation rows indented by ``indent``."""
-    rows: list[str] = []
-    row = first
-    for ch in text:
-        if cell_len(row) + cell_len(ch) > WIDTH:
-            rows.append(row.rstrip())
-            row = " " * indent
-            if ch == " ":
-                continue
-        row += ch
-    if row.strip():
-        rows.append(row.rstrip())
-    return rows
 
 
 def _tech(tech: dict[str, int]) -> Text:
@@ -126,7 +113,11 @@ def tech_amount(k: int, colour: str) -> str:
     return say("cli.agency.tech", count=k, colour=say(code) if colour in COLOUR_STYLE else colour)
 
 
-def _head(view: dict[str, Any], viewer: int | None, names: Sequence[str]) -> list[Text]:
+def _head(
+    view: dict[str, Any], viewer: int | None, names: Sequence[str], compact: bool = False
+) -> list[Text]:
+    """The round, who acts, the first player, the supply and the deck
+    (``compact``: on two rows, without the note on the card lists)."""
     active = view.get("active", [])
     head = Text()
     head.append(say("cli.agency.round", round=view["round"], rounds=view["rounds"]), style="bold")
@@ -139,7 +130,11 @@ def _head(view: dict[str, Any], viewer: int | None, names: Sequence[str]) -> lis
         second.append(say("cli.agency.passes", direction=direction(view["direction"])))
     second.append(say("cli.agency.supply"))
     second.append_text(_tech(view.get("supply", {})))
-    third = Text(say("cli.agency.deck", count=view["specialist_deck"]))
+    deck = say("cli.agency.deck", count=view["specialist_deck"])
+    if compact:
+        second.append(f" · {deck}")
+        return [fit(head), fit(second)]
+    third = Text(deck)
     if view.get("reconstruction"):
         third.append(say("cli.agency.reconstruction"), "dim")
     return [fit(head), fit(second), fit(third)]
@@ -150,13 +145,17 @@ def direction(way: str) -> str:
     return say(f"cli.agency.way.{way}") if way in ("left", "right") else way
 
 
-def _missions(view: dict[str, Any]) -> list[Text]:
-    """The mission decks: cards left and the technology each level needs now."""
+def _missions(view: dict[str, Any], compact: bool = False) -> list[Text | Phrased]:
+    """The mission decks: cards left and the technology each level needs now
+    (``compact``: cards left only)."""
     reqs = view.get("requirements", {})
     parts = []
     for lv in ("1", "2", "3", "4"):
         if lv in reqs:
             deck = view["mission_decks"].get(lv, 0)
+            if compact:
+                parts.append(say("cli.agency.level.left", level=lv, left=deck))
+                continue
             parts.append(say("cli.agency.level", level=lv, left=deck, needs=_requirement(reqs[lv])))
     if "3" not in reqs:
         parts.append(say("cli.agency.later"))
@@ -164,8 +163,10 @@ def _missions(view: dict[str, Any]) -> list[Text]:
     return wrapped(" · ".join(parts), title, cell_len(title))
 
 
-def _station(view: dict[str, Any], marks: Sequence[str]) -> Text:
-    station = Text(say("cli.agency.station"))
+def _station(view: dict[str, Any], marks: Sequence[str], compact: bool = False) -> Text:
+    """The station's spaces: number, points, bonus and owner (``compact``: a
+    shorter title, so that eleven spaces fit 80 columns in every language)."""
+    station = Text(say("cli.agency.station.short" if compact else "cli.agency.station"))
     for spot in view.get("station", []):
         owner = spot["rocket"]
         bonus = "$" if spot["bonus"] == "income" else "G"
@@ -183,7 +184,7 @@ def _agencies(
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for col in ("", "vp", "money", "income", "cost", "cap", "lab", "tech", "station", "hand"):
         head = say(f"cli.agency.col.{col}") if col else ""
-        table.add_column(head, no_wrap=True, justify="left" if col in ("", "tech") else "right")
+        table.add_column(head, overflow="fold", justify="left" if col in ("", "tech") else "right")
     for pd in view["players"]:
         seat = pd["seat"]
         name = mark(seat, marks)
@@ -223,8 +224,11 @@ def _extras(pd: dict[str, Any]) -> list[str]:
     return extras
 
 
-def _count(missions: list[str], where: str, cards: Cards | None) -> str:
-    """ "Space Probe on Earth", or past two cards "5 in space (L1 2, L2 3)"."""
+def _count(missions: list[str], where: str, cards: Cards | None, compact: bool = False) -> str:
+    """ "Space Probe on Earth", or past two cards "5 in space (L1 2, L2 3)"
+    (``compact``: "5 in space")."""
+    if compact:
+        return say(f"cli.agency.{where}.n", count=len(missions))
     if cards is not None and len(missions) <= 2:
         return say(f"cli.agency.{where}", missions=comma().join(cards.name(m) for m in missions))
     levels = [sum(1 for m in missions if m.startswith(f"M{lv}-")) for lv in (1, 2, 3, 4)]
@@ -233,19 +237,24 @@ def _count(missions: list[str], where: str, cards: Cards | None) -> str:
 
 
 def _areas(
-    view: dict[str, Any], cards: Cards, viewer: int | None, names: Sequence[str]
-) -> list[Text]:
-    """What each player has played, on Earth and in space, and this round's extras."""
-    rows: list[Text] = []
+    view: dict[str, Any],
+    cards: Cards,
+    viewer: int | None,
+    names: Sequence[str],
+    compact: bool = False,
+) -> list[Text | Phrased]:
+    """What each player has played, on Earth and in space, and this round's
+    extras (``compact``: how many missions each has on Earth and in space)."""
+    rows: list[Text | Phrased] = []
     for pd in view["players"]:
         parts = []
         if pd["played"]:
             played = comma().join(cards.name(c) for c in pd["played"])
             parts.append(say("cli.agency.played", cards=played))
         if pd["earth"] and pd["seat"] != viewer:  # the viewer's are under "your cards"
-            parts.append(_count(pd["earth"], "earth", cards))
+            parts.append(_count(pd["earth"], "earth", cards, compact))
         if pd["space"]:
-            parts.append(_count(pd["space"], "space", None))
+            parts.append(_count(pd["space"], "space", None, compact))
         extras = _extras(pd)
         if extras:
             parts.append(say("cli.agency.this-round", extras=comma().join(extras)))
@@ -258,11 +267,16 @@ def _areas(
     return rows
 
 
-def _own_cards(me: dict[str, Any], cards: Cards) -> list[Text]:
-    rows: list[Text] = []
+def _own_cards(me: dict[str, Any], cards: Cards, compact: bool = False) -> list[Text | Phrased]:
+    """The viewer's cards with their texts; ``compact``: by name only, a row
+    or two a section (``board`` shows the texts)."""
+    rows: list[Text | Phrased] = []
 
     def section(title: str, ids: list[str]) -> None:
-        if ids:
+        if ids and compact:
+            named = comma().join(f"{card} {cards.name(card)}" for card in ids)
+            rows.extend(wrapped(named, f"{title} ", 4))
+        elif ids:
             rows.append(Text(title, style="bold"))
             for card in ids:
                 rows.extend(wrapped(cards.text(card), f"  {card} ", 6))
@@ -277,16 +291,24 @@ def _own_cards(me: dict[str, Any], cards: Cards) -> list[Text]:
     return rows
 
 
-def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
-    """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
+def render(
+    view: dict[str, Any], viewer: int | None, names: Sequence[str] = (), compact: bool = False
+) -> RenderableType:
+    """The board as ``viewer`` sees it (``None``: a spectator), players by name;
+    ``compact`` is shorter for a short terminal: the viewer's cards by name
+    without their texts, the head on two rows, the station on one."""
+    if any("deciding" not in pd for pd in view.get("players", ())):
+        view = worded("agency", view)
     cards = Cards(view)
     marks = letters(names, len(view["players"]))
-    parts: list[RenderableType] = [*_head(view, viewer, names), *_missions(view)]
-    parts += [_station(view, marks), _agencies(view, viewer, names, marks)]
-    parts += _areas(view, cards, viewer, names)
+    parts: list[RenderableType] = [*_head(view, viewer, names, compact), *_missions(view, compact)]
+    parts += [_station(view, marks, compact), _agencies(view, viewer, names, marks)]
+    parts += _areas(view, cards, viewer, names, compact)
     if viewer is not None and 0 <= viewer < len(view["players"]):
-        mine = _own_cards(view["players"][viewer], cards)
-        if mine:
+        mine = _own_cards(view["players"][viewer], cards, compact)
+        if mine and compact:  # no rule line: each section is one titled row
+            parts += mine
+        elif mine:
             title = say("cli.agency.your-cards")
             parts.append(Text(f"── {title} " + "─" * (WIDTH - 4 - cell_len(title)), style="dim"))
             parts += mine

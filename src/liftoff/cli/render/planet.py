@@ -196,7 +196,7 @@ def _people(
 ) -> Table:
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     for _ in range(5):
-        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")  # squeezed: folds, never cut
     for info in view["players"]:
         p = info["player"]
         name = Text()
@@ -245,8 +245,21 @@ def variant_name(option: str) -> str:
     return option_label("planet", options[option]) if option in options.names() else english
 
 
+def worded(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with the words the board shows (Lift Off Point names, costs in
+    words) said by the game's speech layer in the current language; a view that
+    has them already is kept."""
+    ring = view.get("ring", ())
+    if all("name" in seg for seg in ring if seg.get("kind") == "lift_off_point"):
+        return view
+    from . import worded as said
+
+    return said("planet", view)
+
+
 def render(view: dict[str, Any], viewer: int | None, names: Sequence[str] = ()) -> RenderableType:
     """The board as ``viewer`` sees it (``None``: a spectator), players by name."""
+    view = worded(view)
     marks = letters(names, len(view["players"]))
     rows: list[RenderableType] = [_head(view)]
     points = [seg for seg in view["ring"] if seg["kind"] == "lift_off_point"]

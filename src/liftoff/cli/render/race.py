@@ -364,12 +364,23 @@ def legend() -> Text:
 _SHORT = ("tank", "settlers", "security", "solar", "liftoff", "theft", "terraform", "ore")
 
 
+def worded(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its planets' names in the current language (kept where it
+    has them, as a resolution's boards inside it)."""
+    if all("name" in pl for pl in view.get("planets", ())):
+        return view
+    from . import worded as said
+
+    return said("race", view)
+
+
 def render(
     view: dict[str, Any], viewer: int | None = None, names: Sequence[str] | None = None
 ) -> RenderableType:
     """The board of ``view`` for ``viewer`` (``None``: a spectator), players by name;
     at the start of a round, the board the last resolution left (see
     :func:`last_resolution`)."""
+    view = worded(view)
     board = last_resolution(view) or board_of(view)
     parts: list[RenderableType] = [status(board)]
     parts.append(planets_table(board, viewer, names))

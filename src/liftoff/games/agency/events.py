@@ -2,22 +2,24 @@
 
 The rules call these builders only while events are collected
 (``if s._events is not None``), so the fast path (``apply_legal``) pays one
-attribute test per call site. Every event names cards by id *and* by name
-(``cards`` / ``names``, the content's English); the words are in ``text.py``
-(ids ``agency.ev.<what>``), and narration says the names and the other words
-filled in (colours, sides, what an action does, a total's sources) in the
+attribute test per call site. Events hold ids and numbers only: cards by id
+(``card`` / ``cards``), colours, sides and symbols by their ids; the templates
+are in ``text.py`` (ids ``agency.ev.<what>``), and narration says the names and
+the other words (colours, sides, what an action does, a total's sources) in the
 reader's language from the ids (``words.localized``).
 
 Counters that change carry their new value or the amount gained, so the
 events between two views account for every public change (see the tests).
+
+The events that show a hidden card say so (``reveals``): cards drawn, dealt or
+passed to a player, drawn missions taken or discarded in the open, a
+specialist played from a hand. A player keeping cards they already see, or
+selling an objective (the others learn only the money), reveals nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-
-from liftoff.engine.messages import ENGLISH, speaking
 
 from . import effects as fx
 from .actions import Launch, Play
@@ -43,30 +45,22 @@ def snapshot(s: AgencyState, p: int) -> Snapshot:
     )
 
 
-def card_name(s: AgencyState, card: str) -> str:
-    """A card's name from its id (``S..`` specialist, ``M.`` mission, ``O..`` objective)."""
-    c = s.content
-    tables: dict[str, Mapping[str, Any]] = {"S": c.spec, "M": c.mission, "O": c.objective}
-    found = tables.get(card[:1], {}).get(card)
-    return card if found is None else str(found.name)
-
-
-def names(s: AgencyState, cards: list[str] | tuple[str, ...]) -> list[str]:
-    return [card_name(s, x) for x in cards]
-
-
-def private_cards(s: AgencyState, kind: str, p: int, cards: list[str], **extra: Any) -> None:
+def private_cards(
+    s: AgencyState, kind: str, p: int, cards: list[str], *, drawn: bool = True, **extra: Any
+) -> None:
     """``p`` sees the cards, everyone else how many (draws, keeps); one card is
-    told by ``kind + "-one"`` ("a card" rather than "1 cards")."""
+    told by ``kind + "-one"`` ("a card" rather than "1 cards"). ``drawn``: the
+    cards were face down until now (a draw or a deal), not already ``p``'s."""
     if len(cards) == 1:
         kind += "-one"
-    data = {"who": p, "cards": list(cards), "names": names(s, cards), "count": len(cards), **extra}
-    s._emit(kind, data, to=(p,), public={"who": p, "count": len(cards), **extra})
+    data = {"who": p, "cards": list(cards), "count": len(cards), **extra}
+    public = {"who": p, "count": len(cards), **extra}
+    s._emit(kind, data, to=(p,), public=public, reveals=drawn)
 
 
 def keep(s: AgencyState, p: int, cards: tuple[str, ...]) -> None:
     what = "objectives" if s.step == "obj_draft" else "specialists"
-    private_cards(s, "agency.ev.keep", p, list(cards), what=what)
+    private_cards(s, "agency.ev.keep", p, list(cards), drawn=False, what=what)
 
 
 def passed(s: AgencyState, what: str, given: list[list[str]], step: int) -> None:
@@ -77,40 +71,31 @@ def passed(s: AgencyState, what: str, given: list[list[str]], step: int) -> None
     for p in range(n):
         frm = (p - step) % n
         cards = given[frm]
-        data = {"who": p, "whom": frm, "cards": cards, "names": names(s, cards)}
-        s._emit("agency.ev.receive", data, to=(p,), public=None)
+        data = {"who": p, "whom": frm, "cards": cards}
+        s._emit("agency.ev.receive", data, to=(p,), public=None, reveals=True)
 
 
 def play(s: AgencyState, p: int, action: Play) -> None:
-    """The banner of a played specialist, and the money taken instead of its actions."""
+    """The banner of a played specialist (shown from a hidden hand), and the
+    money taken instead of its actions."""
     spec = s.content.spec[action.card]
-    base = {"who": p, "card": action.card, "name": spec.name}
+    base = {"who": p, "card": action.card}
     banner = spec.banner
     value = banner.value
     if banner.kind == "money":
-        s._emit("agency.ev.banner-money", {**base, "money": value})
+        s._emit("agency.ev.banner-money", {**base, "money": value}, reveals=True)
     elif banner.kind == "points":
-        s._emit("agency.ev.banner-points", {**base, "points": value})
+        s._emit("agency.ev.banner-points", {**base, "points": value}, reveals=True)
     else:
         kind = {"capacity": "capacity", "mission": "mission"}.get(banner.kind, "launch")
-        s._emit(f"agency.ev.banner-{kind}", {**base, "amount": value})
+        s._emit(f"agency.ev.banner-{kind}", {**base, "amount": value}, reveals=True)
     if action.mode == "money":
         s._emit("agency.ev.money-instead", {**base, "money": s.content.board.board.money_instead})
 
 
-#: (content, specialist, action number) → what the action does, in English words
-#: (event data never depends on the reader; narration says it in their language)
-_WHAT: dict[tuple[str, str, int], str] = {}
-
-
 def use_action(s: AgencyState, p: int, sid: str, index: int, cost: int) -> None:
-    key = (s.content.fingerprint, sid, index)
-    what = _WHAT.get(key)
-    if what is None:
-        with speaking(ENGLISH):
-            effects = list(s.content.spec[sid].actions[index - 1].effects)
-            what = _WHAT[key] = fx.describe_all(effects)
-    data = {"who": p, "card": sid, "name": s.content.spec[sid].name, "index": index, "what": what}
+    """``p`` uses action ``index`` of specialist ``sid`` (narration says what it does)."""
+    data = {"who": p, "card": sid, "index": index}
     if cost:
         s._emit("agency.ev.use-action-paid", {**data, "paid": cost})
     else:
@@ -123,7 +108,7 @@ def effect(
     """What one effect gave player ``p`` (compared with ``before``); ``space``: the
     station space chosen (0 beside the track) for a station effect."""
     after = snapshot(s, p)
-    base: dict[str, Any] = {"who": p, "card": card, "source": card_name(s, card)}
+    base: dict[str, Any] = {"who": p, "card": card}
     if isinstance(e, fx.Station):
         station(s, p, base, before, space)
         return
@@ -167,22 +152,23 @@ def draw_missions(s: AgencyState, p: int, level: int, cards: list[str]) -> None:
 
 
 def take(s: AgencyState, p: int, card: str, kind: str = "agency.ev.take") -> None:
+    """``p`` keeps a drawn mission on Earth, face up (only ``p`` saw it drawn)."""
     m = s.content.mission[card]
     data = {
         "who": p,
         "card": card,
-        "name": m.name,
         "level": m.level,
         "weight": m.weight,
         "points": m.points,
     }
-    s._emit(kind, data)
+    s._emit(kind, data, reveals=True)
 
 
 def discard_missions(s: AgencyState, p: int, cards: list[str]) -> None:
+    """The drawn missions ``p`` did not take go face up to the discard pile."""
     if cards:
-        data = {"who": p, "cards": list(cards), "names": names(s, cards), "count": len(cards)}
-        s._emit("agency.ev.discard-missions", data)
+        data = {"who": p, "cards": list(cards), "count": len(cards)}
+        s._emit("agency.ev.discard-missions", data, reveals=True)
 
 
 def launch(s: AgencyState, p: int, action: Launch, before: Snapshot) -> None:
@@ -191,7 +177,6 @@ def launch(s: AgencyState, p: int, action: Launch, before: Snapshot) -> None:
         "who": p,
         "symbol": action.symbol,
         "cards": list(action.cards),
-        "names": names(s, action.cards),
         "count": len(action.cards),
         "paid": before[0] - after[0],
         "points": after[1] - before[1],
@@ -200,7 +185,7 @@ def launch(s: AgencyState, p: int, action: Launch, before: Snapshot) -> None:
 
 
 def sell(s: AgencyState, p: int, card: str, money: int) -> None:
-    data = {"who": p, "card": card, "name": card_name(s, card), "money": money}
+    data = {"who": p, "card": card, "money": money}
     s._emit("agency.ev.sell", data, to=(p,), public={"who": p, "money": money})
 
 
@@ -210,8 +195,7 @@ def game_end(s: AgencyState) -> None:
 
     for p in range(s.n):
         by_source = {name: s.src[p][i] for i, name in enumerate(SOURCES) if s.src[p][i]}
-        parts = [f"{n} {name}" for name, n in by_source.items()]
-        data = {"who": p, "points": s.vp[p], "sources": parts, "by_source": by_source}
+        data = {"who": p, "points": s.vp[p], "by_source": by_source}
         s._emit("agency.ev.total", data)
     out = s.outcome()
     if out is None:

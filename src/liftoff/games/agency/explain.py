@@ -27,6 +27,7 @@ from .actions import (
     Sell,
     Take,
 )
+from .pending import pending_text
 from .words import card_name, colour, word
 from .words import need as words_need
 
@@ -210,7 +211,7 @@ def _explain_pending(s: AgencyState, p: int, a: Action) -> IllegalAction:
     if isinstance(a, Resolve):
         return _err("agency.effect.no-order", "AG-MEF-4", p, a)
     rule = "AG-MEF-2" if head[1][0] == "M" else "AG-SPEC-5"
-    return _err("agency.effect.resolve-first", rule, p, a, pending=s.pending_text(p))
+    return _err("agency.effect.resolve-first", rule, p, a, pending=pending_text(s, p))
 
 
 def _explain_actions(

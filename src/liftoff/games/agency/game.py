@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from liftoff.engine import (
     Action,
     ContentError,
-    Event,
     Game,
     GameInfo,
-    IllegalAction,
     Option,
     OptionError,
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.events import narrate as narrate_event
-from liftoff.engine.messages import language
 from liftoff.engine.words import register_game_texts
 
-from . import actions, describe, words
+from . import actions, words
 from .content import FILES, Content, default_content, validate_path
 from .content import load_content as read_content
+from .facts import describe_facts
 from .state import AgencyState
 
 INFO = GameInfo(
@@ -91,7 +88,6 @@ class AgencyGame(Game[AgencyState]):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content if content is not None else default_content()
-        self._glossary: dict[str, dict[str, str]] = {}  # per language
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         given = options.get("content", "")
@@ -137,53 +133,15 @@ class AgencyGame(Game[AgencyState]):
     def parse_action(self, state: AgencyState, player: int, text: str) -> Action:
         return actions.parse(text, player)
 
-    def describe_action(self, state: AgencyState, player: int, action: Action) -> str:
-        """What choosing ``action`` does, with the card texts (``describe.py``)."""
-        return describe.describe_action(state, player, action)
-
-    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        """Agency's events with the words filled in said in the current language
-        (card names from their ids, colours, sides…; ``words.localized``)."""
-        if event.kind.startswith("agency."):
-            c, kind = self.content, event.kind
-            public = None if event.public is None else words.localized(c, kind, event.public)
-            event = Event(kind, words.localized(c, kind, event.data), event.to, public)
-        return super()._narrate(event, viewer, names)
-
-    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        """The move as a sentence with card names ("Bea plays Financier for money");
-        a hidden draft keep or objective sale stays hidden from the others, and its
-        owner reads "You choose in secret" (the event after it tells which cards)."""
-        seen = event.seen_by(viewer)
-        if seen is None or "action" not in seen:
-            return super()._narrate_action(event, viewer, names)
-        who = int(seen["who"])
-        try:
-            action = actions.parse(str(seen["action"]), who)
-        except IllegalAction:
-            return super()._narrate_action(event, viewer, names)
-        if isinstance(action, actions.Keep | actions.Sell) and event.to is not None:
-            # a hidden move: the event after it tells its owner the cards
-            return narrate_event(Event("agency.act.secret", {"who": who}), viewer, names)
-        code, params = action_sentence(self, action)
-        return narrate_event(Event(code, {"who": who, **params}), viewer, names)
-
-    def _card_name(self, card: str) -> str:
-        """A card's name in the current language, from its id."""
-        return words.card_name(self.content, card)
+    def _describe_facts(
+        self, state: AgencyState, player: int, action: Action
+    ) -> Mapping[str, str | int]:
+        """A launch's cost, room and lab points; the pending specialist; a choice's numbers."""
+        return describe_facts(state, player, action)
 
     def action_is_public(self, state: AgencyState, player: int, action: Action) -> bool:
         """All but draft keeps and objective sales: those name secret cards."""
         return not isinstance(action, actions.Keep | actions.Sell)
-
-    def glossary(self) -> Mapping[str, str]:
-        """Every specialist, mission and objective id → its name and what it does,
-        in the current language (made once per language)."""
-        lang = language()
-        found = self._glossary.get(lang)
-        if found is None:
-            found = self._glossary[lang] = describe.card_glossary(self.content)
-        return found
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES
@@ -200,46 +158,6 @@ class AgencyGame(Game[AgencyState]):
 
     def __repr__(self) -> str:
         return f"<Game agency content={self.content.fingerprint}>"
-
-
-def action_sentence(game: AgencyGame, action: Action) -> tuple[str, dict[str, Any]]:
-    """The message id and parameters that tell ``action`` (``text.py``: ``agency.act.*``),
-    its words in the current language."""
-    name = game._card_name
-    a = actions
-    word = words.word
-    if isinstance(action, a.Keep):
-        return "agency.act.keep", {"names": [name(c) for c in action.cards]}
-    if isinstance(action, a.Sell):
-        return "agency.act.sell", {"names": [name(action.card)]}
-    if isinstance(action, a.Direction):
-        return "agency.act.direction", {"side": word("side", action.side)}
-    if isinstance(action, a.Play):
-        mode = "money" if action.mode == "money" else "actions"
-        return f"agency.act.play-{mode}", {"card": action.card, "name": name(action.card)}
-    if isinstance(action, a.DoAction):
-        return "agency.act.action", {"index": action.index}
-    if isinstance(action, a.ChooseTech):
-        return "agency.act.tech", {"colour": words.colour(action.colour)}
-    if isinstance(action, a.ChooseUpgrade):
-        return "agency.act.upgrade", {"kind": word("upgrade", action.kind)}
-    if isinstance(action, a.ChooseStation):
-        if action.space == 0:
-            return "agency.act.station-beside", {}
-        return "agency.act.station", {"space": action.space}
-    if isinstance(action, a.Draw):
-        return "agency.act.draw", {"level": action.level}
-    if isinstance(action, a.Take | a.Resolve):
-        verb = "take" if isinstance(action, a.Take) else "resolve"
-        return f"agency.act.{verb}", {"card": action.card, "name": name(action.card)}
-    if isinstance(action, a.Launch):
-        cards = list(action.cards)
-        return "agency.act.launch", {
-            "symbol": word("symbol", action.symbol),
-            "cards": cards,
-            "names": [name(c) for c in cards],
-        }
-    return "agency.act.done", {}
 
 
 def load_game(content_dir: str | Path | None = None) -> AgencyGame:

@@ -228,8 +228,8 @@ def settle(s: AgencyState, p: int) -> None:
 
 
 def pending_text(s: AgencyState, p: int) -> str:
-    """What player ``p`` is deciding inside a step (for views), in the current
-    language."""
+    """What player ``p`` is deciding, in words (a refusal's ``pending``; views
+    carry :func:`pending_ids`)."""
     if not s.pend[p]:
         return ""
     head = s.pend[p][0]
@@ -240,3 +240,18 @@ def pending_text(s: AgencyState, p: int) -> str:
     return render(
         "agency.pending.effect", {"effect": fx.describe(effect_of(s, head)), "card": head[1]}
     )
+
+
+def pending_ids(s: AgencyState, p: int) -> dict[str, str | int] | None:
+    """What player ``p`` is deciding inside a step, as ids (for views; ``None``:
+    nothing): ``kind`` ``actions`` (a played specialist's, ``card``), ``order``
+    (which launched mission's effects come next) or ``effect`` (effect number
+    ``effect`` of ``card``'s action ``action``, 0-based)."""
+    if not s.pend[p]:
+        return None
+    head = s.pend[p][0]
+    if head[0] == "spec":
+        return {"kind": "actions", "card": str(head[1])}
+    if head[0] == "order":
+        return {"kind": "order"}
+    return {"kind": "effect", "card": str(head[1]), "action": head[2], "effect": head[3]}

@@ -39,7 +39,6 @@ from .actions import (
     SYM_EXTRA,
     SYM_LAB,
     Direction,
-    Done,
     Draw,
     Keep,
     Play,
@@ -370,12 +369,9 @@ class AgencyState(State):
     def _revealed(self) -> dict[str, Any]:
         return scoring.revealed(self)
 
-    def _reveals_information(self, player: int, action: Action) -> bool:
-        return isinstance(action, Keep | Draw | Take | Done | Play | Direction | Sell)
-
-    def pending_text(self, p: int) -> str:
-        """What player ``p`` is deciding inside a step (for views)."""
-        return pending.pending_text(self, p)
+    def pending_ids(self, p: int) -> dict[str, str | int] | None:
+        """What player ``p`` is deciding inside a step, as ids (for views)."""
+        return pending.pending_ids(self, p)
 
     def view(self, player: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], agency_view(self, player))

@@ -70,7 +70,10 @@ class PlayerView(TypedDict):
     sent: int
     launch_done: bool
     sold: int
-    deciding: str
+    #: what the player is deciding inside a step, as ids (``None``: nothing): ``kind``
+    #: "actions" / "order" / "effect", ``card``, ``action`` and ``effect`` (0-based);
+    #: the speech layer says it (``deciding``)
+    pending: dict[str, str | int] | None
     #: only in the player's own view
     hand: NotRequired[list[str]]
     objectives: NotRequired[list[str]]
@@ -153,7 +156,7 @@ def player_view(s: AgencyState, p: int, me: bool) -> PlayerView:
         "sent": s.sent[p],
         "launch_done": s.ldone[p],
         "sold": s.sold[p],
-        "deciding": s.pending_text(p),
+        "pending": s.pending_ids(p),
     }
     if me:
         d["hand"] = sorted(s.hand[p])

@@ -288,7 +288,7 @@ def total_parts(by_source: Mapping[str, int]) -> list[str]:
 
 def _what(c: Content, kind: str, data: Mapping[str, Any]) -> str | None:
     """The ``what`` of an event in the current language (``None``: leave it)."""
-    what = data["what"]
+    what = data.get("what")
     if kind.startswith("agency.ev.use-action"):
         from . import effects as fx
 
@@ -308,11 +308,9 @@ def localized(c: Content, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(data)
     card = data.get("card")
     if isinstance(card, str):
-        for key in ("name", "source"):
-            if key in out:
-                out[key] = card_name(c, card)
+        out["name"] = out["source"] = card_name(c, card)
     cards = data.get("cards")
-    if isinstance(cards, list | tuple) and "names" in out:
+    if isinstance(cards, list | tuple):
         out["names"] = card_names(c, [str(x) for x in cards])
     for key, vocabulary in (
         ("colour", "colour"),
@@ -325,7 +323,7 @@ def localized(c: Content, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         value = data.get(key)
         if isinstance(value, str):
             out[key] = word(vocabulary, value)
-    if isinstance(data.get("what"), str):
+    if isinstance(data.get("what"), str) or kind.startswith("agency.ev.use-action"):
         what = _what(c, kind, data)
         if what is not None:
             out["what"] = what

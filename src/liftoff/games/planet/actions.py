@@ -324,3 +324,22 @@ def _card(word: str, text: str) -> str:
     if w not in CODES:
         raise _bad(text, "card", word=repr(word), known=", ".join(CODES))
     return w
+
+
+#: the actions that always take cards from the player's hand
+_CARD_PLAYS = (Pay, Trade, PlayMoon, PlaySimple, PlayMya, PlayMyaOff, PlayTerraform, PlayGarglore)
+
+
+def shows_cards(action: Action) -> bool:
+    """Whether ``action`` shows cards from its player's hand to everyone: an
+    Action card played, a resource paid, boarded with or rolled for, a pair
+    traded, Fuel pledged (a hand is hidden from the other players)."""
+    if isinstance(action, _CARD_PLAYS):
+        return True
+    if isinstance(action, Board):
+        return bool(action.pay)
+    if isinstance(action, Roll):
+        return bool(action.token)
+    if isinstance(action, Pledge):
+        return bool(action.fuel or action.wild)
+    return False

@@ -9,7 +9,6 @@ from liftoff.engine import OptionValue
 
 from .cards import CODES, GARGLORE, NUM_KINDS, STORM, TERRAFORM, TORNADO
 from .content import PlanetContent, PointSpec
-from .words import cost_text
 
 FULL, HALF, NEW = 0, 1, 2
 PHASE_NAMES = ("full", "half", "new")
@@ -67,10 +66,6 @@ class LiftOffPoint:
             fail_to_core=spec.on_fail == "core",
             fuel_per_alien=spec.fuel_per_alien or 0,
         )
-
-    def describe_cost(self, cost: Cost) -> str:
-        """``cost`` in words in the current language ("2 Fuels + 1 Screw", "free")."""
-        return cost_text(*cost)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def stargate_roll(s: PlanetState, slot: int) -> None:
     """The Stargate die, rolled when the Moon reaches the star (PL-SGATE-3..9)."""
     face = s.cfg.stargate_faces[s.rng.below(len(s.cfg.stargate_faces))]
-    s._emit(f"planet.ev.stargate.{face}", {"face": face})
+    s._emit(f"planet.ev.stargate.{face}", {"face": face}, reveals=True)
     if face in ("draw1", "draw2"):  # PL-SGATE-4/5
         n = 1 if face == "draw1" else 2
         for p in s._order_from(s.turn):
@@ -39,7 +39,7 @@ def stargate_roll(s: PlanetState, slot: int) -> None:
             s.box.remove(new)
             s.slots[slot] = new
             if s._events is not None:
-                ev.replaced(s, slot, s.removed[-1])
+                ev.replaced(s, slot, s.removed[-1], drawn=True)
     elif face == "tornado":  # PL-SGATE-7
         tornado(s)
     elif face == "storm":  # PL-SGATE-8
@@ -113,9 +113,10 @@ def play_card(s: PlanetState, p: int, action: Action, resume: int) -> None:
 def _terraform(s: PlanetState, p: int, slot: int, new: str) -> None:
     """Replace the Lift Off Point on ``slot`` by ``new`` (drawn at random when empty)."""
     old = s.slots[slot]
+    drawn = not new
     if s.cfg.vicious:  # PL-VIC-2
         _send_home(s, slot)
-    if not new:
+    if drawn:
         new = s.box[s.rng.below(len(s.box))]  # PL-FAM-3, PL-FAST-3
     s._discard_area(slot)  # PL-ACT-TERRA-4
     s.box.remove(new)
@@ -123,7 +124,9 @@ def _terraform(s: PlanetState, p: int, slot: int, new: str) -> None:
     s.box.sort()
     s.slots[slot] = new
     if s._events is not None:
-        ev.replaced(s, slot, old)
+        ev.replaced(s, slot, old, drawn)
+        if s.garglore == slot:  # PL-GAP-18: it stays on the terraformed slot
+            ev.garglore_stays(s, slot)
     s._check_lifts()
 
 

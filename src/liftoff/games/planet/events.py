@@ -6,47 +6,37 @@ of this data is built. Every event's ``kind`` is a message id whose English
 words live in :mod:`.text` (``planet.ev.<what>``). Cards drawn into a hand are
 seen by their owner only; everyone else sees how many.
 
-The data is the same for every reader, whatever their language: names and
-counts in it are English, next to the ids they name (``lp``, ``codes``,
-``count``); narration says them in the reader's language
+The events that show something hidden say so (``reveals``): a draw, a hand
+discarded face up, a roll of the Lift Off die or the Stargate die, a Lift Off
+Point drawn from the box. A card played from a hand is told by the action
+itself (``PlanetGame.action_reveals``).
+
+The data is the same for every reader, whatever their language: ids and
+numbers only (``lp``, ``new``, ``codes``, ``count``, the Moon's ``spot_lp`` or
+``spot_exit``), never words; narration names them in the reader's language
 (:func:`.narrate.local_event`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
-from liftoff.engine.messages import ENGLISH, plural, render
-
-from . import words as _words  # noqa: F401  (registers the spots' and counts' words)
 from .cards import CODES
 from .config import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from .game import PlanetGame
     from .state import PlanetState
 
 
-def card_names(s: PlanetState) -> tuple[str, ...]:
-    """The printed name of each card kind (index = kind)."""
-    return cast("PlanetGame", s.game).card_names
-
-
-def spot_name(s: PlanetState, spot: int) -> str:
-    """A Moon spot as a player says it (in English): the star, above a Lift Off
-    Point, or an Exit."""
-    code = s.cfg.spots[spot]
+def spot(s: PlanetState, at: int) -> dict[str, Any]:
+    """The Moon's spot ``at`` as ids: the Lift Off Point it is above
+    (``spot_lp``), the Exit Point (``spot_exit``), or neither (the star)."""
+    code = s.cfg.spots[at]
     if code.startswith("slot"):
-        name = s.lp_at(int(code[4]) - 1).name
-        return render("planet.spot.lp", {"name": name}, lang=ENGLISH)
+        return {"spot": at, "spot_lp": s.lp_at(int(code[4]) - 1).id}
     if code.startswith("exit"):
-        return render("planet.spot.exit", {"segment": f"S{2 * int(code[4])}"}, lang=ENGLISH)
-    return render("planet.spot.star", lang=ENGLISH)
-
-
-def _n(count: int, what: str) -> str:
-    """ "2 cards", "1 day" (in English: the event's data)."""
-    return plural(f"planet.count.{what}", count, lang=ENGLISH)
+        return {"spot": at, "spot_exit": f"S{2 * int(code[4])}"}
+    return {"spot": at}
 
 
 def drew(s: PlanetState, p: int, kinds: list[int]) -> None:
@@ -55,23 +45,20 @@ def drew(s: PlanetState, p: int, kinds: list[int]) -> None:
     if not count:
         s._emit("planet.ev.draw-none", {"who": p})
         return
-    names = card_names(s)
     shown = sorted(kinds)
     s._emit(
         "planet.ev.draw",
-        {
-            "who": p,
-            "count": count,
-            "cards": [names[k] for k in shown],
-            "codes": [CODES[k] for k in shown],
-        },
+        {"who": p, "count": count, "codes": [CODES[k] for k in shown]},
         to=(p,),
-        public={"who": p, "count": count, "n": _n(count, "cards")},
+        public={"who": p, "count": count},
+        reveals=True,
     )
 
 
 def discarded_hand(s: PlanetState, p: int, count: int) -> None:
-    s._emit("planet.ev.discard-hand", {"who": p, "count": count, "n": _n(count, "cards")})
+    """``p``'s hidden hand went to the discard pile, which is face up."""
+    data = {"who": p, "count": count}
+    s._emit("planet.ev.discard-hand", data, reveals=True)
 
 
 def turn(s: PlanetState, p: int) -> None:
@@ -81,19 +68,25 @@ def turn(s: PlanetState, p: int) -> None:
 def moon(s: PlanetState, step: int, days_before: int) -> None:
     """The Moon moved ``step`` spots (and the Sun with it, when the days passed changed)."""
     way = "planet.ev.moon" if step > 0 else "planet.ev.moon-back"
-    s._emit(way, {"step": step, "spot": s.moon, "spot_name": spot_name(s, s.moon)})
+    s._emit(way, {"step": step, **spot(s, s.moon)})
     days = s.days_passed
     if days != days_before:
         left = s.cfg.days_total - days
         s._emit(
             "planet.ev.sun" if days > days_before else "planet.ev.sun-back",
-            {"days_passed": days, "days_left": left, "n": _n(left, "days")},
+            {"days_passed": days, "days_left": left},
         )
 
 
 def garglore_home(s: PlanetState) -> None:
     lp = s.lp_at(s.garglore)
-    s._emit("planet.ev.garglore-home", {"lp": lp.id, "name": lp.name})
+    s._emit("planet.ev.garglore-home", {"lp": lp.id})
+
+
+def garglore_stays(s: PlanetState, slot: int) -> None:
+    """The Garglore stayed on ``slot`` when its Lift Off Point was replaced (PL-GAP-18)."""
+    lp = s.lp_at(slot)
+    s._emit("planet.ev.garglore-stays", {"lp": lp.id})
 
 
 def lift_off(s: PlanetState, slot: int, owners: list[int]) -> None:
@@ -105,7 +98,7 @@ def lift_off(s: PlanetState, slot: int, owners: list[int]) -> None:
     for p, aliens in counts.items():
         s._emit(
             "planet.ev.lift-off" if aliens == 1 else "planet.ev.lift-off-many",
-            {"who": p, "lp": lp.id, "name": lp.name, "aliens": aliens, "saved": s.saved[p]},
+            {"who": p, "lp": lp.id, "aliens": aliens, "saved": s.saved[p]},
         )
 
 
@@ -125,21 +118,23 @@ def roll(s: PlanetState, p: int, slot: int, rockets: int, need: int) -> None:
         {
             "who": p,
             "lp": lp.id,
-            "name": lp.name,
             "rockets": rockets,
             "need": need,
             "phase": PHASE_NAMES[s.phase(slot)],
             "lifts": bool(rockets and rockets >= need),
         },
+        reveals=True,
     )
 
 
-def replaced(s: PlanetState, slot: int, old: str) -> None:
-    """The Lift Off Point ``old`` on ``slot`` gave way to the one there now."""
+def replaced(s: PlanetState, slot: int, old: str, drawn: bool) -> None:
+    """The Lift Off Point ``old`` on ``slot`` gave way to the one there now
+    (``drawn``: at random from the box, so nobody knew which)."""
     new = s.lp_at(slot)
     s._emit(
         "planet.ev.replaced",
-        {"lp": old, "name": s.cfg.lps[old].name, "new": new.id, "new_name": new.name},
+        {"lp": old, "new": new.id},
+        reveals=drawn,
     )
 
 

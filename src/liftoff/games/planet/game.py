@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from liftoff.engine import (
     Action,
     ContentError,
-    Event,
     Game,
     GameInfo,
     Option,
@@ -17,10 +16,11 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.messages import language, render
+from liftoff.engine.messages import render
 from liftoff.engine.words import register_game_texts
 
 from . import actions as A
+from .actions import shows_cards
 from .cards import CODES
 from .config import PlanetConfig, build_config
 from .content import (
@@ -32,7 +32,7 @@ from .content import (
     load_content,
     validate_path,
 )
-from .describe import said
+from .facts import describe_facts, move_ends
 from .state import PlanetState
 
 MAX_CONFIGS = 256  # compiled configs kept per game (distinct player counts and options)
@@ -195,7 +195,6 @@ class PlanetGame(Game[PlanetState]):
         self.lp_names = {p.id: p.name for p in self.content.points.points}
         self._spaces: dict[int, tuple[Action, ...]] = {}
         self._configs: dict[tuple[Any, ...], PlanetConfig] = {}
-        self._glossary: dict[str, dict[str, str]] = {}  # by language
 
     def config(self, players: int, options: Mapping[str, OptionValue]) -> PlanetConfig:
         """The compiled config for these settings, shared by every game that uses them
@@ -270,31 +269,28 @@ class PlanetGame(Game[PlanetState]):
             self._spaces[players] = action_space(self.content, players)
         return list(self._spaces[players])
 
-    def describe_action(self, state: PlanetState, player: int, action: Action) -> str:
-        return said(state, player, action)
+    def _describe_facts(
+        self, state: PlanetState, player: int, action: Action
+    ) -> Mapping[str, str | int]:
+        """The Lift Off Points at a move's ends; ending a turn, the Moon's next spot."""
+        return describe_facts(state, action)
 
-    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        """Each event as a sentence in the current language, its words (names of
-        cards and Lift Off Points, counts) included: "Bea moves an Alien from the
-        Core to Exit S0"."""
-        from .narrate import narrate
-
-        return narrate(self, event, viewer, names)
+    def action_facts(
+        self, state: PlanetState, player: int, action: Action
+    ) -> Mapping[str, str | int]:
+        """A move names the Lift Off Points at its two ends as they were then
+        (``src_lp``, ``dst_lp``: ids; a Terraform! may replace them later)."""
+        return move_ends(state, action)
 
     def action_is_public(self, state: PlanetState, player: int, action: Action) -> bool:
         """Every planet action is played in the open (what is paid, played or traded)."""
         return True
 
-    def glossary(self) -> Mapping[str, str]:
-        """Every card code, payment token (``W=F``) and Lift Off Point id → its
-        name and what it does, in the current language."""
-        lang = language()
-        got = self._glossary.get(lang)
-        if got is None:
-            from .glossary import glossary
-
-            got = self._glossary[lang] = glossary(self.content)
-        return dict(got)
+    def action_reveals(self, state: PlanetState, player: int, action: Action) -> bool:
+        """An action that plays, pays, pledges or trades cards shows cards from a
+        hand the other players could not see (a roll and a draw are told by
+        their own events)."""
+        return shows_cards(action)
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES

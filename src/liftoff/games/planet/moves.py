@@ -76,7 +76,7 @@ def _roll(s: PlanetState, p: int, slot: int, token: str) -> None:
         for owner in s.boarded[slot]:
             s.core[owner] += 1
         if s._events is not None:
-            s._emit("planet.ev.fail", {"lp": lp.id, "name": lp.name})
+            s._emit("planet.ev.fail", {"lp": lp.id})
             for owner in range(s.cfg.players):
                 ev.to_core(s, owner, s.boarded[slot].count(owner))
         s.boarded[slot] = []

@@ -49,8 +49,6 @@ from .teleport import new_at_teleport, open_window, pledge
 if TYPE_CHECKING:
     from .game import PlanetGame
 
-_STORM = A.PlaySimple("storm")
-
 
 def _roll_first_player(rng: Rng, players: int) -> int:
     """Everyone rolls the number die; tied highest rollers roll again (PL-GAP-11)."""
@@ -516,11 +514,6 @@ class PlanetState(State):
         return explain(self, player, action)
 
     # -- information ---------------------------------------------------------
-    def _reveals_information(self, player: int, action: Action) -> bool:
-        # a draw shows the drawer new cards; Electric Storm! turns every hand face up
-        kind = type(action)
-        return kind is A.End or kind is A.Trade or (kind is A.PlaySimple and action == _STORM)
-
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view  # view.py reads the state: imported when first used
 

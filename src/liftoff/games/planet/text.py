@@ -129,6 +129,7 @@ EVENTS: dict[str, str] = {
     "planet.ev.sun-back": "the Sun moves back: {n} left",
     "planet.ev.explosion": "the Sun reaches the explosion: the planet explodes!",
     "planet.ev.garglore-home": "the Garglore returns to its lava pool from the {name}",
+    "planet.ev.garglore-stays": "the Garglore stays where it is, now on the {name}",
     "planet.ev.phases-return": "the Moon's phases return",
     "planet.ev.lift-off": "{who}'s Alien lifts off from the {name} — {saved} saved",
     "planet.ev.lift-off.you": "your Alien lifts off from the {name} — {saved} saved",

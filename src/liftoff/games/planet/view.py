@@ -6,10 +6,11 @@ areas are public. Views feed the bots, the research encoders, the terminal,
 the browser and the golden playthroughs: the TypedDicts below document the
 dict ``PlanetState.view`` returns, key for key and in its order.
 
-Words for people in a view (a Lift Off Point's ``name``, its ``placement_text``)
-are in the current language (:func:`liftoff.engine.messages.speaking`); ids and
-keys are the same in every language. The ``recent`` events hold their data, not
-sentences (``Game.narrate`` tells them).
+A view holds no words: ids and numbers only, the same in every language (a
+Lift Off Point by its ``lp`` id, a placement cost as numbers). The speech layer
+(``liftoff.speech``) adds the words a reader sees (``view_words``: a Lift Off
+Point's ``name``, its ``placement_text``); the ``recent`` events hold their
+data, not sentences (the speech layer narrates them).
 
 (No ``from __future__ import annotations`` here: Python 3.11 loses
 ``NotRequired`` from a TypedDict whose annotations are strings.)
@@ -23,7 +24,6 @@ from .cards import CODES, NUM_KINDS
 from .config import PHASE_NAMES, UNLIMITED
 from .layout import ABSENT, OVER, POOL, STAGE_NAMES
 from .scoring import outcome
-from .words import lp_name
 
 if TYPE_CHECKING:
     from .state import PlanetState
@@ -78,14 +78,12 @@ class LiftOffPointView(TypedDict):
     aliens: list[int]  # unboarded Aliens there, per player
     slot: int  # 1..4
     lp: str
-    name: str  # its name for people, in the language the view is made in
     mechanic: str
     phase: str  # the effective phase (Supernova!/Asteroids! included)
     moon_phase: str  # the phase the Moon gives it
     boarded: list[int]  # owners of the boarded Aliens, in boarding order
     capacity: int | None  # None: unlimited
     placement_cost: CostView
-    placement_text: str  # the placement cost in words, in the view's language
     area: AreaView
     blocked: bool  # the Garglore is there
     lift: NotRequired[LiftView]  # threshold Lift Off Points
@@ -263,14 +261,12 @@ def _segment(s: "PlanetState", seg: int) -> ExitView | LiftOffPointView:
         "aliens": aliens,
         "slot": slot + 1,
         "lp": lp.id,
-        "name": lp_name(lp.id, lp.name),
         "mechanic": lp.mechanic,
         "phase": PHASE_NAMES[s.phase(slot)],
         "moon_phase": PHASE_NAMES[s.cfg.phase_table[s.moon][slot]],
         "boarded": list(s.boarded[slot]),
         "capacity": s.capacity(slot) if lp.capacity < UNLIMITED else None,
         "placement_cost": {"fuel": cost[0], "screw": cost[1], "action": cost[2]},
-        "placement_text": lp.describe_cost(cost),
         "area": {"fuel": s.afuel[slot], "screw": s.ascrew[slot], "cards": _cards(s.area[slot])},
         "blocked": s.blocked(slot),
     }

@@ -1,5 +1,7 @@
 """The events of the race rules: what Stop, cleanup and resolution did, for
 front ends to narrate (message ids ``race.ev.*``, English words in :mod:`.text`).
+Their data is ids and numbers (card codes, planet numbers and the table's
+planet names), never words: narration names the cards per reader.
 
 The rules call these helpers only while events are collected
 (``state._events is not None``), so the fast path (``apply_legal``) builds
@@ -24,12 +26,13 @@ def where(s: RaceState, i: int) -> dict[str, Any]:
 
 
 def card(kind: int) -> dict[str, Any]:
-    """The card part of an event: its code and printed name."""
-    return {"card": C.CODES[kind], "card_name": C.NAMES[kind]}
+    """The card part of an event: its code (narration names it per reader)."""
+    return {"card": C.CODES[kind]}
 
 
-def names(cards: list[int]) -> list[str]:
-    return [C.NAMES[C.KIND[c]] for c in cards]
+def codes(cards: list[int]) -> list[str]:
+    """The codes of the kinds of ``cards`` (card ids)."""
+    return [C.CODES[C.KIND[c]] for c in cards]
 
 
 def stop(s: RaceState, player: int) -> None:
@@ -40,8 +43,13 @@ def set_aside(s: RaceState, why: str, i: int, player: int, cards: list[int]) -> 
     """Cards removed at cleanup: ``why`` is ``illegal`` or ``no-liftoff``."""
     s._emit(
         f"race.ev.{why}",
-        {"who": player, **where(s, i), "cards": names(cards), "count": len(cards)},
+        {"who": player, **where(s, i), "codes": codes(cards), "count": len(cards)},
     )
+
+
+def turned_up(s: RaceState, player: int, kind: int) -> None:
+    """A card nobody had seen became the top of ``player``'s stack (loading)."""
+    s._emit("race.ev.turned-up", {"who": player, **card(kind)}, reveals=True)
 
 
 def reveal(s: RaceState, i: int, player: int, kind: int) -> None:
@@ -58,7 +66,6 @@ def paid(s: RaceState, i: int, player: int, ore: bool, sources: tuple[int, ...])
     data: dict[str, Any] = {
         "who": player,
         **where(s, i),
-        "paid": [C.NAMES[k] for k in sources],
         "paid_codes": [C.CODES[k] for k in sources],
     }
     if ore:
@@ -132,7 +139,8 @@ def round_end(s: RaceState) -> None:
 def round_start(s: RaceState) -> None:
     # with 3 players everyone moves one seat to the left (RC-ROT-1); else seats stay
     kind = "race.ev.round-start-rotated" if s.num_players == 3 else "race.ev.round-start"
-    s._emit(kind, {"round": s.round + 1, "rounds": s.total_rounds})
+    # the reshuffled stacks turn up new top cards
+    s._emit(kind, {"round": s.round + 1, "rounds": s.total_rounds}, reveals=True)
 
 
 def game_end(s: RaceState) -> None:

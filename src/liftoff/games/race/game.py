@@ -16,18 +16,17 @@ from liftoff.engine import (
     OptionSet,
     OptionValue,
 )
-from liftoff.engine.messages import known, language, render, text
+from liftoff.engine.messages import known, render, text
 from liftoff.engine.words import register_game_texts
 
 from . import actions, content
 from .content import DEFAULT, PlanetTable, load_planets
-from .describe import said
+from .facts import action_facts
 from .layout import LAYOUTS
 from .state import RaceState
 
 if TYPE_CHECKING:
-    from liftoff.engine.events import Event
-    from liftoff.engine.realtime import Clock, LiveSeat, Thinker
+    from liftoff.engine.realtime import Clock, LiveSeat, PeoplePace, RoundBreak, Thinker
 
     from .realtime import RealtimeRace
 
@@ -137,7 +136,6 @@ class RaceGame(Game[RaceState]):
             self._tables[DEFAULT] = table
         self._fingerprint = fingerprint
         #: the glossary of this game's own table, by language (its words follow the reader)
-        self._glossaries: dict[str, dict[str, str]] = {}
 
     def table(self, selection: str) -> PlanetTable:
         """The planet table for the ``planets`` option value (read once, at set-up):
@@ -198,35 +196,15 @@ class RaceGame(Game[RaceState]):
             actions.STEAL_NONE,
         ]
 
-    def describe_action(self, state: RaceState, player: int, action: Action) -> str:
-        return said(state, player, action)
+    def action_facts(
+        self, state: RaceState, player: int, action: Action
+    ) -> Mapping[str, str | int]:
+        """The top card placed, put under or discarded, and the planet placed at (ids)."""
+        return action_facts(state, player, action)
 
     def action_is_public(self, state: RaceState, player: int, action: Action) -> bool:
         """Every race action moves a public top card or makes a public choice (RC-LR-1)."""
         return True
-
-    def _narrate(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        """Race events and actions as plain sentences (see :mod:`.narrate`)."""
-        from .narrate import narrate
-
-        return narrate(event, viewer, names)
-
-    def _narrate_action(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
-        from .narrate import narrate_action
-
-        return narrate_action(event, viewer, names)
-
-    def glossary(self) -> Mapping[str, str]:
-        """Every card code (``tank``, ``liftoff``, …) and every planet of this game's
-        own table (by its name in the content) → its name and what it does, in the
-        current language (made once per language)."""
-        from .glossary import glossary
-
-        lang = language()
-        found = self._glossaries.get(lang)
-        if found is None:
-            found = self._glossaries[lang] = glossary(self.table(DEFAULT))
-        return dict(found)
 
     def rule_sources(self) -> Mapping[str, str]:
         return RULES
@@ -240,6 +218,8 @@ class RaceGame(Game[RaceState]):
         round_pause: float = 0.0,
         start_pause: float = 0.0,
         thinker: Thinker | None = None,
+        people_pace: PeoplePace | None = None,
+        round_break: RoundBreak | None = None,
     ) -> RealtimeRace:
         """The race's real-time driver (:mod:`liftoff.games.race.realtime`)."""
         from .realtime import RealtimeRace
@@ -251,6 +231,8 @@ class RaceGame(Game[RaceState]):
             round_pause=round_pause,
             start_pause=start_pause,
             thinker=thinker,
+            people_pace=people_pace,
+            round_break=round_break,
         )
 
     def from_json(self, data: Mapping[str, Any]) -> RaceState:

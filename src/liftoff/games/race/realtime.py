@@ -51,6 +51,8 @@ from liftoff.engine.realtime import (
     Listener,
     LiveSeat,
     ManualClock,
+    PeoplePace,
+    RoundBreak,
     Thinker,
 )
 
@@ -102,7 +104,12 @@ class RealtimeRace:
     person). ``clock`` is used by :meth:`poll` and :meth:`submit`, and measures
     the bots' thinking when a ``thinker`` is given. ``round_pause`` seconds
     separate rounds (and precede the first one when ``start_pause`` is set):
-    nobody may act then, so people can read the results.
+    nobody may act then, so people can read the results. ``people_pace``: at a
+    table where people sit, bots never decide faster than the slowest person has
+    recently been playing (:class:`~liftoff.engine.realtime.PeoplePace`).
+    ``round_break``: at a table where people sit, the reveals are shown at a pace
+    and the next round waits until the people are ready (:meth:`ready`; see
+    :class:`~liftoff.engine.realtime.RoundBreak`); ``round_pause`` is then unused.
     """
 
     def __init__(
@@ -114,6 +121,8 @@ class RealtimeRace:
         round_pause: float = 0.0,
         start_pause: float = 0.0,
         thinker: Thinker | None = None,
+        people_pace: PeoplePace | None = None,
+        round_break: RoundBreak | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{state.num_players} players need {state.num_players} seats")
@@ -129,6 +138,16 @@ class RealtimeRace:
         self.tick_count = 0
         self.round_pause = round_pause
         self.paused_until = start_pause
+        self.people_pace = people_pace
+        #: per person: the round's opening time, then the times of their actions
+        self._moments: dict[int, list[float]] = {}
+        self.round_break = round_break
+        #: the people who said they are ready for the next round (during a break)
+        self.ready_players: set[int] = set()
+        #: of those, the ones counted ready because they are absent (a policy said so)
+        self.absent_ready: set[int] = set()
+        self._stopped_at = 0.0  # when the last Stop was called (its reveals start)
+        self._break = False  # between two rounds, waiting for the people
         self._heap: list[_Arrival] = []
         self._seq = 0
         self._listeners: list[Listener] = []
@@ -158,6 +177,8 @@ class RealtimeRace:
         seat's bot already made (or is making) still arrives, as any other."""
         self.seats[player] = seat
         self._busy.discard(player)
+        if self._break:  # the people left may all be ready now
+            self._shorten_break(self.clock.now())
 
     @property
     def deciding(self) -> frozenset[int]:
@@ -213,7 +234,7 @@ class RealtimeRace:
         next :meth:`advance` / :meth:`poll` that reaches its time."""
         when = self.clock.now() if at is None else at
         self._push(
-            max(when, self.time),
+            max(when, self.time, self._choice_floor(player)),
             player,
             action,
             self.state.version if based_on is None else based_on,
@@ -230,6 +251,21 @@ class RealtimeRace:
         which may be ahead of the driver's last :meth:`advance`)."""
         return now < self.paused_until and self.state.phase == LOADING and not self.state.is_over()
 
+    def _delay(self, seat: LiveSeat, now: float) -> float:
+        """A bot's decision time: its speed profile's, and at a table where people
+        sit no shorter than the people's pace (``people_pace``)."""
+        delay = seat.speed.delay(seat.rng)
+        humans = self.humans
+        if self.people_pace is None or not humans or self.state.phase != LOADING:
+            return delay
+        opened = self._round_opened()
+        moments = [self._moments.get(p, [opened]) for p in humans]
+        return max(delay, self.people_pace.delay(moments, now, seat.rng))
+
+    def _round_opened(self) -> float:
+        """When the current round opened ("Lift Off!")."""
+        return self.paused_until
+
     def _schedule_bots(self) -> None:
         """Let every idle bot of an active player start deciding (and take in the
         decisions the thinker has finished)."""
@@ -237,18 +273,18 @@ class RealtimeRace:
         state = self.state
         if state.is_over() or self.counting_down:
             return
-        base = self.time
         for p in state.active_players():
             seat = self.seats[p]
             if p in self._busy or seat.agent is None:
                 continue
+            base = max(self.time, self._choice_floor(p))
             if self.thinker is None:  # inline: thinking takes no (virtual) time
                 action = seat.agent.choose(state, p)
                 self._busy.add(p)
-                self._push(base + seat.speed.delay(seat.rng), p, action, state.version, seat)
+                self._push(base + self._delay(seat, base), p, action, state.version, seat)
                 continue
             self._busy.add(p)
-            delay = seat.speed.delay(seat.rng)
+            delay = self._delay(seat, base)
             started = self.clock.now()
             future = self.thinker.submit(_think, seat.agent, state.clone(), p, self.clock)
             self._thoughts.append(_Thought(p, seat, future, base, started, delay, state.version))
@@ -283,6 +319,82 @@ class RealtimeRace:
             self._push(max(at, self.time), p, action, thought.based_on, thought.seat)
         if failure is not None:
             raise failure
+
+    # -- between rounds ------------
+    def _paced(self) -> RoundBreak | None:
+        """The round break in use: only at a table where people sit."""
+        return self.round_break if self.round_break is not None and self.humans else None
+
+    def reveals_shown_at(self) -> float:
+        """When the reveals of the last resolution (so far) are all on screen, at
+        the round break's reveal pace (the Stop's time without a break)."""
+        brk = self._paced()
+        if brk is None:
+            return self._stopped_at
+        count = sum(1 for entry in self.state.log if entry[0] == "reveal")
+        return self._stopped_at + count * brk.reveal_pace
+
+    def _choice_floor(self, player: int) -> float:
+        """The earliest a resolution choice of ``player`` is taken: once the reveal
+        it is about is on screen (0 when there is no such wait)."""
+        state = self.state
+        if (
+            self._paced() is None
+            or state.phase == LOADING
+            or state.pending is None
+            or player != state.pending_player()
+        ):
+            return 0.0
+        return self.reveals_shown_at()
+
+    def between_rounds_at(self, now: float) -> bool:
+        """Whether the table waits, at ``now``, for its people before the next round."""
+        return self._break and self.counting_down_at(now)
+
+    def _open_break(self, now: float) -> None:
+        """A round ended: the plain pause, or (people at the table) a break that
+        lasts until they are ready, at most ``RoundBreak.most`` after the reveals."""
+        brk = self._paced()
+        self.ready_players = set()
+        self.absent_ready = set()
+        self._break = brk is not None
+        if brk is None:
+            self.paused_until = now + self.round_pause
+        else:
+            self.paused_until = max(now, self.reveals_shown_at()) + brk.most
+
+    def ready(self, player: int, at: float | None = None, *, absent: bool = False) -> bool:
+        """Person ``player`` is ready for the next round (``at``: when; default the
+        clock's now). The first one ready starts the others' countdown; once all
+        are, the round opens shortly after the reveals. A policy for absent people
+        calls this with ``absent`` for someone away: they count as ready, but start
+        nobody's countdown (a person still reading is waited for until one who is
+        there says ready). Returns whether it counted (a break is on)."""
+        now = self.clock.now() if at is None else at
+        if not self.between_rounds_at(now) or player not in self.humans:
+            return False
+        if absent and player not in self.ready_players:
+            self.absent_ready.add(player)
+        elif not absent:
+            self.absent_ready.discard(player)
+        if player not in self.ready_players:
+            self.ready_players.add(player)
+            text = messages.text("race.live.ready")
+            self._emit(DriverEvent("ready", now, player, None, self.state.version, text))
+        self._shorten_break(now)
+        return True
+
+    def _shorten_break(self, now: float) -> None:
+        """Bring the next round nearer as people get ready (or leave the table)."""
+        brk = self.round_break
+        if brk is None or not self._break:
+            return
+        shown = max(now, self.reveals_shown_at())
+        humans = set(self.humans)
+        if humans <= self.ready_players:  # everybody (or nobody is left)
+            self.paused_until = min(self.paused_until, shown + brk.start)
+        elif (self.ready_players - self.absent_ready) & humans:
+            self.paused_until = min(self.paused_until, shown + brk.countdown)
 
     # -- real time ------------
     def next_arrival(self) -> float | None:
@@ -411,15 +523,12 @@ class RealtimeRace:
         text = str(arrival.action)
         now = self.time
         if arrival.based_on is not None and state.is_stale(arrival.based_on):
+            # the engine's one meaning of stale, with its rule and its words
+            late = state.stale_refusal(p, arrival.action, arrival.based_on)
+            said = (late.code, late.params)
             self._emit(
                 DriverEvent(
-                    "stale",
-                    now,
-                    p,
-                    text,
-                    state.version,
-                    messages.text("race.live.too-late"),
-                    state.stale_rule,
+                    "stale", now, p, text, state.version, late.message, late.rule, said=said
                 )
             )
             return
@@ -445,11 +554,10 @@ class RealtimeRace:
                 else state.game.parse_action(state, p, arrival.action)
             )
             caused = self.last_events = state.apply(p, action)
-        except IllegalAction as exc:
-            stale = arrival.based_on is not None and arrival.based_on < state.version
+        except IllegalAction as exc:  # not stale (checked above): illegal in itself
             self._emit(
                 DriverEvent(
-                    "stale" if stale else "rejected",
+                    "rejected",
                     now,
                     p,
                     text,
@@ -460,6 +568,8 @@ class RealtimeRace:
                 )
             )
             return
+        if before_phase == LOADING and self.seats[p].human:
+            self._moments.setdefault(p, [self._round_opened()]).append(now)
         public = state.game.action_is_public(state, p, action)
         self._emit(
             DriverEvent("applied", now, p, text, state.version, public=public, events=tuple(caused))
@@ -471,6 +581,7 @@ class RealtimeRace:
         choice to make."""
         state = self.state
         if before_phase == LOADING and (state.phase != LOADING or state.round != before_round):
+            self._stopped_at, self._break = now, False
             self._emit(
                 DriverEvent(
                     "stop",
@@ -487,7 +598,8 @@ class RealtimeRace:
                 DriverEvent("over", now, None, None, state.version, messages.render("api.over"))
             )
         elif state.round != before_round:
-            self.paused_until = now + self.round_pause
+            self._moments.clear()
+            self._open_break(now)
             self._emit(
                 DriverEvent(
                     "round",

@@ -191,7 +191,7 @@ def reveal(s: RaceState, i: int, side: int) -> bool:
     if kind == C.ORE:
         units, kind_code = 1, PAY1
         if s.ore_used[i] >= s.table.planets[s.planets[i][0]].ore:
-            s.log.append(("fail", i, side, player, "ore", "no ore deposit left"))
+            s.log.append(("fail", i, side, player, "ore", "no-ore"))
             if s._events is not None:
                 E.fail(s, i, player, kind, "no-ore")
             return False
@@ -199,7 +199,7 @@ def reveal(s: RaceState, i: int, side: int) -> bool:
         units, kind_code = 2, PAY2
     options = pay_options(s, slot, units)
     if not options:
-        s.log.append(("fail", i, side, player, C.CODES[kind], "not enough energy"))
+        s.log.append(("fail", i, side, player, C.CODES[kind], "no-energy"))
         if s._events is not None:
             E.fail(s, i, player, kind, "no-energy")
         return False  # RC-RED-3: nothing is spent

@@ -34,12 +34,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self, cast
 
-from liftoff.engine import Action, IllegalAction, Outcome, Rng, State
+from liftoff.engine import Action, IllegalAction, Outcome, Rng, StaleAction, State
 from liftoff.engine.native import mypyc_attr
 
 from . import cards as C
+from . import events as E
 from . import resolution, scoring
-from .actions import DISCARD, PLACE, STEAL, STEAL_NONE, UNDER, Pay, Place, Steal, Under
+from .actions import DISCARD, PLACE, STEAL, STEAL_NONE, UNDER, Pay, Place, Steal, Under, parse
 from .checks import invariants
 from .content import DEFAULT, PlanetTable
 from .explain import explain
@@ -119,7 +120,6 @@ class RaceState(State):
     round_scores: list[tuple[int, ...]]
     stats: list[int]
     scored: list[tuple[int, int, int, int]]
-    _revealed_new: bool
 
     # -- construction ------------
     @classmethod
@@ -164,7 +164,6 @@ class RaceState(State):
         self.results = []
         self.log = []
         self.log_round = -1
-        self._revealed_new = False
 
     def _seat_round(self, r: int) -> None:
         """Who sits at which side of each planet in round ``r`` (RC-ROT-1)."""
@@ -218,8 +217,29 @@ class RaceState(State):
             return (self.pending_player(),)
         return ()
 
-    #: a choice made before the last Stop (or round change) comes too late
+    #: a card played before the last Stop (or round change) comes too late
     stale_rule = "RC-STOP-3"
+
+    def stale_refusal(self, player: Any, action: Action | str, version: int) -> StaleAction:
+        """Too late, saying when: a card played before Stop (RC-STOP-3), or a
+        resolution choice made for an earlier reveal (the rule of the choice:
+        RC-RED-4 paying, RC-THEFT-7 stealing)."""
+        text = str(action)
+        try:
+            act = action if isinstance(action, Action) else parse(text)
+        except IllegalAction:
+            act = None
+        said = {"text": text, "version": version, "current": self.version}
+        if isinstance(act, Pay | Steal):
+            rule = "RC-RED-4" if isinstance(act, Pay) else "RC-THEFT-7"
+            if self.pending is None:
+                return StaleAction.of("race.stale.resolved", rule, player, text, **said)
+            planet = self.pending[1] + 1
+            return StaleAction.of("race.stale.choice", rule, player, text, planet=planet, **said)
+        if self.phase == LOADING:
+            code, said["round"] = "race.stale.round", self.round + 1
+            return StaleAction.of(code, self.stale_rule, player, text, **said)
+        return StaleAction.of("race.stale.stop", self.stale_rule, player, text, **said)
 
     def _boundary_mark(self) -> object:
         if self.phase == LOADING:
@@ -289,12 +309,8 @@ class RaceState(State):
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         return explain(self, player, action)
 
-    def _reveals_information(self, player: int, action: Action) -> bool:
-        return self._revealed_new
-
     # -- applying ------------
     def _apply(self, player: int, action: Action) -> None:
-        self._revealed_new = False
         if self.phase == LOADING:
             stack = self.stacks[player]
             if isinstance(action, Under):
@@ -309,9 +325,10 @@ class RaceState(State):
                 if not stack:
                     resolution.stop(self, player)
                     return
-            if self.unseen[player]:
+            if self.unseen[player]:  # a card nobody has seen turns up
                 self.unseen[player] -= 1
-                self._revealed_new = True
+                if self._events is not None:
+                    E.turned_up(self, player, C.KIND[stack[0]])
             return
         assert self.pending is not None
         kind, planet, side, victim = self.pending
@@ -382,7 +399,6 @@ class RaceState(State):
         new.round_scores = self.round_scores.copy()
         new.stats = self.stats.copy()
         new.scored = self.scored.copy()
-        new._revealed_new = self._revealed_new
         return new
 
     def _payload_json(self) -> dict[str, Any]:
@@ -413,7 +429,6 @@ class RaceState(State):
             "round_scores": [list(r) for r in self.round_scores],
             "stats": list(self.stats),
             "scored": [list(s) for s in self.scored],
-            "revealed_new": self._revealed_new,
         }
 
     def _load_payload(self, data: dict[str, Any]) -> None:
@@ -446,7 +461,6 @@ class RaceState(State):
         self.round_scores = [tuple(int(x) for x in r) for r in data["round_scores"]]
         self.stats = [int(x) for x in data["stats"]]
         self.scored = [(int(a), int(b), int(c), int(d)) for a, b, c, d in data["scored"]]
-        self._revealed_new = bool(data["revealed_new"])
 
     # -- information ------------
     def view(self, player: int | None) -> dict[str, Any]:
@@ -481,7 +495,13 @@ def _log_json(entry: tuple[Any, ...]) -> list[Any]:
     return [list(x) if isinstance(x, list) else x for x in entry]
 
 
+#: the reasons a ``fail`` log entry gave in English before they were ids
+_OLD_REASONS = {"no ore deposit left": "no-ore", "not enough energy": "no-energy"}
+
+
 def _log_load(x: Any) -> Any:
     if isinstance(x, list):
         return [str(v) for v in x]
+    if isinstance(x, str):
+        return _OLD_REASONS.get(x, x)
     return x

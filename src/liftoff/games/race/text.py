@@ -73,6 +73,8 @@ EVENTS: Final[dict[str, str]] = {
     "race.ev.act.steal-none": "{who} chooses to take nothing",
     "race.ev.act.steal-none.you": "You choose to take nothing",
     # Stop and cleanup (RC-STOP-1, RC-CLEAN-1, RC-CLEAN-2)
+    "race.ev.turned-up": "{who}'s next card is {card_name}",
+    "race.ev.turned-up.you": "Your next card is {card_name}",
     "race.ev.stop": "{who} calls Stop!",
     "race.ev.stop.you": "You call Stop!",
     "race.ev.illegal": "{planet_name}: {who}'s {cards} set aside (played against the rules)",
@@ -214,9 +216,30 @@ LIVE: Final[dict[str, str]] = {
     "race.live.round": "round {round} starts",
 }
 LIVE_TEXTS: Final[dict[str, str]] = {
-    "race.live.too-late": "too late: this was decided before Stop was called",
     "race.live.stop": "Stop!",
     "race.live.choose": "choose",
+    "race.live.ready": "ready for the next round",
+}
+
+#: why an action arrives too late (``RaceState.stale_refusal``), saying when it was chosen
+STALE: Final[dict[str, str]] = {
+    "race.stale.stop": (
+        "too late: {text} was chosen before Stop was called (at version {version}; "
+        "the game is at {current}), and once Stop is called nobody may act on their stack"
+    ),
+    "race.stale.round": (
+        "too late: {text} was chosen in an earlier round (at version {version}), "
+        "before Stop was called; round {round} has started since"
+    ),
+    "race.stale.choice": (
+        "too late: {text} was chosen for an earlier reveal (at version {version}); "
+        "the game now waits for a new choice at planet {planet} (version {current}): "
+        "look again"
+    ),
+    "race.stale.resolved": (
+        "too late: {text} was chosen during a resolution that has ended since "
+        "(at version {version}; the game is at {current})"
+    ),
 }
 
 #: the refusals of a set-up
@@ -228,6 +251,6 @@ INFO: Final[dict[str, str]] = {
 register(TEMPLATES)
 register(EVENTS)
 register(ENDING)
-register({**WORDS, **DESCRIBE, **GLOSSARY, **LIVE, **INFO})
+register({**WORDS, **DESCRIBE, **GLOSSARY, **LIVE, **INFO, **STALE})
 register_texts({**WORD_TEXTS, **DESCRIBE_TEXTS, **GLOSSARY_TEXTS, **LIVE_TEXTS})
 register_plurals(PLURALS)

@@ -13,10 +13,10 @@ Information policy (rulings RC-LR-1 and RC-LR-2, see docs/rulings.md):
 
 So every player's view is the same public picture; ``you`` marks whose it is.
 
-Codes and keys stay as they are (``top: "tank"``, a planet's ``key``); the words
-meant for people — a planet's ``name``, why an order failed in the ``log`` — are
-in the current language (:func:`liftoff.engine.messages.speaking`), so a view is
-built afresh for each language, never reused across them.
+A view holds codes, keys and numbers only (``top: "tank"``, a planet's ``key``,
+a failed order's reason id in the ``log``), the same in every language; the
+speech layer (``liftoff.speech``) adds the words a reader sees (a planet's
+``name``) for one language.
 """
 
 from __future__ import annotations
@@ -24,12 +24,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from liftoff.engine.events import EventView
-from liftoff.engine.messages import text
 
 from . import cards as C
 from .layout import player_at
 from .phases import LOADING, PENDING_NAMES, PHASE_NAMES, Choice, Phase
-from .words import planet_name
 
 if TYPE_CHECKING:
     from .state import RaceState
@@ -77,7 +75,6 @@ class PlanetView(TypedDict):
 
     number: int
     key: str  # the planet type's name in the content: its stable key (``Game.glossary``)
-    name: str  # that name in the reader's language
     terraforming: int
     vp: int
     ore: int
@@ -212,7 +209,6 @@ def _planet(state: RaceState, i: int, res: tuple[int, ...] | None) -> PlanetView
     return {
         "number": i + 1,
         "key": ptype.name,
-        "name": planet_name(ptype.name),
         "terraforming": ptype.terraforming,
         "vp": ptype.vp,
         "ore": ptype.ore,
@@ -243,16 +239,7 @@ def _jsonable(x: Any) -> Any:
     return list(x) if isinstance(x, list | tuple) else x
 
 
-#: the reasons a log's ``fail`` entry gives (English in the state) → their message ids
-FAIL_WORDS: dict[str, str] = {
-    "no ore deposit left": "race.fail.no-ore",
-    "not enough energy": "race.fail.no-energy",
-}
-
-
 def _entry(entry: tuple[Any, ...]) -> LogEntry:
-    """A log entry for the view: its words for people in the reader's language."""
-    out = [_jsonable(x) for x in entry]
-    if out and out[0] == "fail" and isinstance(out[-1], str) and out[-1] in FAIL_WORDS:
-        out[-1] = text(FAIL_WORDS[out[-1]])
-    return out
+    """A log entry for the view: ids and numbers (a ``fail`` entry's reason is
+    ``no-ore`` or ``no-energy``, which the browser says as ``web.race.why.<reason>``)."""
+    return [_jsonable(x) for x in entry]

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 STEPS = ("obj_draft", "direction", "spec_draft", "play", "mission", "launch", "sell", "over")
 COLOURS = ("red", "yellow", "blue", "green")
 SYMBOLS = ("lab", "extra", "bonus")
+#: what a player is deciding (the view's ``pending`` kind) → its one-hot slot; nothing: 3
+_PENDING = {"actions": 0, "order": 1, "effect": 2}
 SEATS = 4
 STATION = 11
 SCALARS = (
@@ -147,16 +149,8 @@ class AgencyEncoder(Encoder):
                 out[o + 6 + i] = info["symbols"][s] / 3.0
             out[o + 9] = float(info["launch_done"])
             out[o + 10] = float(info["chosen"])
-            deciding = info["deciding"]
-            kind = (
-                3
-                if not deciding
-                else 0
-                if deciding.startswith("actions of ")
-                else 1
-                if deciding.startswith("order of ")
-                else 2
-            )
+            pending = info["pending"]
+            kind = 3 if pending is None else _PENDING.get(str(pending["kind"]), 2)
             out[o + 11 + kind] = 1.0
             boosts = info["boosts"]
             out[o + 15] = len(boosts) / 5.0

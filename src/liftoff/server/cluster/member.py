@@ -1,8 +1,9 @@
-"""One member of a cluster: its id, its table leases, taking tables over, and its
-messages over Redis (actions forwarded to a table's owner and its answers; the
-owner's "this table changed" notices, after which members holding a replica of
-the table read it again from the database; the seats connected through each
-member, see :mod:`.presence`; the cluster-wide quotas, see :mod:`.quotas`)."""
+"""One member of a cluster: its id, its table leases, taking tables over, requests
+sent on to a table's owner (over HTTP, see :mod:`.forward`, vouched for by a
+relay pass, see :mod:`.passes`), and its messages over Redis (the owner's "this
+table changed" notices, after which members holding a replica of the table read
+it again from the database; the seats connected through each member, see
+:mod:`.presence`; the cluster-wide quotas, see :mod:`.quotas`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import contextlib
 import logging
 import os
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -19,7 +21,10 @@ from sqlalchemy import text
 from ..errors import ApiError
 from ..storage import Store
 from ..storage.leases import Fence
-from .presence import PRESENCE, Presence
+from .forward import Answer, Forwarder, NotDelivered, Outgoing
+from .names import DEFAULT, Names
+from .passes import Passes
+from .presence import Presence
 from .quotas import SharedQuotas
 
 if TYPE_CHECKING:
@@ -29,25 +34,13 @@ log = logging.getLogger("liftoff.server")
 
 _ORPHANS = text(
     "SELECT g.id FROM game_tables g LEFT JOIN table_leases l ON l.table_id = g.id "
-    "WHERE g.status IN ('open', 'playing') AND (l.table_id IS NULL OR l.expires_at < now()) "
+    "WHERE g.status IN ('open', 'playing') AND g.clock_state IS NULL "
+    "AND (l.table_id IS NULL OR l.expires_at < now()) "
     "ORDER BY g.created_at"
 )
 
-CHANGED = "liftoff:changed"  # every owner's "table T changed" notices
-FORWARD_TIMEOUT = 5.0  # seconds a forwarded request waits for the owner's answer
-GONE_CHECK = 0.25  # seconds between two looks whether the owner is gone, while waiting
 RELISTEN = 0.2  # seconds before listening again after the connection to Redis broke
-RELAY_SECRET = "liftoff:relay-secret"  # members vouch with it for the sockets they relay
-
-
-def address_key(member_id: str) -> str:
-    """The Redis key of the address other members reach a member at (it expires)."""
-    return f"liftoff:address:{member_id}"
-
-
-def channel_of(member_id: str) -> str:
-    """The Redis channel of a member: requests to it and answers to its requests."""
-    return f"liftoff:member:{member_id}"
+ADDRESSES_KEPT = 1000  # other members' addresses kept in memory
 
 
 def _error_json(err: ApiError) -> dict[str, Any]:
@@ -115,36 +108,43 @@ class Member:
     """This server as a member of a cluster (PostgreSQL leases, Redis messages)."""
 
     def __init__(
-        self, store: Store, redis_url: str, ttl: float, address: str | None = None
+        self,
+        store: Store,
+        redis_url: str,
+        ttl: float,
+        address: str | None = None,
+        cluster: str = DEFAULT,
     ) -> None:
         if store.backend != "postgresql":
             raise ValueError("several servers (--redis) share a PostgreSQL database, not SQLite")
+        self.names = Names.of(cluster, redis_url)  # its keys and channels in Redis
         self.store = store
         self.redis_url = redis_url
         self.ttl = ttl
         self.address = address  # http://host:port, where the other members reach this one
-        self.relay_secret: str | None = None
         self.id = f"{os.getpid()}:{secrets.token_hex(6)}"
         self.fence = Fence(self.id, ttl)
         self.redis: Any = None
         self._pubsub: Any = None
         self.ok = False
         self.last_error: str | None = None
+        self.renewed_at = 0.0  # when the leases were last renewed (monotonic seconds)
         self._task: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._publisher: asyncio.Task[None] | None = None
         self.manager: TableManager | None = None
-        self.channel = channel_of(self.id)
-        self._waiting: dict[str, asyncio.Future[Any]] = {}  # forwarded requests by id
+        self.channel = self.names.member(self.id)
         self._announce: set[str] = set()  # tables whose change is not announced yet
         self._announcing = asyncio.Event()
         # replicas to read again: the owner's time of change, its seats' refusals and
         # presence
         self._stale: dict[str, tuple[float | None, list[Any] | None, list[Any] | None]] = {}
         self._reading: dict[str, asyncio.Task[None]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self.presence = Presence(self)
         self.quotas: SharedQuotas | None = None
+        self.passes: Passes | None = None  # vouching for relayed requests, once connected
+        self.forwarder: Forwarder | None = None
+        self._addresses: dict[str, str] = {}  # other members' addresses, as they said
 
     async def connect(self) -> None:
         """Reach Redis (the start-up check) and fence the store's writes."""
@@ -153,16 +153,18 @@ class Member:
         # named, so that an operator sees the members in Redis's CLIENT LIST
         self.redis = aioredis.from_url(self.redis_url, client_name=f"liftoff-member-{self.id}")
         await self.redis.ping()
-        await self.redis.set(RELAY_SECRET, secrets.token_urlsafe(24), nx=True)
-        found = await self.redis.get(RELAY_SECRET)
-        self.relay_secret = found.decode() if isinstance(found, bytes) else str(found)
+        self.passes = Passes(self.redis, self.names)
+        self.forwarder = Forwarder()
         await self._advertise()
         # listening before owning anything: a member nobody hears is taken to be gone
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(*self._channels)
         self.store.fence = self.fence
-        self.quotas = SharedQuotas(self.redis, self.store.engine, self.id, self.ttl)
+        self.quotas = SharedQuotas(
+            self.redis, self.store.engine, self.id, self.ttl, self.names.sockets
+        )
         self.ok = True
+        self.renewed_at = time.monotonic()
 
     async def claim(self, table_id: str) -> bool:
         """Take a table whose lease is free or expired (or ours); whether we own it."""
@@ -180,19 +182,29 @@ class Member:
     async def _advertise(self) -> None:
         """Say where this member is reached (for sockets relayed to it), for a while."""
         if self.address is not None:
-            await self.redis.set(address_key(self.id), self.address, ex=max(1, int(self.ttl * 2)))
+            key = self.names.address(self.id)
+            await self.redis.set(key, self.address, ex=max(1, int(self.ttl * 2)))
         else:
             await self.redis.ping()
 
     async def address_of(self, member_id: str) -> str | None:
-        """Where a member is reached (``None``: it did not say, or is gone)."""
-        found = await self.redis.get(address_key(member_id))
-        return found.decode() if isinstance(found, bytes) else found
+        """Where a member is reached (``None``: it did not say, or is gone). Kept once
+        read: a member's id is its process's, which keeps its address."""
+        known = self._addresses.get(member_id)
+        if known is not None:
+            return known
+        found = await self.redis.get(self.names.address(member_id))
+        address = found.decode() if isinstance(found, bytes) else found
+        if address is not None:
+            if len(self._addresses) >= ADDRESSES_KEPT:
+                self._addresses.clear()
+            self._addresses[member_id] = address
+        return address
 
     async def gone(self, member_id: str) -> bool:
         """Whether a member is gone: nobody listens on its channel (its process died,
         or it lost Redis, and gave its tables up)."""
-        found = await self.redis.pubsub_numsub(channel_of(member_id))
+        found = await self.redis.pubsub_numsub(self.names.member(member_id))
         return not found or int(found[0][1]) == 0
 
     async def take_from_gone(self, table_id: str, owner: str) -> bool:
@@ -218,38 +230,23 @@ class Member:
         self._publisher = asyncio.create_task(self._publish(), name="liftoff-member-announce")
 
     # -- messages ----------------------------------------------------------------------------
-    async def call(self, owner: str, op: str, args: dict[str, Any]) -> Any:
-        """Forward a request to the table's owner; its answer (its refusal is raised
-        here). When the owner does not answer in time the request may still have been
-        applied: a client retrying with the same submission id gets the first answer."""
-        rid = secrets.token_hex(8)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting[rid] = future
-        message = {"kind": "ask", "id": rid, "to": self.channel, "op": op, "args": args}
+    async def forward(self, owner: str, request: Outgoing) -> Answer:
+        """Send ``request`` on to ``owner`` (a member), with a pass vouching for its
+        client; the owner's answer. :class:`NotDelivered` when the owner said no
+        address (it is gone) or nobody listens there; 503 ``unreachable`` when no
+        pass can be made (Redis is out of reach) or no answer came."""
+        address = await self.address_of(owner)
+        if address is None or self.passes is None or self.forwarder is None:
+            raise NotDelivered(owner)
         try:
-            try:
-                heard = await self.redis.publish(channel_of(owner), orjson.dumps(message))
-            except Exception:  # Redis out of reach: nobody can be asked
-                raise ApiError(503, "unreachable") from None
-            if not heard:
-                raise ApiError(503, "unreachable")
-            answer = await self._answer_of(future, owner)
-        finally:
-            self._waiting.pop(rid, None)
-        if "error" in answer:
-            raise _error_of(answer["error"])
-        return answer.get("result")
-
-    async def _answer_of(self, future: asyncio.Future[Any], owner: str) -> Any:
-        """The owner's answer; 503 ``unreachable`` when none comes in time, or at once
-        when the owner is found gone meanwhile (it died as the request went out)."""
-        end = asyncio.get_running_loop().time() + FORWARD_TIMEOUT
-        while True:
-            try:
-                return await asyncio.wait_for(asyncio.shield(future), GONE_CHECK)
-            except TimeoutError:
-                if asyncio.get_running_loop().time() >= end or await self.gone(owner):
-                    raise ApiError(503, "unreachable") from None
+            relay_pass = await self.passes.issue(request.client, request.path)
+        except Exception:
+            raise ApiError(503, "unreachable") from None
+        try:
+            return await self.forwarder.send(address, request, relay_pass)
+        except NotDelivered:
+            self._addresses.pop(owner, None)  # read it again next time
+            raise
 
     def announce(self, table_id: str) -> None:
         """The owner's table changed (and is stored): tell the other members (several
@@ -272,18 +269,18 @@ class Member:
                         "from": self.id,
                         "at": table.updated_at,
                         "refusals": [_refusal_json(s.refusal) for s in table.seats],
-                        "present": [[s.connected, s.zombie] for s in table.seats],
+                        "present": [[s.connected, s.zombie, s.away] for s in table.seats],
                     }
                 )
                 try:
-                    await self.redis.publish(CHANGED, note)
+                    await self.redis.publish(self.names.changed, note)
                 except Exception:
                     if self.manager is not None:
                         self.manager.errors.error("member", "a change notice was not sent")
 
     @property
     def _channels(self) -> tuple[str, ...]:
-        return (self.channel, CHANGED, PRESENCE)
+        return (self.channel, self.names.changed, self.names.presence)
 
     async def _listen(self) -> None:
         """Hear this member's channel, the change notices and presence; listen again at
@@ -319,7 +316,7 @@ class Member:
 
     def _heard(self, channel: bytes | str, data: dict[str, Any]) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
-        if name == CHANGED:
+        if name == self.names.changed:
             if data.get("from") != self.id:
                 refusals = data.get("refusals")
                 if isinstance(refusals, list):
@@ -327,36 +324,8 @@ class Member:
                 present = data.get("present")
                 present = present if isinstance(present, list) else None
                 self.read_again(str(data["t"]), data.get("at"), refusals, present)
-        elif name == PRESENCE:
+        elif name == self.names.presence:
             self.presence.heard_message(data)
-        elif data.get("kind") == "ask":
-            self._spawn(self._answer(data))
-        elif data.get("kind") == "answer":
-            future = self._waiting.get(str(data.get("id")))
-            if future is not None and not future.done():
-                future.set_result(data)
-
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _answer(self, data: dict[str, Any]) -> None:
-        """Apply a forwarded request through the owner's normal path; answer it."""
-        manager = self.manager
-        reply: dict[str, Any] = {"kind": "answer", "id": data.get("id")}
-        try:
-            if manager is None:
-                raise ApiError(503, "unreachable")
-            reply["result"] = await manager.cluster.forwarded(str(data["op"]), dict(data["args"]))
-        except ApiError as err:
-            reply["error"] = _error_json(err)
-        except Exception:
-            if manager is not None:
-                manager.errors.error("member", "a forwarded request failed")
-            reply["error"] = _error_json(ApiError(503, "unreachable"))
-        with contextlib.suppress(Exception):
-            await self.redis.publish(str(data["to"]), orjson.dumps(reply))
 
     def read_again(
         self,
@@ -374,6 +343,19 @@ class Member:
         if table_id not in self._reading:
             self._reading[table_id] = asyncio.create_task(self._reader(table_id))
 
+    async def read_now(self, table_id: str) -> None:
+        """Read a replica again now, and wait for it: a change this member sent on
+        to the owner shows in its next answer here (what the notices heard while it
+        waits say is read too)."""
+        manager = self.manager
+        if manager is None or table_id not in manager.replicas:
+            return
+        self._stale.setdefault(table_id, (None, None, None))
+        task = self._reading.get(table_id)
+        if task is None:
+            task = self._reading[table_id] = asyncio.create_task(self._reader(table_id))
+        await asyncio.shield(task)
+
     async def _reader(self, table_id: str) -> None:
         manager = self.manager
         assert manager is not None
@@ -387,9 +369,17 @@ class Member:
         finally:
             self._reading.pop(table_id, None)
 
+    def fit(self) -> tuple[bool, str | None]:
+        """Whether this member may act as owner, and why not: what its last round
+        found (the health check looks, it never renews), and no round that renewed
+        the leases for a lease time is unfit too (they have run out by now)."""
+        if self.ok and time.monotonic() - self.renewed_at > self.ttl:
+            return False, "this member has not renewed its table leases for a lease time"
+        return self.ok, self.last_error
+
     async def renew(self) -> bool:
-        """Renew the leases (a write) and reach Redis; let the tables lost go. Whether
-        this member may act as owner (the health check)."""
+        """Renew the leases (a write) and reach Redis; let the tables lost go (the
+        member's round). Whether this member may act as owner."""
         manager = self.manager
         lost: set[str] = set()
         try:
@@ -397,22 +387,37 @@ class Member:
             # says so), but a slow answer is no lost lease — the database decides that,
             # and fences off every write made after it (a busy member keeps its tables)
             async with asyncio.timeout(self.ttl / 2):
-                lost = await self.fence.renew(self.store.engine)
-                await self._advertise()
+                await self._renew_once_more_if_it_fails(lost)
         except TimeoutError:
             self._unfit("this member's database or Redis does not answer in time")
         except Exception as exc:
             # cut off: stop acting as owner (the leases run out in the database anyway)
             self._unfit(f"this member lost its database or Redis: {type(exc).__name__}")
-            lost = set(self.fence.epochs)
+            lost |= set(self.fence.epochs)
             self.fence.epochs.clear()
         else:
             self.ok = True
             self.last_error = None
+            self.renewed_at = time.monotonic()
         if manager is not None:
             for table_id in lost:
                 await manager.cluster.let_go(table_id)
         return self.ok
+
+    async def _renew_once_more_if_it_fails(self, lost: set[str]) -> None:
+        """One renewal (the leases, then Redis), tried a second time after a short
+        pause if it fails: one dropped connection (a pooled socket reset under
+        load) is no lost database or Redis; a member really cut off fails twice.
+        The leases found lost are added to ``lost``."""
+        for attempt in (1, 2):
+            try:
+                lost |= await self.fence.renew(self.store.engine)
+                await self._advertise()
+                return
+            except Exception:
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(min(0.5, self.ttl / 10))
 
     def _unfit(self, why: str) -> None:
         self.ok = False
@@ -456,18 +461,21 @@ class Member:
     async def close(self) -> None:
         """Stop renewing, let every table go (another member takes them at once)."""
         tasks = [self._task, self._listener, self._publisher, *self._reading.values()]
-        for task in [t for t in tasks if t is not None] + list(self._tasks):
+        for task in [t for t in tasks if t is not None]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._task = self._listener = self._publisher = None
         await self.presence.close()
+        if self.forwarder is not None:
+            with contextlib.suppress(Exception):
+                await self.forwarder.close()
         if self.quotas is not None:
             await self.quotas.close()
         with contextlib.suppress(Exception):
             await self.fence.release(self.store.engine)
         if self.redis is not None:
             with contextlib.suppress(Exception):
-                await self.redis.delete(address_key(self.id))
+                await self.redis.delete(self.names.address(self.id))
             with contextlib.suppress(Exception):
                 await self.redis.aclose()

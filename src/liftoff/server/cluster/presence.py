@@ -2,12 +2,13 @@
 table's owner count on the owner.
 
 A member whose replica of a table gets a seat's socket (or loses one) says so on
-``liftoff:presence``: ``{"kind": "seats", "from": its id, "tables": {table:
-{seat: connections}}, "full": bool}``. The owner keeps each member's last word
-per table and treats a seat as connected while its own sockets and the others'
-add up to one or more (``TableSeat.elsewhere``): the grace period of a seat
-connected only elsewhere does not run, and a seat coming back elsewhere is taken
-back from the bot, as when it comes back here.
+the cluster's presence channel (``<name>:<db>:presence``): ``{"kind": "seats",
+"from": its id, "tables": {table: {seat: connections}}, "full": bool}``. The
+owner keeps each member's last word per table and treats a seat as connected
+while its own sockets and the others' add up to one or more
+(``TableSeat.elsewhere``): the grace period of a seat connected only elsewhere
+does not run, and a seat coming back elsewhere is taken back from the bot, as
+when it comes back here.
 
 Every round (a third of a lease time) each member says everything again
 (``full``: a table it leaves out has no connection there any more), and the
@@ -31,8 +32,6 @@ import orjson
 
 if TYPE_CHECKING:
     from .member import Member
-
-PRESENCE = "liftoff:presence"  # every member's word on the seats connected through it
 
 
 class Presence:
@@ -83,7 +82,8 @@ class Presence:
             self._wake.clear()
             for message in self._messages():
                 try:
-                    await self.member.redis.publish(PRESENCE, orjson.dumps(message))
+                    channel = self.member.names.presence
+                    await self.member.redis.publish(channel, orjson.dumps(message))
                 except Exception:
                     if self.member.manager is not None:
                         self.member.manager.errors.error("member", "presence was not sent")

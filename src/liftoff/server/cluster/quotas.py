@@ -4,8 +4,9 @@
   table's ``creator`` and ``status`` already are (``ix_game_tables_creator``):
   nothing to keep in step, whoever owns the tables now.
 - **Open WebSockets per address** are counted in Redis. Each member keeps its own
-  hash ``{liftoff:ws}:<member id>`` (address → sockets it holds), with an expiry
-  of one lease time, and its name in the sorted set ``{liftoff:ws}:members``
+  hash ``{<cluster name>:ws}:<member id>`` (address → sockets it holds), with an
+  expiry of one lease time, and its name in the sorted set
+  ``{<cluster name>:ws}:members``
   scored by the same expiry (Redis's clock). The member's round (every third of
   a lease) pushes both expiries on; a member that dies stops pushing and its
   sockets stop counting within one lease time. A check sums the address over
@@ -24,9 +25,6 @@ from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
-
-PREFIX = "{liftoff:ws}:"  # one hash slot: the scripts touch every member's hash
-MEMBERS = PREFIX + "members"
 
 _UNFINISHED = text(
     "SELECT count(*) FROM game_tables WHERE creator = :c AND status IN ('open', 'playing')"
@@ -67,11 +65,15 @@ return redis.call('PEXPIRE', KEYS[2], ARGV[2])
 class SharedQuotas:
     """This member's side of the cluster-wide quotas (see the module's words)."""
 
-    def __init__(self, redis: Any, engine: AsyncEngine, member_id: str, ttl: float) -> None:
+    def __init__(
+        self, redis: Any, engine: AsyncEngine, member_id: str, ttl: float, prefix: str
+    ) -> None:
         self.redis = redis
         self.engine = engine
         self.id = member_id
-        self.key = PREFIX + member_id
+        self.prefix = prefix  # every member's hash and the set of members (one hash slot)
+        self.members = prefix + "members"
+        self.key = prefix + member_id
         self.expiry_ms = max(1000, int(ttl * 1000))
         self.dirty = False  # a count was not written: write the hash again from memory
         self._open = redis.register_script(_OPEN)
@@ -89,7 +91,8 @@ class SharedQuotas:
         Redis out of reach: let it in (this member's own count still holds), and
         write the hash again once Redis answers."""
         try:
-            keys, args = [MEMBERS, self.key], [address, cap, self.id, self.expiry_ms, PREFIX]
+            keys = [self.members, self.key]
+            args = [address, cap, self.id, self.expiry_ms, self.prefix]
             return bool(await self._open(keys=keys, args=args))
         except Exception:
             self.dirty = True
@@ -114,7 +117,7 @@ class SharedQuotas:
     async def renew(self, held: dict[str, int]) -> None:
         """The member's round: this member's sockets count on for another lease time;
         ``held`` (its sockets in memory) is written again when Redis lost them."""
-        found = await self._renew(keys=[MEMBERS, self.key], args=[self.id, self.expiry_ms])
+        found = await self._renew(keys=[self.members, self.key], args=[self.id, self.expiry_ms])
         if self.dirty or (not found and held):
             self.dirty = False
             try:
@@ -133,5 +136,5 @@ class SharedQuotas:
         for task in list(self._closing):
             task.cancel()
         with contextlib.suppress(Exception):
-            await self.redis.zrem(MEMBERS, self.id)
+            await self.redis.zrem(self.members, self.id)
             await self.redis.delete(self.key)

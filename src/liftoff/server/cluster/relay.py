@@ -6,45 +6,30 @@ the driver's clock, so no replica read from the database can follow it. The memb
 the client reached opens a WebSocket of its own to the owner, sends it the
 client's hello, and passes every frame through, both ways, until either side
 closes. The owner sees an ordinary connection (its seat, its presence, its frames)
-from the client's address, which the relaying member vouches for with the
-cluster's relay secret; the relaying member has already counted it against that
-address's socket quota.
+from the client's address, which the relaying member vouches for with a relay
+pass (:mod:`.passes`), and with the client's cookies and person token; the
+relaying member has already counted it against that address's socket quota.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .passes import RELAY_HEADER
+
 if TYPE_CHECKING:
     from .member import Member
 
-#: the header carrying the cluster's relay secret (and ``X-Forwarded-For`` the client)
-RELAY_HEADER = "x-liftoff-relay"
 #: a close code for "reconnect": the owner went away, or is not reachable yet
 TRY_AGAIN = 1012
 OPEN_TIMEOUT = 5.0  # seconds to reach the owner
-
-
-def relayed_address(headers: Iterable[tuple[bytes, bytes]], secret: str | None) -> str | None:
-    """The client address a member vouches for when it relays a socket here
-    (``None``: not a relay, or not one of the cluster's members)."""
-    if not secret:
-        return None
-    found: dict[bytes, str] = {}
-    for name, value in headers:
-        if name in (RELAY_HEADER.encode(), b"x-forwarded-for"):
-            found[name] = value.decode("latin-1")
-    vouch = found.get(RELAY_HEADER.encode())
-    if vouch is None or not hmac.compare_digest(vouch.encode(), secret.encode()):
-        return None
-    hops = [h.strip() for h in found.get(b"x-forwarded-for", "").split(",") if h.strip()]
-    return hops[-1][:64] if hops else "?"
+#: the client's handshake headers its socket to the owner carries too: its cookies
+#: and an API client's person token (the owner binds and counts its person)
+CLIENTS_OWN = ("cookie", "x-liftoff-person")
 
 
 def socket_url(address: str, table_id: str) -> str:
@@ -78,13 +63,23 @@ async def relay(ws: WebSocket, table_id: str, hello: str, member: Member, client
         await _close(ws, TRY_AGAIN)
         return
     address = await member.address_of(owner) if owner is not None else None
-    if address is None or member.relay_secret is None:
+    if address is None or member.passes is None:
         await _close(ws, TRY_AGAIN)  # the owner is gone: a takeover follows
         return
-    headers = {RELAY_HEADER: member.relay_secret, "X-Forwarded-For": client}
+    url = socket_url(address, table_id)
+    try:
+        relay_pass = await member.passes.issue(client, f"/ws/tables/{table_id}")
+    except Exception:  # Redis out of reach: nobody can vouch for it now
+        await _close(ws, TRY_AGAIN)
+        return
+    headers = {RELAY_HEADER: relay_pass}
+    for name in CLIENTS_OWN:  # who the client is (its person), as it said on its socket
+        value = ws.headers.get(name)
+        if value:
+            headers[name] = value
     try:
         async with websockets.connect(
-            socket_url(address, table_id),
+            url,
             additional_headers=headers,
             open_timeout=OPEN_TIMEOUT,
             max_size=None,

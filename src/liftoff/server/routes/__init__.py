@@ -8,6 +8,7 @@ timeouts  the time-out policy: the others' choice, taking a seat back
 play      your view, acting, undo
 replay    a finished game's record and replay
 tutorials ``/api/tutorials``: each game's interactive first game, starting one
+days      ``/api/vacation``, ``/api/ratings``: play over days, ratings, leaderboards
 health    ``/api/health``
 admin     ``/api/admin``: the operator's routes
 socket    ``/ws/tables/{id}``: a table's WebSocket
@@ -16,6 +17,12 @@ pages     the browser pages
 
 Routes reach the running app's :class:`~liftoff.server.tables.TableManager`
 through the ``Manager`` dependency (``app.state.manager``).
+
+In a cluster every route that changes a table is answered by the table's owner:
+each router is made by :func:`~.common.make_router`, whose routes send such a
+request on to the owner (:class:`~.common.TableRoute`). A route that changes
+something without naming a table in its path is listed in
+:data:`OWNER_INDEPENDENT` with the reason; a test fails for any other.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from fastapi import APIRouter
 
 from . import (
     admin,
+    days,
     games,
     health,
     pages,
@@ -45,10 +53,24 @@ ROUTERS: tuple[APIRouter, ...] = (
     play.router,
     replay.router,
     tutorials.router,
+    days.router,
     health.router,
     admin.router,
     socket.router,
     pages.router,
 )
 
-__all__ = ["ROUTERS"]
+#: the routes that change something but no table another member may own, and why
+#: (every other route that is not a read has ``{table_id}`` in its path and goes to
+#: that table's owner)
+OWNER_INDEPENDENT: dict[tuple[str, str], str] = {
+    ("POST", "/api/tables"): "a new table is made, and owned, by the member that is asked",
+    ("POST", "/api/tutorials/{game}"): "a new tutorial table, likewise",
+    ("POST", "/api/admin/ratings/{game}/bots"): "bots' games played apart from any table",
+    ("POST", "/api/vacation"): (
+        "a person's vacation is stored for every member; each pauses the clocks of the"
+        " tables it plays (and of those it loads later)"
+    ),
+}
+
+__all__ = ["OWNER_INDEPENDENT", "ROUTERS"]

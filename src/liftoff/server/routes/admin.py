@@ -5,17 +5,16 @@ from __future__ import annotations
 import secrets
 import time
 
-from fastapi import APIRouter
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials
 
 from ..errors import ApiError
-from .common import ERRORS, AckOut, Manager, TableId, Token, json, token_of
+from .common import ERRORS, AckOut, Manager, TableId, Token, json, make_router, token_of
 
-router = APIRouter(tags=["admin"])
+router = make_router("admin")
 
 
-def _admin(manager: Manager, cred: HTTPAuthorizationCredentials | None) -> None:
+def admin(manager: Manager, cred: HTTPAuthorizationCredentials | None) -> None:
     """Refuse anyone without the operator's token (404 when the routes are off)."""
     wanted = manager.settings.admin_token
     if not wanted:
@@ -27,18 +26,27 @@ def _admin(manager: Manager, cred: HTTPAuthorizationCredentials | None) -> None:
 
 @router.get(
     "/api/admin/tables",
-    summary="Every unfinished table with its creator and idle time (operator)",
+    summary="Every unfinished table with its creator, idle time and searches waiting for a "
+    "bot worker (operator)",
     responses=ERRORS,
 )
 async def admin_tables(cred: Token, manager: Manager) -> Response:
-    _admin(manager, cred)
+    admin(manager, cred)
     now = time.time()
+    pool = manager.bot_seats.pool
     return json(
         {
             "tables": [
-                {**t.public(), "creator": t.creator, "idle_seconds": round(now - t.updated_at, 1)}
+                {
+                    **t.public(),
+                    "creator": t.creator,
+                    "idle_seconds": round(now - t.updated_at, 1),
+                    "searches_waiting": pool.waiting(t.id),
+                }
                 for t in manager.tables.values()
-            ]
+            ],
+            # every table's, closed ones' too: a closed table's searches leave at once
+            "searches_waiting": pool.waiting(),
         }
     )
 
@@ -50,7 +58,7 @@ async def admin_tables(cred: Token, manager: Manager) -> Response:
     responses=ERRORS,
 )
 async def admin_close(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    _admin(manager, cred)
+    admin(manager, cred)
     await manager.close_table(table_id)
     return json({"ok": True, "version": 0})
 
@@ -62,6 +70,6 @@ async def admin_close(table_id: TableId, cred: Token, manager: Manager) -> Respo
     responses=ERRORS,
 )
 async def admin_delete(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    _admin(manager, cred)
+    admin(manager, cred)
     await manager.close_table(table_id, delete=True)
     return json({"ok": True, "version": 0})

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import Path, Query, Request
 from fastapi.responses import Response
 
 import liftoff
 from liftoff import bots as bot_registry
+from liftoff import speech
 from liftoff.engine import Game, OptionError
 from liftoff.engine.messages import speaking
+from liftoff.engine.realtime import PEOPLE_PACE, SPEEDS
 from liftoff.engine.words import info_json
 
 from ..errors import ApiError, option_refusal
 from ..tables.bots import speeds
 from ..tables.people import levels_json, option_json
-from .common import ERRORS, Lang, Manager, json
+from .common import ERRORS, Lang, Manager, json, make_router
 
-router = APIRouter(tags=["games"])
+router = make_router("games")
 
 #: the longest rules search a client may send (a few words, not a text)
 MAX_QUERY = 100
@@ -72,6 +74,10 @@ def _games(content_sets: dict[str, dict[str, str]]) -> Response:
             "games": [game_info(n, content_sets) for n in liftoff.games.names()],
             "bots": bot_registry.names(),
             "speeds": speeds(),
+            # seconds a card of each speed, for the lobby's words
+            "speed_seconds": {name: SPEEDS[name].mean for name in speeds()},
+            # at a table where people sit, bots start at this pace and follow the slowest
+            "people_pace": PEOPLE_PACE.start,
             "levels": levels_json(),
         }
     )
@@ -103,7 +109,7 @@ async def find_rules(
             params={"most": MAX_QUERY, "count": len(words)},
         )
     with speaking(lang):
-        hits = found.find_rules(words, limit)
+        hits = speech.of(found).find_rules(words, limit)
     return json([{"id": rid, "text": text} for rid, text in hits])
 
 
@@ -123,7 +129,7 @@ async def rules_summary(
         raise ApiError(422, "bad-options", "too many or too long options")
     try:
         with speaking(lang):
-            text = found.rules_summary(given)
+            text = speech.of(found).rules_summary(given)
     except OptionError as exc:
         raise option_refusal(exc) from None
     return json({"game": game, "title": found.info.title, "text": text})
@@ -149,4 +155,4 @@ async def rule_text(
 )
 async def glossary(game: Annotated[str, Path(max_length=32)], lang: Lang) -> Response:
     with speaking(lang):
-        return json({"game": game, "glossary": dict(game_named(game).glossary())})
+        return json({"game": game, "glossary": dict(speech.of(game_named(game)).glossary())})

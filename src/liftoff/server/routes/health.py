@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 
 from ..health import Lease
-from .common import Manager, json
+from .common import Manager, json, make_router
 
-router = APIRouter(tags=["server"])
+if TYPE_CHECKING:
+    from ..cluster import Member
+
+router = make_router("server")
 
 
 @router.get(
@@ -18,13 +22,20 @@ router = APIRouter(tags=["server"])
     summary="Whether the database accepts writes (503 if not), and a few counters",
 )
 async def health(request: Request, manager: Manager) -> Response:
-    lease: Lease = request.app.state.lease
+    """One server: a write check (shared by the checks made at once). A cluster's
+    member: what its last round found; a check never renews a table lease."""
+    member: Member | None = request.app.state.member
+    if member is not None:
+        writable, why = member.fit()
+    else:
+        lease: Lease = request.app.state.lease
+        writable = await lease.check()
+        why = lease.last_error
     store = manager.store
-    writable = await lease.renew()
     return json(
         {
             "ok": writable,
-            "database": "ok" if writable else lease.last_error,
+            "database": "ok" if writable else why,
             "errors": manager.errors.total,
             "tables": len(manager.tables),
             "moves": manager.moves,

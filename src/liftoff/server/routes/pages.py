@@ -6,7 +6,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -14,6 +14,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+import liftoff
 from liftoff.engine import GameInfo
 from liftoff.engine.messages import speaking, template_of
 from liftoff.engine.words import title
@@ -21,7 +22,7 @@ from liftoff.i18n import available, language_name
 from liftoff.i18n.web import web_words, words_for
 
 from ..errors import ApiError
-from .common import Lang, Manager, TableId
+from .common import Lang, Manager, TableId, make_router
 
 WEB = resources.files("liftoff.server") / "web"
 templates = Jinja2Templates(directory=str(WEB / "templates"))
@@ -63,7 +64,7 @@ def _page(
     return templates.TemplateResponse(request, name, full, status_code=status)
 
 
-router = APIRouter(include_in_schema=False)
+router = make_router(include_in_schema=False)
 
 
 def static_files() -> StaticFiles:
@@ -79,6 +80,25 @@ async def lobby_page(request: Request, lang: Lang) -> Response:
 @router.get("/docs", response_class=HTMLResponse)
 async def api_docs(request: Request, lang: Lang) -> Response:
     return _page(request, "api.html", lang, {"page": "api"})
+
+
+@router.get("/ratings/{game}", response_class=HTMLResponse)
+async def ratings_page(request: Request, game: str, lang: Lang) -> Response:
+    """A game's leaderboard (turn-based games; the missing page otherwise)."""
+    infos = {g.info.name: g.info for g in map(liftoff.games.get, liftoff.games.names())}
+    info = infos.get(game)
+    if info is None:
+        message = ApiError(404, "no-game", say="api.error.no-game.named", params={"game": game})
+        return _page(
+            request,
+            "missing.html",
+            lang,
+            {"page": "missing", "message": message.words_in(lang, full_stop=False)},
+            404,
+        )
+    others = [(n, game_title(i, lang)) for n, i in infos.items() if n != game and not i.realtime]
+    context = {"page": "ratings", "game": game, "title": game_title(info, lang), "games": others}
+    return _page(request, "ratings.html", lang, context)
 
 
 async def _table_page(

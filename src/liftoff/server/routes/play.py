@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -19,13 +19,13 @@ from .common import (
     ErrorOut,
     Lang,
     Manager,
+    SeatToken,
     TableId,
-    Token,
     json,
-    token_of,
+    make_router,
 )
 
-router = APIRouter(tags=["play"])
+router = make_router("play")
 
 
 class HintOut(BaseModel):
@@ -44,12 +44,12 @@ class HintOut(BaseModel):
 )
 async def view(
     table_id: TableId,
-    cred: Token,
+    token: SeatToken,
     manager: Manager,
     lang: Annotated[str | None, Query(max_length=35, description="e.g. ja")] = None,
 ) -> Response:
     table = await manager.get(table_id)
-    seat = manager.seating.recipient_of(table, token_of(cred))
+    seat = manager.seating.recipient_of(table, token)
     async with table.lock:
         with speaking(asked(lang)):
             body = frames.core(table, seat)
@@ -63,8 +63,8 @@ async def view(
     response_model=AckOut,
     responses=ERRORS,
 )
-async def act(table_id: TableId, body: ActionIn, cred: Token, manager: Manager) -> Response:
-    return json(await manager.act(table_id, token_of(cred), body.action, body.version, body.id))
+async def act(table_id: TableId, body: ActionIn, token: SeatToken, manager: Manager) -> Response:
+    return json(await manager.act(table_id, token, body.action, body.version, body.id))
 
 
 @router.post(
@@ -73,8 +73,8 @@ async def act(table_id: TableId, body: ActionIn, cred: Token, manager: Manager) 
     response_model=AckOut,
     responses=ERRORS,
 )
-async def undo(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    return json(await manager.undo(table_id, token_of(cred)))
+async def undo(table_id: TableId, token: SeatToken, manager: Manager) -> Response:
+    return json(await manager.undo(table_id, token))
 
 
 @router.post(
@@ -83,5 +83,5 @@ async def undo(table_id: TableId, cred: Token, manager: Manager) -> Response:
     response_model=HintOut,
     responses={**ERRORS, 503: {"model": ErrorOut}},
 )
-async def ask_hint(table_id: TableId, cred: Token, manager: Manager, lang: Lang) -> Response:
-    return json(await manager.hints.ask(table_id, token_of(cred), lang))
+async def ask_hint(table_id: TableId, token: SeatToken, manager: Manager, lang: Lang) -> Response:
+    return json(await manager.hints.ask(table_id, token, lang))

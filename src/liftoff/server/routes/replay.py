@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from fastapi.responses import Response
 
-from liftoff.engine import Event, IllegalAction
 from liftoff.engine.messages import speaking
 
 from ..errors import ApiError
-from ..tables.model import LiveTable
-from .common import ERRORS, Lang, Manager, TableId, json
+from .common import ERRORS, Lang, Manager, TableId, json, make_router
 
-router = APIRouter(tags=["replay"])
+router = make_router("replay")
 
 
 @router.get(
@@ -43,50 +40,32 @@ async def replay(
     step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     seat: Annotated[int | None, Query(ge=0, le=7)] = None,
 ) -> Response:
+    """Computed once per table, seat and language, off the event loop (see
+    ``server.replays``); each step is then a lookup."""
     table = await manager.get(table_id)
     if table.status != "over":
         raise ApiError(403, "in-play", "replays are for finished games")
-    rec = table.state.record()
-    step = min(step, len(rec["actions"]))
     if seat is not None and seat >= table.state.num_players:
         raise ApiError(422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat})
+    rec = table.state.record()
     with speaking(lang):
-        return _replay(table, rec, step, seat)
-
-
-def _replay(table: LiveTable, rec: dict[str, Any], step: int, seat: int | None) -> Response:
-    """The replay's answer, in the current language (actions, narration, names)."""
+        names, public = table.names(), table.public()
+    key = (table.id, table.state.version, seat, lang)
+    done = await manager.replays.get(key, table.game.info.name, rec, names)
     actions = rec["actions"]
-    game = table.game
-    state = game.new_game(rec["players"], rec["seed"], rec["options"])
-    described: list[str] = []  # every action in words (the record is public now)
-    narrated: list[list[str]] = []  # what each action caused, told as ``seat`` saw it
-    view, names = None, table.names()
-
-    def told(events: Sequence[Event]) -> list[str]:
-        return [line for line in (game.narrate(e, seat, names) for e in events) if line]
-
-    try:
-        for i, (p, text) in enumerate(actions):
-            if i == step:
-                view = state.view(seat)
-            action = game.parse_action(state, p, text)
-            described.append(game.describe_action(state, p, action))
-            narrated.append(told(state.apply(p, action)))
-    except IllegalAction as exc:
-        raise ApiError(500, "broken-table", str(exc)) from None
+    step = min(step, len(actions))
     return json(
         {
             "step": step,
             "steps": len(actions),
             "actions": actions,
-            "described": described,
-            "narrated": narrated,
+            "described": done.described,  # every action in words (the record is public now)
+            "narrated": done.narrated,  # what each action caused, told as ``seat`` saw it
             "stand_in": sorted(table.stand_ins),  # actions a bot played for a person
             "seat": seat,
-            "view": view if view is not None else state.view(seat),
+            "view": done.view(step),
             # what the last action caused, narrated for ``seat`` (a spectator without one)
-            "lines": narrated[step - 1] if step else [],
-            "table": table.public(),
+            "lines": done.narrated[step - 1] if step else [],
+            "table": public,
         }
     )

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from .common import ERRORS, AckOut, JoinIn, Manager, SeatOut, TableId, Token, json, token_of
+from ..ratelimit import client_address
+from .common import (
+    ERRORS,
+    AckOut,
+    JoinIn,
+    Manager,
+    SeatOut,
+    SeatToken,
+    TableId,
+    Token,
+    caller_of,
+    json,
+    make_router,
+    seat_answer,
+    to_owner,
+    token_of,
+)
 
-router = APIRouter(tags=["seats"])
+router = make_router("seats")
 
 
 class NameIn(BaseModel):
@@ -31,9 +47,14 @@ class NameOut(BaseModel):
     response_model=SeatOut,
     responses=ERRORS,
 )
-async def join(table_id: TableId, body: JoinIn, manager: Manager) -> Response:
-    seat, token = await manager.join(table_id, body.seat, body.name)
-    return json({"table": table_id, "seat": seat, "token": token})
+async def join(table_id: TableId, body: JoinIn, request: Request, manager: Manager) -> Response:
+    """The seat is your person's (this browser's, or ``X-Liftoff-Person``'s): one
+    seat per person at a table (409 ``seated``); a seat left during the game (409
+    ``left-seat``) or kept for another player of the game before a rematch (409
+    ``kept-seat``) is refused."""
+    caller = caller_of(request)
+    seat, token = await manager.join(table_id, body.seat, body.name, caller)
+    return seat_answer(request, caller, {"table": table_id, "seat": seat, "token": token})
 
 
 @router.post(
@@ -42,8 +63,8 @@ async def join(table_id: TableId, body: JoinIn, manager: Manager) -> Response:
     response_model=AckOut,
     responses=ERRORS,
 )
-async def leave(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    await manager.leave(table_id, token_of(cred))
+async def leave(table_id: TableId, token: SeatToken, manager: Manager) -> Response:
+    await manager.leave(table_id, token)
     table = await manager.get(table_id)
     return json({"ok": True, "version": table.state.version})
 
@@ -54,9 +75,22 @@ async def leave(table_id: TableId, cred: Token, manager: Manager) -> Response:
     response_model=SeatOut,
     responses=ERRORS,
 )
-async def rematch(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    new, seat, token = await manager.rematch(table_id, token_of(cred))
-    return json({"table": new.id, "seat": seat, "token": token})
+async def rematch(
+    table_id: TableId, token: SeatToken, request: Request, manager: Manager
+) -> Response:
+    """The other players' seats of the rematch are kept for them; the new table
+    counts against your address's quota of unfinished tables."""
+    started = await manager.rematch_of(table_id)
+    if started is not None:
+        # joining the rematch changes it: in a cluster its owner answers
+        sent = await to_owner(request, started)
+        if sent is not None:
+            return sent
+    caller = caller_of(request)
+    settings = manager.settings
+    creator = manager.quotas.key(client_address(request.scope, settings.trusted_proxies))
+    new, seat, fresh = await manager.rematch(table_id, token, caller, creator)
+    return seat_answer(request, caller, {"table": new.id, "seat": seat, "token": fresh})
 
 
 @router.post(
@@ -65,9 +99,33 @@ async def rematch(table_id: TableId, cred: Token, manager: Manager) -> Response:
     response_model=SeatOut,
     responses=ERRORS,
 )
-async def renew_seat_link(table_id: TableId, cred: Token, manager: Manager) -> Response:
-    seat, token = await manager.seating.renew(table_id, token_of(cred))
-    return json({"table": table_id, "seat": seat, "token": token})
+async def renew_seat_link(table_id: TableId, token: SeatToken, manager: Manager) -> Response:
+    seat, fresh = await manager.seating.renew(table_id, token)
+    return json({"table": table_id, "seat": seat, "token": fresh})
+
+
+class BoundOut(BaseModel):
+    """The seat this browser's person now holds (``person``: see ``SeatOut``)."""
+
+    table: str
+    seat: int
+    person: str | None = None
+
+
+@router.post(
+    "/api/tables/{table_id}/seat-link/bind",
+    summary="A seat link opened here: this browser's person holds the seat from now on",
+    response_model=BoundOut,
+    responses=ERRORS,
+)
+async def bind_seat_link(
+    table_id: TableId, cred: Token, request: Request, manager: Manager
+) -> Response:
+    """Refused (409 ``seated``, in words) when this browser's person holds another
+    seat at the table: a seat link never gives one person a second seat."""
+    caller = caller_of(request)
+    seat = await manager.bind(table_id, token_of(cred), caller)
+    return seat_answer(request, caller, {"table": table_id, "seat": seat})
 
 
 @router.post(
@@ -76,6 +134,8 @@ async def renew_seat_link(table_id: TableId, cred: Token, manager: Manager) -> R
     response_model=NameOut,
     responses=ERRORS,
 )
-async def rename_seat(table_id: TableId, body: NameIn, cred: Token, manager: Manager) -> Response:
-    seat, name = await manager.seating.rename(table_id, token_of(cred), body.name)
+async def rename_seat(
+    table_id: TableId, body: NameIn, token: SeatToken, manager: Manager
+) -> Response:
+    seat, name = await manager.seating.rename(table_id, token, body.name)
     return json({"table": table_id, "seat": seat, "name": name})

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket
+from fastapi import WebSocket
 
 from ..tables import TableManager
 from ..ws import table_socket
+from .common import make_router
 
-router = APIRouter()
+router = make_router()
 
 
 @router.websocket("/ws/tables/{table_id}")

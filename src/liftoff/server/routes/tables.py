@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 
 from ..limits import http_options
@@ -12,10 +12,19 @@ from ..ratelimit import client_address
 from ..storage import TableData
 from ..tables import frames
 from ..tables.people import seat_names
-from .common import ERRORS, CreateTableIn, Manager, TableId, json
+from .common import (
+    ERRORS,
+    CreateTableIn,
+    Manager,
+    TableId,
+    caller_of,
+    json,
+    make_router,
+    seat_answer,
+)
 from .games import game_named
 
-router = APIRouter(tags=["tables"])
+router = make_router("tables")
 
 
 def _finished(t: TableData) -> dict[str, Any]:
@@ -58,6 +67,7 @@ async def lobby(
 async def create(body: CreateTableIn, request: Request, manager: Manager) -> Response:
     settings = manager.settings
     game = game_named(body.game)
+    caller = caller_of(request)
     table, seat, token = await manager.create(
         body.game,
         body.players,
@@ -65,9 +75,12 @@ async def create(body: CreateTableIn, request: Request, manager: Manager) -> Res
         [s.model_dump() for s in body.seats] if body.seats is not None else None,
         body.clock.model_dump() if body.clock is not None else None,
         body.name,
+        race=body.race.model_dump() if body.race is not None else None,
         creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
         hints=body.hints,
         title=body.title,
+        caller=caller,
+        rated=body.rated,
     )
     out: dict[str, Any] = {
         "table": table.public(),
@@ -75,6 +88,7 @@ async def create(body: CreateTableIn, request: Request, manager: Manager) -> Res
     }
     if token is not None:
         out.update(seat=seat, token=token)
+        return seat_answer(request, caller, out, 201)
     return json(out, 201)
 
 

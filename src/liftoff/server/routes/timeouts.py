@@ -3,7 +3,6 @@ of time, and that player taking their seat back from the stand-in bot."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
 from fastapi.responses import Response
 
 from .common import (
@@ -11,14 +10,14 @@ from .common import (
     AckOut,
     Manager,
     ReclaimIn,
+    SeatToken,
     TableId,
     TimeoutIn,
-    Token,
     json,
-    token_of,
+    make_router,
 )
 
-router = APIRouter(tags=["timeouts"])
+router = make_router("timeouts")
 
 
 @router.post(
@@ -27,8 +26,10 @@ router = APIRouter(tags=["timeouts"])
     response_model=AckOut,
     responses=ERRORS,
 )
-async def choose(table_id: TableId, body: TimeoutIn, cred: Token, manager: Manager) -> Response:
-    return json(await manager.timeouts.choose(table_id, token_of(cred), body.seat, body.choice))
+async def choose(
+    table_id: TableId, body: TimeoutIn, token: SeatToken, manager: Manager
+) -> Response:
+    return json(await manager.timeouts.choose(table_id, token, body.seat, body.choice))
 
 
 @router.post(
@@ -38,7 +39,7 @@ async def choose(table_id: TableId, body: TimeoutIn, cred: Token, manager: Manag
     responses=ERRORS,
 )
 async def reclaim(
-    table_id: TableId, cred: Token, manager: Manager, body: ReclaimIn | None = None
+    table_id: TableId, token: SeatToken, manager: Manager, body: ReclaimIn | None = None
 ) -> Response:
     seat = body.seat if body is not None else None
-    return json(await manager.timeouts.reclaim(table_id, token_of(cred), seat))
+    return json(await manager.timeouts.reclaim(table_id, token, seat))

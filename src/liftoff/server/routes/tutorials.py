@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -20,9 +20,9 @@ from liftoff.engine.words import title
 from .. import tutorials
 from ..errors import ApiError
 from ..ratelimit import client_address
-from .common import ERRORS, Lang, Manager, SeatOut, json
+from .common import ERRORS, Lang, Manager, SeatOut, caller_of, json, make_router, seat_answer
 
-router = APIRouter(tags=["tutorials"])
+router = make_router("tutorials")
 
 GameName = Annotated[str, Path(min_length=1, max_length=32)]
 
@@ -88,6 +88,7 @@ async def start_tutorial(
     seats: list[dict[str, Any]] = [{"type": "you"}]
     seats += [{"type": "bot", "bot": t.bot, "speed": t.speed}] * (t.players - 1)
     settings = manager.settings
+    caller = caller_of(request)
     table, seat, token = await manager.create(
         game,
         t.players,
@@ -99,6 +100,7 @@ async def start_tutorial(
         creator=manager.quotas.key(client_address(request.scope, settings.trusted_proxies)),
         hints=True,
         tutorial=game,
+        caller=caller,
     )
     assert seat is not None and token is not None
-    return json({"table": table.id, "seat": seat, "token": token}, 201)
+    return seat_answer(request, caller, {"table": table.id, "seat": seat, "token": token}, 201)

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from .leases import Fence
-from .models import ActionRow, LeaseRow, SeatRow, TableRow
+from .models import ActionRow, LeaseRow, PersonRow, SeatRow, TableRow
 
 _ACTION_COLUMNS = (
     "table_id",
@@ -81,6 +81,8 @@ class SeatData:
     speed: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    # the person holding the seat (or, on an open seat, the person it is kept for)
+    person_id: str | None = None
 
 
 @dataclass
@@ -122,6 +124,9 @@ class TableData:
     tutorial: str | None = None  # the game whose interactive first game the table is
     abandoned: bool = False  # ended or closed with no person playing any more
     title: str | None = None  # the table's name (optional)
+    rated: bool = False  # the result updates the players' ratings
+    # a table asleep: its clocks (remaining, running, at: epoch seconds); None: awake
+    clock_state: dict[str, Any] | None = None
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -310,8 +315,14 @@ class Store:
         self.rows_written += len(rows)
 
     async def delete_action(self, table_id: str, idx: int) -> None:
-        """Remove the action at ``idx`` (undo; only ever the last one)."""
+        """Remove the action at ``idx`` (undo; only ever the last one). A cluster
+        member's removal is fenced as its appends are: a stale owner removes nothing."""
         stmt = delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx == idx)
+        if self.fence is not None:
+            async with self.engine.begin() as aconn:
+                await self.fence.check(aconn, [table_id])
+                await aconn.execute(stmt)
+            return
 
         def write(conn: Connection) -> None:
             conn.execute(stmt)
@@ -406,6 +417,7 @@ class Store:
             "tutorial": t.tutorial,
             "abandoned": None,
             "title": t.title,
+            "rated": t.rated or None,
         }
         seat_values = [
             {
@@ -416,6 +428,7 @@ class Store:
                 "speed": s.speed,
                 "name": s.name,
                 "token_hash": s.token_hash,
+                "person_id": s.person_id,
             }
             for s in t.seats
         ]
@@ -441,11 +454,18 @@ class Store:
         await self._write(write)
 
     async def save_seat(self, table_id: str, s: SeatData) -> None:
-        """Store a seat's new kind, name and token hash."""
+        """Store a seat's new kind, name, token hash and person."""
         stmt = (
             update(SeatRow)
             .where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
-            .values(kind=s.kind, bot=s.bot, speed=s.speed, name=s.name, token_hash=s.token_hash)
+            .values(
+                kind=s.kind,
+                bot=s.bot,
+                speed=s.speed,
+                name=s.name,
+                token_hash=s.token_hash,
+                person_id=s.person_id,
+            )
         )
 
         def write(conn: Connection) -> None:
@@ -453,9 +473,35 @@ class Store:
 
         await self._write(write)
 
+    # -- persons ------------------------------------------------------------------------
+    async def create_person(self, person_id: str, token_hash: str) -> None:
+        """Store a new person (the hash of its token, never the token)."""
+        stmt = insert(PersonRow).values(id=person_id, token_hash=token_hash, created_at=time.time())
+
+        def write(conn: Connection) -> None:
+            conn.execute(stmt)
+
+        await self._write(write)
+
+    async def find_person(self, token_hash: str) -> str | None:
+        """The id of the person whose token has this hash, if any."""
+        async with self.sessions() as session:
+            found = await session.execute(
+                select(PersonRow.id).where(PersonRow.token_hash == token_hash)
+            )
+            return found.scalar_one_or_none()
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        """The id of a table's rematch, as stored (``None``: none started)."""
+        async with self.sessions() as session:
+            found = await session.execute(
+                select(TableRow.rematch_id).where(TableRow.id == table_id)
+            )
+            return found.scalar_one_or_none()
+
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change a table's status, outcome or rematch link."""
-        for key in ("outcome", "clock"):
+        for key in ("outcome", "clock", "clock_state"):
             if key in values and values[key] is not None:
                 values[key] = _dumps(values[key])
         stmt = update(TableRow).where(TableRow.id == table_id).values(**values)
@@ -466,11 +512,18 @@ class Store:
         await self._write(write)
 
     async def load_tables(
-        self, statuses: Sequence[str] | None = None, ids: Sequence[str] | None = None
+        self,
+        statuses: Sequence[str] | None = None,
+        ids: Sequence[str] | None = None,
+        *,
+        awake: bool = False,
     ) -> list[TableData]:
-        """Tables (with seats and action logs) by status or by id."""
+        """Tables (with seats and action logs) by status or by id (``awake``: none
+        asleep, see ``tables.dormant``)."""
         async with self.sessions() as session:
             q = select(TableRow)
+            if awake:
+                q = q.where(TableRow.clock_state.is_(None))
             if statuses is not None:
                 q = q.where(TableRow.status.in_(list(statuses)))
             if ids is not None:
@@ -493,7 +546,7 @@ class Store:
             )
             for s in seats:
                 out[s.table_id].seats.append(
-                    SeatData(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
+                    SeatData(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash, s.person_id)
                 )
             acts = (
                 await session.execute(
@@ -585,4 +638,6 @@ def _table_data(r: TableRow) -> TableData:
         tutorial=r.tutorial,
         abandoned=bool(r.abandoned),
         title=r.title,
+        rated=bool(r.rated),
+        clock_state=None if r.clock_state is None else orjson.loads(r.clock_state),
     )

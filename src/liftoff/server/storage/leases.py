@@ -6,10 +6,19 @@ a table. ``epoch`` is the fencing token; see "Several servers" in docs/server.md
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TypeVar
 
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+T = TypeVar("T")
+
+#: PostgreSQL's codes for "deadlock detected" and "could not serialize": try again
+RETRIED = frozenset({"40P01", "40001"})
+ATTEMPTS = 4  # tries of a lease statement that met a deadlock
 
 _CLAIM = text(
     "INSERT INTO table_leases (table_id, owner, epoch, expires_at) "
@@ -19,17 +28,25 @@ _CLAIM = text(
     "WHERE table_leases.expires_at < now() OR table_leases.owner = :me "
     "RETURNING epoch"
 )
+# Statements that lock several leases lock them in the order of their table ids
+# (``ORDER BY … FOR UPDATE/SHARE`` locks rows as the sort yields them), so that two
+# of them never wait for each other in a circle.
 _RENEW = text(
-    "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
-    "WHERE owner = :me AND expires_at > now() RETURNING table_id, epoch"
+    "WITH mine AS (SELECT table_id FROM table_leases "
+    "WHERE owner = :me AND expires_at > now() ORDER BY table_id FOR UPDATE) "
+    "UPDATE table_leases l SET expires_at = now() + make_interval(secs => :ttl) "
+    "FROM mine WHERE l.table_id = mine.table_id RETURNING l.table_id, l.epoch"
 )
 _RELEASE = text(
-    "UPDATE table_leases SET expires_at = now() - interval '1 second' "
-    "WHERE owner = :me AND table_id = ANY(:ts)"
+    "WITH mine AS (SELECT table_id FROM table_leases "
+    "WHERE owner = :me AND table_id = ANY(:ts) ORDER BY table_id FOR UPDATE) "
+    "UPDATE table_leases l SET expires_at = now() - interval '1 second' "
+    "FROM mine WHERE l.table_id = mine.table_id"
 )
 _HELD = text(
     "SELECT table_id, epoch FROM table_leases "
-    "WHERE table_id = ANY(:ts) AND owner = :me AND expires_at > now() FOR SHARE"
+    "WHERE table_id = ANY(:ts) AND owner = :me AND expires_at > now() "
+    "ORDER BY table_id FOR SHARE"
 )
 _SEIZE = text(
     "UPDATE table_leases SET owner = :me, epoch = epoch + 1, "
@@ -45,6 +62,29 @@ class StaleLease(RuntimeError):
     """This member no longer owns a table it tried to write for."""
 
 
+def sqlstate(exc: BaseException) -> str | None:
+    """PostgreSQL's error code of a database error (``None`` when it has none)."""
+    orig = getattr(exc, "orig", None)
+    for found in (orig, getattr(orig, "__cause__", None), exc):
+        code = getattr(found, "sqlstate", None) or getattr(found, "pgcode", None)
+        if isinstance(code, str):
+            return code
+    return None
+
+
+async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
+    """``attempt()``, tried again (up to :data:`ATTEMPTS` times, a little later each
+    time) when PostgreSQL broke a deadlock by failing it, or could not serialize it."""
+    for n in range(1, ATTEMPTS + 1):
+        try:
+            return await attempt()
+        except DBAPIError as exc:
+            if n == ATTEMPTS or sqlstate(exc) not in RETRIED:
+                raise
+        await asyncio.sleep(0.01 * n)
+    raise AssertionError("unreachable")  # the last attempt returned or raised
+
+
 class Fence:
     """This member's leases: the epoch it holds each table under."""
 
@@ -52,6 +92,7 @@ class Fence:
         self.owner = owner
         self.ttl = ttl
         self.epochs: dict[str, int] = {}
+        self._renewing = asyncio.Lock()  # one renewal at a time
 
     async def check(self, conn: AsyncConnection, table_ids: Iterable[str]) -> None:
         """In the writing transaction: raise :class:`StaleLease` unless every table
@@ -108,10 +149,15 @@ class Fence:
         """Renew every lease still held; forget (and return) the ones lost. Only the
         leases held when the renewal began are judged: one claimed meanwhile may be
         missing from the renewal's snapshot without being lost."""
-        held = dict(self.epochs)
-        async with engine.begin() as conn:
-            rows = (await conn.execute(_RENEW, {"me": self.owner, "ttl": self.ttl})).all()
-        kept = {(tid, epoch) for tid, epoch in rows}
+        async with self._renewing:
+            held = dict(self.epochs)
+
+            async def attempt() -> set[tuple[str, int]]:
+                async with engine.begin() as conn:
+                    found = await conn.execute(_RENEW, {"me": self.owner, "ttl": self.ttl})
+                    return {(str(tid), int(epoch)) for tid, epoch in found.all()}
+
+            kept = await retried(attempt)
         lost = {
             t
             for t, epoch in held.items()
@@ -126,8 +172,12 @@ class Fence:
         ids = sorted(self.epochs if table_ids is None else set(table_ids))
         if not ids:
             return
-        async with engine.begin() as conn:
-            await conn.execute(_RELEASE, {"me": self.owner, "ts": ids})
+
+        async def attempt() -> None:
+            async with engine.begin() as conn:
+                await conn.execute(_RELEASE, {"me": self.owner, "ts": ids})
+
+        await retried(attempt)
         for t in ids:
             self.epochs.pop(t, None)
 

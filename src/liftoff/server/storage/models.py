@@ -1,4 +1,4 @@
-"""SQLAlchemy models: tables, seats (hashed tokens) and the action log.
+"""SQLAlchemy models: tables, seats (hashed tokens), persons and the action log.
 
 Times are seconds since the epoch (floats) so that SQLite and PostgreSQL store
 them the same way; JSON fields are text (the engine's data is JSON-safe).
@@ -63,6 +63,60 @@ class TableRow(Base):
     # the game ended (or was closed) with no person playing any more
     abandoned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     title: Mapped[str | None] = mapped_column(String(60), nullable=True)  # the table's name
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # updates ratings
+    # when a table asleep has a clock run out (epoch seconds; None: no clock runs)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    # the clocks of a table asleep (JSON); None: awake (``tables.dormant``)
+    clock_state: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+    __table_args__ = (
+        # the tables awake by status: a cluster's look for orphans never reads the
+        # (many) tables asleep
+        Index(
+            "ix_game_tables_awake",
+            "status",
+            sqlite_where=sql_text("clock_state IS NULL"),
+            postgresql_where=sql_text("clock_state IS NULL"),
+        ),
+    )
+
+
+class PersonRow(Base):
+    """The person behind a browser (or an API client): the seats taken with one
+    person token belong to one person. Only the token's hash is stored."""
+
+    __tablename__ = "persons"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class VacationRow(Base):
+    """A person's clocks paused from ``starts_at`` to ``ends_at`` (epoch seconds)."""
+
+    __tablename__ = "vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("persons.id", ondelete="CASCADE"), index=True
+    )
+    starts_at: Mapped[float] = mapped_column(Float)
+    ends_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A rating per subject (``person:<id>`` or ``bot:<level>``) and game (openskill)."""
+
+    __tablename__ = "ratings"
+
+    subject: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    updated_at: Mapped[float] = mapped_column(Float)
 
 
 class SeatRow(Base):
@@ -79,6 +133,11 @@ class SeatRow(Base):
     speed: Mapped[str | None] = mapped_column(String(16), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    # the person holding the seat; on an open seat, the person it is kept for (who
+    # left it during the game, or who played it in the game a rematch follows)
+    person_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("persons.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
 
 class ActionRow(Base):

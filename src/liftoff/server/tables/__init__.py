@@ -6,14 +6,15 @@
   ever lost, and on start every unfinished game is rebuilt from its log with
   ``Game.replay``.
 - Bots take seats server-side (asyncio tasks; their thinking runs in a worker
-  thread on a clone of the state). A player who disconnects keeps their seat
-  for a grace period; then a bot plays for them (a *zombie* seat) until they
-  come back.
+  thread on a clone of the state). A player who disconnects keeps their seat;
+  after a grace period they are *away*, and only the time-out policy
+  (``timeouts``) lets the other people give the seat to a stand-in bot. A seat
+  left during the game is played by a bot (a *zombie* seat).
 - Turn-based games may have clocks (time per player plus extra time per turn).
-  A player out of time has the bot play for them until their turn ends; their
-  next turn brings the extra time again.
-- Undo takes back a player's own last action when it drew no chance and
-  revealed nothing (``State.last_action_undoable()``).
+  A player out of time is waited for, unless the others let a stand-in play.
+- Undo takes back a player's own last action when it revealed nothing to
+  anyone (the engine's rule, ``State.undo_refusal()``), going back to the
+  position the engine kept (``State.undo()``).
 - Real-time games (``GameInfo.realtime``) run live through their real-time driver.
 
 Only the engine API (``liftoff.engine``) and the bots' ``make`` are used, so

@@ -16,12 +16,23 @@ from typing import TYPE_CHECKING, Any
 from liftoff import bots as bot_registry
 from liftoff.engine.realtime import SPEEDS
 
-from ..botpool import BotPool, bounded_spec, check_bot
+from ..botpool import BotPool, SearchCancelled
+from ..botspecs import bounded_spec, checked_spec
 from ..errors import ApiError
 from .model import LiveTable, bot_seed_of
 
 if TYPE_CHECKING:
     from .manager import TableManager
+
+#: seconds a table of bots alone keeps its people's pace after its last watcher left
+#: (or after its bots first played): then it runs at full speed
+UNWATCHED_AFTER = 30.0
+
+
+def payer_of(table: LiveTable) -> str:
+    """Who pays for the table's searches in the bot workers: the address that
+    created it (a table without one pays alone)."""
+    return table.creator or f"table:{table.id}"
 
 
 def speeds() -> list[str]:
@@ -38,9 +49,10 @@ class BotSeats:
         # (game, bot, seconds) of recent bot decisions, for the operator and benchmarks
         self.decisions: collections.deque[tuple[str, str, float]] = collections.deque(maxlen=20_000)
 
-    def check(self, bot: str, speed: str | None, realtime: bool) -> None:
-        """Refuse (422) a bot a client may not seat (unknown, beyond bounds, bad speed)."""
-        check_bot(bot, self.host.bot_bounds(realtime))
+    def check(self, bot: str, speed: str | None, realtime: bool) -> str:
+        """The bot's text to store (normalised and bounded, see :mod:`..botspecs`);
+        422 for a bot a client may not seat (unknown, beyond bounds, bad speed)."""
+        stored = checked_spec(bot, self.host.bot_bounds(realtime))
         if realtime and speed not in speeds():
             raise ApiError(
                 422,
@@ -48,6 +60,7 @@ class BotSeats:
                 say="api.error.bad-speed.named",
                 params={"speed": repr(speed), "speeds": ", ".join(speeds())},
             )
+        return stored
 
     def agent(self, table: LiveTable, p: int) -> Any:
         """The bot playing seat ``p`` (made on first use)."""
@@ -82,9 +95,22 @@ class BotSeats:
             if table.bot_tasks.get(p) is asyncio.current_task():
                 del table.bot_tasks[p]
 
+    def pace(self, table: LiveTable) -> float:
+        """Seconds before each bot action: at a table with a person's seat, or that
+        someone watches or watched in the last :data:`UNWATCHED_AFTER` seconds (the
+        person who made it has that long to open it), every action is its own step
+        people can follow; a table of bots alone that nobody watches runs at full speed."""
+        now = table.clock.now()
+        if table.subscribers or table.watched_at is None:
+            table.watched_at = now
+        people = any(s.kind != "bot" for s in table.seats)
+        if people or now - table.watched_at < UNWATCHED_AFTER:
+            return self.host.settings.bot_delay
+        return 0.0
+
     async def _turn(self, table: LiveTable, p: int) -> bool:
         """One decision of seat ``p``'s bot; ``False`` when the server stops playing it."""
-        await asyncio.sleep(self.host.settings.bot_delay)
+        await self.host.settings.clock.sleep(self.pace(table))
         state = table.state
         if (
             table.status != "playing"
@@ -96,8 +122,10 @@ class BotSeats:
         agent = self.agent(table, p)
         try:
             started = time.perf_counter()
-            action = await self.pool.choose(agent, state, p)
+            action = await self.pool.choose(agent, state, p, payer=payer_of(table), table=table.id)
             self.decisions.append((table.game.info.name, agent.name, time.perf_counter() - started))
+        except SearchCancelled:
+            return False  # the table closed or left this server
         except Exception:
             self.host.errors.error(
                 f"bot-{agent.name}",
@@ -133,5 +161,5 @@ class BotSeats:
                     exc_info=False,
                 )
         if backoff:
-            await asyncio.sleep(backoff)  # outside the lock: people may act
+            await table.clock.sleep(backoff)  # outside the lock: people may act
         return True

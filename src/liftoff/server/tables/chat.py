@@ -6,10 +6,14 @@ a replay, and bots never see it (they have no socket). Each table keeps its last
 the recent ones right after its first ``state`` frame (``chat_history``). A seat speaks under the
 name people read for it (the game log's names), anyone else as ``Spectator``.
 
-- text: control characters removed (line breaks and tabs become spaces), trimmed,
+- text: control and format characters removed (line breaks and tabs become spaces;
+  bidi overrides and zero-width characters go), trimmed,
   1 to :data:`MAX_TEXT` characters;
-- each connection may send :data:`RATE_COUNT` messages per :data:`RATE_WINDOW`
-  seconds;
+- each person (a browser's, whatever its number of connections; a connection
+  without one on its own) may send :data:`RATE_COUNT` messages per
+  :data:`RATE_WINDOW` seconds at a table, and each client address
+  :data:`ADDRESS_COUNT`: many sockets from one address cannot push the recent
+  chat out of what newcomers see;
 - a report keeps the reported message, with the table id, in the operator's log
   (the ``liftoff.server`` logger at WARNING); muting is the browser's business.
 """
@@ -21,7 +25,6 @@ import collections
 import contextlib
 import logging
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +33,7 @@ import orjson
 
 from ..errors import ApiError
 from .model import LiveTable, Subscriber
+from .names import visible
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -38,19 +42,22 @@ log = logging.getLogger("liftoff.server")
 
 CHAT_KEEP = 50  # messages each table keeps for newcomers
 MAX_TEXT = 300  # characters in one message
-RATE_COUNT = 5  # messages one connection may send ...
-RATE_WINDOW = 10.0  # ... within this many seconds
+RATE_COUNT = 5  # messages one person (or a connection without one) may send ...
+ADDRESS_COUNT = 10  # ... one client address, all its people and connections together ...
+RATE_WINDOW = 10.0  # ... at one table within this many seconds
+SENDERS_KEEP = 200  # senders a room remembers before it forgets the quiet ones
 ROOMS_KEEP = 2000  # rooms kept in memory (the quiet ones without listeners go first)
 QUEUE_KEEP = 64  # frames waiting for one slow connection (the oldest are dropped)
 
 
 def clean_text(raw: Any) -> str:
-    """The message as it is shown: control characters removed, trimmed; a 422
+    """The message as it is shown: what a reader cannot see removed (control and
+    format characters such as bidi overrides and zero-width spaces, see
+    :func:`.names.visible`; line breaks become spaces), trimmed; a 422
     with a sentence when it is not a text of 1 to :data:`MAX_TEXT` characters."""
     if not isinstance(raw, str):
         raise ApiError(422, "chat-text", "a chat message is a text")
-    spaced = "".join(" " if c in "\t\n\r" else c for c in raw)
-    text = "".join(c for c in spaced if unicodedata.category(c) != "Cc").strip()
+    text = visible(raw).strip()
     if not text:
         raise ApiError(422, "chat-empty", "Write something before sending.")
     if len(text) > MAX_TEXT:
@@ -65,15 +72,27 @@ def clean_text(raw: Any) -> str:
 
 @dataclass
 class Listener:
-    """One connection's side of the chat: frames waiting to be sent, and the times
-    of its own recent messages (its rate limit)."""
+    """One connection's side of the chat: frames waiting to be sent, and who speaks
+    on it (its person, when the browser has one, and its client address: the rate
+    limits count them, not the connection)."""
 
     table: LiveTable
     sub: Subscriber
+    person: str | None = None
+    address: str | None = None
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(QUEUE_KEEP))
     sent: collections.deque[float] = field(default_factory=collections.deque)
     reported: set[int] = field(default_factory=set)
     opened: asyncio.Event = field(default_factory=asyncio.Event)  # the first state was sent
+
+    def senders(self) -> list[tuple[str, int]]:
+        """Who this connection's messages count against, and how many each may send
+        in :data:`RATE_WINDOW` seconds: its person (else the connection itself) and
+        its address."""
+        out = [(f"p:{self.person}" if self.person else f"c:{id(self)}", RATE_COUNT)]
+        if self.address is not None:
+            out.append((f"a:{self.address}", ADDRESS_COUNT))
+        return out
 
     def push(self, frame: bytes) -> None:
         """Queue a frame for the connection (dropping the oldest one when it lags)."""
@@ -81,15 +100,6 @@ class Listener:
             with contextlib.suppress(asyncio.QueueEmpty):
                 self.queue.get_nowait()
         self.queue.put_nowait(frame)
-
-    def allow(self, now: float) -> bool:
-        """Whether the connection may send another message now (and count it)."""
-        while self.sent and now - self.sent[0] >= RATE_WINDOW:
-            self.sent.popleft()
-        if len(self.sent) >= RATE_COUNT:
-            return False
-        self.sent.append(now)
-        return True
 
     async def forward(self, send: Callable[[bytes], Awaitable[None]]) -> None:
         """Send the queued frames until cancelled (once :attr:`opened` is set: a
@@ -108,6 +118,28 @@ class Room:
         default_factory=lambda: collections.deque(maxlen=CHAT_KEEP)
     )
     members: dict[int, Listener] = field(default_factory=dict)
+    # the times of recent messages, by sender (``Listener.senders``)
+    sent: dict[str, collections.deque[float]] = field(default_factory=dict)
+
+    def allow(self, listener: Listener, now: float) -> int | None:
+        """Count a message of ``listener`` when each of its senders is under its limit;
+        else the limit it reached (nothing is counted)."""
+        windows = []
+        for key, most in listener.senders():
+            times = self.sent.get(key)
+            if times is None:
+                times = self.sent[key] = collections.deque()
+            while times and now - times[0] >= RATE_WINDOW:
+                times.popleft()
+            if len(times) >= most:
+                return most
+            windows.append(times)
+        for times in windows:
+            times.append(now)
+        if len(self.sent) > SENDERS_KEEP:  # forget the senders gone quiet
+            for key in [k for k, t in self.sent.items() if not t or now - t[-1] >= RATE_WINDOW]:
+                del self.sent[key]
+        return None
 
 
 class Chat:
@@ -132,10 +164,17 @@ class Chat:
             if not self.rooms[tid].members:
                 del self.rooms[tid]
 
-    def listen(self, table: LiveTable, sub: Subscriber) -> Listener:
-        """A connection joins the table's chat; the recent chat (if any) is its
-        first chat frame."""
-        listener = Listener(table, sub)
+    def listen(
+        self,
+        table: LiveTable,
+        sub: Subscriber,
+        person: str | None = None,
+        address: str | None = None,
+    ) -> Listener:
+        """A connection joins the table's chat (``person``: its browser's person, if
+        any; ``address``: its client's); the recent chat (if any) is its first chat
+        frame."""
+        listener = Listener(table, sub, person, address)
         room = self._room(table.id)
         room.members[id(listener)] = listener
         if room.recent:
@@ -167,14 +206,15 @@ class Chat:
         if listener.table.status == "closed":
             raise ApiError(409, "table-closed", "This table is closed; chat has ended.")
         text = clean_text(raw)
-        if not listener.allow(time.monotonic()):
+        room = self._room(listener.table.id)
+        most = room.allow(listener, self.host.settings.clock.now())
+        if most is not None:
             raise ApiError(
                 429,
                 "chat-rate",
                 say="api.error.chat-rate.count",
-                params={"count": RATE_COUNT, "seconds": f"{RATE_WINDOW:.0f}"},
+                params={"count": most, "seconds": f"{RATE_WINDOW:.0f}"},
             )
-        room = self._room(listener.table.id)
         room.seq += 1
         message = {
             "type": "chat",

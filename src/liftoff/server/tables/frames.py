@@ -1,8 +1,10 @@
 """What clients see: views, state messages, the game log, the lobby.
 
 Views and serialized state messages are cached per table revision (every change
-of a table clears them), so a table with many listeners computes each
-recipient's view once per change.
+of a table clears them). A view is the rules' (ids and numbers, the same in
+every language), computed once per change and recipient; the words its readers
+see are added by the game's speech layer once per recipient and language
+(:func:`worded_view`), so one reader's words never reach another.
 """
 
 from __future__ import annotations
@@ -12,15 +14,21 @@ from typing import Any
 
 import orjson
 
+from liftoff import speech
 from liftoff.engine.messages import ENGLISH, language, speaking
 
 from ..errors import ApiError
 from .model import SPECTATOR, LiveTable, Subscriber
 
+#: the language key of a view as the rules made it (no words: every language)
+NO_WORDS = ""
+
 
 def view(table: LiveTable, recipient: int | None) -> dict[str, Any]:
-    """``state.view(recipient)``, computed once per change of the table."""
-    key = SPECTATOR if recipient is None else recipient
+    """``state.view(recipient)`` as the rules made it (ids and numbers, no
+    words), computed once per change of the table and recipient, whatever the
+    language."""
+    key = (SPECTATOR if recipient is None else recipient, NO_WORDS)
     got = table.views.get(key)
     if got is None:
         race = table.race
@@ -29,10 +37,22 @@ def view(table: LiveTable, recipient: int | None) -> dict[str, Any]:
     return got
 
 
+def worded_view(table: LiveTable, recipient: int | None) -> dict[str, Any]:
+    """:func:`view` with the words its reader sees (planet's Lift Off Point names
+    and costs, race's planet names), said in the current language by the game's
+    speech layer, once per change, recipient and language."""
+    lang = language()
+    key = (SPECTATOR if recipient is None else recipient, lang)
+    got = table.views.get(key)
+    if got is None:
+        got = table.views[key] = speech.of(table.game).view_words(view(table, recipient), lang)
+    return got
+
+
 def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
     """The state message for ``recipient`` without its log (view, legal actions, …)."""
     state = table.state
-    seen = view(table, recipient)
+    seen = worded_view(table, recipient)
     legal: list[dict[str, str]] = []
     if (
         recipient is not None
@@ -42,12 +62,15 @@ def core(table: LiveTable, recipient: int | None) -> dict[str, Any]:
     ):
         game = table.game
         legal = [
-            {"text": str(a), "description": game.describe_action(state, recipient, a)}
+            {"text": str(a), "description": speech.of(game).describe(state, recipient, a)}
             for a in state.legal_actions(recipient)
         ]
     seat = table.seats[recipient] if recipient is not None else None
+    # without the time of the last change: each member of a cluster keeps its own
+    # (the lobby's sort key), and a seat's frames are the same through every member
+    public = {k: v for k, v in table.public().items() if k != "updated_at"}
     return {
-        "table": table.public(),
+        "table": public,
         "version": state.version,
         "you": recipient,
         "view": seen,

@@ -3,9 +3,10 @@
 A hint is :func:`liftoff.bots.hint.hint`: the ``hard`` bot (200 iterations, the
 bots' time ceiling) searches a world drawn only from the asking seat's view, so
 it cannot tell a player what they could not know. The search runs in the bot
-pool, where search bots think, seeded from :mod:`secrets` (never from the game
-seed). One hint per seat per state version: asking again at the same version
-answers the same, without a new search.
+pool, where search bots think, in the turn of the address that created the table
+(:mod:`..botpool`), seeded from :mod:`secrets` (never from the game seed). One
+hint per seat per state version: asking again at the same version answers the
+same, without a new search.
 """
 
 from __future__ import annotations
@@ -14,11 +15,15 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from liftoff import speech
 from liftoff.bots.hint import HINT_BOT, hint
 from liftoff.engine import State
 from liftoff.engine.messages import ENGLISH, Message, speaking
 
+from ..botpool import SearchCancelled
+from ..botspecs import bounded_spec
 from ..errors import ApiError
+from .bots import payer_of
 from .model import LiveTable
 from .play import status_refusal
 
@@ -61,7 +66,7 @@ class Hints:
         """A hint for the token's seat: ``{action, said, reason, version}``, its
         words in ``lang`` (English by default)."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         if not token:
             raise ApiError(403, "spectator", "only a player may ask for a hint, for their own seat")
         seat = host.seating.seat_of(table, token)
@@ -78,6 +83,12 @@ class Hints:
             found = await asyncio.shield(given[1])
         except (asyncio.CancelledError, ApiError):
             raise
+        except SearchCancelled:
+            if table.hints_given.get(seat) is given:
+                del table.hints_given[seat]
+            raise status_refusal(table) or ApiError(
+                503, "no-hint", "no hint could be found just now; try again"
+            ) from None
         except Exception:
             if table.hints_given.get(seat) is given:
                 del table.hints_given[seat]  # the next ask searches again
@@ -88,7 +99,7 @@ class Hints:
             action = table.game.parse_action(state, seat, text)
             return {
                 "action": text,
-                "said": table.game.describe_action(state, seat, action),
+                "said": speech.of(table.game).describe(state, seat, action),
                 "reason": why.render() if why is not None else reason,
                 "version": state.version,
             }
@@ -97,8 +108,8 @@ class Hints:
         self, table: LiveTable, state: State, seat: int
     ) -> tuple[State, str, str, Message | None]:
         bounds = self.host.bot_bounds(table.realtime)
-        spec = f"{HINT_BOT}:iterations={HINT_ITERATIONS},time_limit={bounds.seconds:g}"
+        spec = bounded_spec(f"{HINT_BOT}:iterations={HINT_ITERATIONS}", bounds)
         text, reason, why = await self.host.bot_seats.pool.run(
-            search, state, seat, secrets.randbits(62), spec
+            payer_of(table), table.id, search, state, seat, secrets.randbits(62), spec
         )
         return state, text, reason, why

@@ -10,18 +10,20 @@ import asyncio
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from liftoff import speech
 from liftoff.engine import Event, Game, State, derive_seed
 from liftoff.engine.events import EventView
 from liftoff.engine.messages import ENGLISH, language
 from liftoff.engine.words import title as game_title
 
+from ..clock import REAL_CLOCK, ServerClock
 from ..storage import SeatData
 from .clocks import Clocks
+from .names import one_line
 from .people import ending, seat_names
 
 LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
@@ -70,6 +72,15 @@ def bot_seed_of(table: LiveTable, *parts: int | str) -> int:
     return derive_seed(table.bot_seed, *parts)
 
 
+def keep_undo(state: State) -> None:
+    """Keep what undo needs at a turn-based table: the positions before the
+    latest moves that may be taken back (``State.keep_undo``, its default
+    depth, well under :data:`LOG_KEEP`: a rebuilt table keeps the same).
+    Real-time tables have no undo."""
+    if not state.game.info.realtime:
+        state.keep_undo()
+
+
 def new_id() -> str:
     """An unguessable table id (URL-safe, never starting with ``-`` or ``_``, so it
     is never taken for an option on a command line such as ``liftoff admin``)."""
@@ -86,16 +97,16 @@ def default_hints(kinds: Sequence[str]) -> bool:
 
 
 def clean_name(name: str | None, seat: int) -> str:
-    """A player's name as shown: one line, printable, at most 40 characters."""
-    text = " ".join((name or "").split())[:40]
-    printable = "".join(ch for ch in text if ch.isprintable())
+    """A player's name as shown: one line, printable, nothing invisible
+    (:func:`.names.visible`), at most 40 characters."""
+    printable = "".join(ch for ch in one_line(name, 40) if ch.isprintable())
     return printable or f"Player {seat + 1}"
 
 
 def clean_title(title: str | None) -> str | None:
-    """A table's name as shown: one line, printable, at most 60 characters (or none)."""
-    text = " ".join((title or "").split())[:60]
-    return "".join(ch for ch in text if ch.isprintable()).strip() or None
+    """A table's name as shown: one line, printable, nothing invisible, at most 60
+    characters (or none)."""
+    return "".join(ch for ch in one_line(title, 60) if ch.isprintable()).strip() or None
 
 
 class LiveRunner(Protocol):
@@ -114,6 +125,10 @@ class LiveRunner(Protocol):
     def set_bot(self, p: int, bot: str) -> None: ...
 
     def set_human(self, p: int) -> None: ...
+
+    def hold(self, on: bool) -> None: ...
+
+    def absent_ready(self) -> None: ...
 
     async def submit(
         self, seat: int, text: str, version: int, key: SubmissionKey | None = None
@@ -143,9 +158,15 @@ class TableSeat:
     # the time-out policy (``tables.timeouts``): the person's clock ran out on their
     # turn and the game waits for them; the people who chose to wait for them
     out_of_time: bool = False
+    # the grace period ran out while the person was disconnected (and not seen over
+    # REST): on a table without clocks the others may then choose (see timeouts)
+    away: bool = False
     waited_by: set[int] = field(default_factory=set)
     # a stand-in bot plays for the person holding this token (others let it play)
     stand_in_for: str | None = None
+    # the person holding the seat (``tables.persons``); on an open seat, the person it
+    # is kept for (who left it during the game, or who played it before a rematch)
+    person: str | None = None
 
     @property
     def connected(self) -> bool:
@@ -159,7 +180,9 @@ class TableSeat:
 
     def data(self) -> SeatData:
         """The stored form."""
-        return SeatData(self.seat, self.kind, self.bot, self.speed, self.name, self.token_hash)
+        return SeatData(
+            self.seat, self.kind, self.bot, self.speed, self.name, self.token_hash, self.person
+        )
 
     def public(self) -> dict[str, Any]:
         """What everyone may know about the seat."""
@@ -172,6 +195,7 @@ class TableSeat:
             "connected": self.connected,
             "zombie": self.zombie,
             "out_of_time": self.out_of_time,
+            "away": self.away,
             "waited_by": sorted(self.waited_by),
             "stand_in": self.stand_in,
         }
@@ -209,7 +233,7 @@ class LogEntry:
             if shown is None:
                 continue
             seen.append(shown)
-            line = game.narrate(event, viewer, names)
+            line = speech.of(game).narrate(event, viewer, names)
             if line:
                 lines.append(line)
         return {
@@ -260,6 +284,7 @@ class LiveTable:
     hints: bool = False  # whether seats may ask for a hint (everyone sees it)
     tutorial: str | None = None  # the game whose interactive first game this table is
     name: str | None = None  # the table's name, as its creator gave it (stored as title)
+    rated: bool = False  # its result updates its players' ratings (``tables.ratings``)
     abandoned: bool = False  # ended (or closed) with no person playing any more
     stand_ins: set[int] = field(default_factory=set)  # actions the server played for a person
     # the clocks just before the last action (undo puts them back): remaining, running, when
@@ -271,7 +296,9 @@ class LiveTable:
     revision: int = 0
     # serialized state messages, by recipient and language
     cache: dict[tuple[int, str], bytes] = field(default_factory=dict)
-    views: dict[int, dict[str, Any]] = field(default_factory=dict)  # this revision's views
+    # this revision's views by recipient: the rules' ("" for the language) and, per
+    # language, with the words the speech layer adds
+    views: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     public_cache: dict[str, dict[str, Any]] = field(default_factory=dict)  # by language
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_task: asyncio.Task[None] | None = None
@@ -282,6 +309,10 @@ class LiveTable:
     answered: dict[str, dict[str, Any]] = field(default_factory=dict)
     # hints given (or being searched) at this state version: seat -> (version, search)
     hints_given: dict[int, tuple[int, asyncio.Task[Any]]] = field(default_factory=dict)
+    clock: ServerClock = REAL_CLOCK  # the server's (``Settings.clock``)
+    # when someone last watched (or the bots first played), on ``clock``: bots pace
+    # their moves for watchers until nobody has watched for a while (``tables.bots``)
+    watched_at: float | None = None
 
     def answer_of(self, submission: str | None) -> dict[str, Any] | None:
         """The answer already given to a repeated submission (its ``stored_key``)."""
@@ -313,6 +344,24 @@ class LiveTable:
         people = [s for s in self.seats if s.kind != "bot"]
         return bool(people) and all(s.kind == "open" or s.zombie or s.stand_in for s in people)
 
+    def joinable(self, s: TableSeat) -> bool:
+        """Whether anyone may take seat ``s`` with a plain join: an open seat of a
+        table not started yet that is kept for nobody. A seat left during the game
+        is never given to another person by a join, and a seat kept for a person
+        (see :meth:`kept_for`) is theirs alone."""
+        return s.kind == "open" and self.status == "open" and s.person is None
+
+    def kept_for(self, s: TableSeat, person: str | None) -> bool:
+        """Whether open seat ``s`` is kept for ``person``: left by them during this
+        game, or theirs in the game this rematch follows."""
+        return s.kind == "open" and person is not None and s.person == person
+
+    def seat_of_person(self, person: str | None) -> TableSeat | None:
+        """The seat ``person`` holds at this table, if any (one at most)."""
+        if person is None:
+            return None
+        return next((s for s in self.seats if s.kind == "human" and s.person == person), None)
+
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action now."""
         return (
@@ -320,7 +369,7 @@ class LiveTable:
             and not self.realtime
             and self.status == "playing"
             and self.last_actor == seat
-            and self.state.last_action_undoable()
+            and self.state.undo_refusal() is None
         )
 
     def names(self) -> list[str]:
@@ -354,19 +403,25 @@ class LiveTable:
             "options": self.options,
             "status": self.status,
             # every seat's name as people read it (the narrated log's names)
-            "seats": [{**s.public(), "name": n} for s, n in zip(self.seats, names, strict=True)],
+            "seats": [
+                {**s.public(), "name": n, "joinable": self.joinable(s)}
+                for s, n in zip(self.seats, names, strict=True)
+            ],
             "version": self.state.version,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
-            "clock": self.clocks.public(time.monotonic()) if self.clocks else None,
+            "clock": self.clocks.public(self.clock.now()) if self.clocks else None,
             # the clock chosen (preset, initial, increment), before the game starts too
-            "clock_setting": self.clock_spec,
+            "clock_setting": None if self.realtime else self.clock_spec,
+            # a race's pace as its maker chose it (reveal_pace, round_pause), if they did
+            "race_pace": self.clock_spec if self.realtime else None,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,
             "hints": self.hints,
             "tutorial": self.tutorial,
             "name": self.name,
+            "rated": self.rated,
             "abandoned": self.abandoned,
             "active": list(self.state.active_players()) if self.status == "playing" else [],
         }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from liftoff import speech
 from liftoff.bots import levels as bot_levels
 from liftoff.engine import Game, Option, State
 from liftoff.engine.messages import and_list, known, render
@@ -161,7 +162,9 @@ def ending(game: Game[Any], state: State, names: Sequence[str]) -> dict[str, Any
     shown = state.revealed()
 
     def piles(found: dict[str, list[str]]) -> list[dict[str, Any]]:
-        return [{"label": game.reveal_label(k), "cards": list(v)} for k, v in found.items()]
+        return [
+            {"label": speech.of(game).reveal_label(k), "cards": list(v)} for k, v in found.items()
+        ]
 
     players = [
         {
@@ -169,7 +172,9 @@ def ending(game: Game[Any], state: State, names: Sequence[str]) -> dict[str, Any
             "name": names[p],
             "place": out.places[p],
             "score": out.scores[p],
-            "sources": [{"label": game.score_label(k), "points": v} for k, v in sources.items()],
+            "sources": [
+                {"label": speech.of(game).score_label(k), "points": v} for k, v in sources.items()
+            ],
             "revealed": piles(shown["seats"][p]) if p < len(shown["seats"]) else [],
         }
         for p, sources in enumerate(state.score_breakdown())

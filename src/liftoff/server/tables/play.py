@@ -3,7 +3,8 @@
 An action is checked and applied under the table's lock, appended to the action
 log in the database, and only then acknowledged and pushed to the players:
 nothing acknowledged is ever lost. Undo takes back a player's own last action
-when it drew no chance and revealed nothing (``State.last_action_undoable()``).
+when it revealed nothing to anyone (the engine's rule, ``State.undo_refusal()``),
+going back to the position the engine kept before it (``State.undo()``).
 Real-time tables take their actions through their runner instead.
 """
 
@@ -50,6 +51,14 @@ def submission_key(seat: int, client_id: Any, version: int, text: str) -> Submis
     return (seat, ident, version, text.strip())
 
 
+def undo_refused(refusal: IllegalAction) -> ApiError:
+    """The 409 ``no-undo`` of an action the engine does not let its player take
+    back: the rule (``API-UNDO``) and why, in the reader's language."""
+    err = ApiError(409, "no-undo", refusal.message, rule=refusal.rule)
+    err.said = (refusal.code, refusal.params)
+    return err
+
+
 def status_refusal(table: LiveTable) -> ApiError | None:
     """Why no action is taken at the table now (not started, closed, over), if so."""
     if table.status == "open":
@@ -81,7 +90,7 @@ class Play:
         version) is answered as the first one was, never applied twice; its key is
         stored with the action, so this holds after a restart or a takeover too.
         """
-        table = await self.host.get(table_id)
+        table = await self.host.for_change(table_id)
         seat = self.host.seating.seat_of(table, token)
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
             raise ApiError(422, "bad-action", "an action is a non-empty text")
@@ -168,9 +177,9 @@ class Play:
             host.bot_seats.kick(table)
 
     async def undo(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """Take back the caller's own last action (if it drew no chance and revealed nothing)."""
+        """Take back the caller's own last action (if it revealed nothing to anyone)."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         seat = host.seating.seat_of(table, token)
         async with table.lock:
             state = table.state
@@ -180,26 +189,27 @@ class Play:
                 raise ApiError(409, "no-undo", "there is nothing to take back")
             if table.last_actor != seat:
                 raise ApiError(409, "no-undo", "you can only take back your own last action")
-            if not state.last_action_undoable():
+            refusal = state.undo_refusal()
+            if refusal is not None:  # it showed something hidden (the engine's rule)
+                raise undo_refused(refusal)
+            undone = state.version - 1
+            try:  # the stored row goes first
+                await host.store.delete_action(table.id, undone)
+            except Exception as exc:  # nothing taken back: the table is as it was
+                host.errors.error("storage-write", "table %s: an undo failed", table.id)
                 raise ApiError(
-                    409,
-                    "no-undo",
-                    "your last action drew a card or revealed something: it stands",
-                )
-            record = state.record()
-            record["actions"] = record["actions"][:-1]
-            previous = table.game.replay(record)
-            await host.store.delete_action(table.id, state.version - 1)
-            table.stand_ins.discard(state.version - 1)
-            table.state = previous
-            table.last_actor = record["actions"][-1][0] if record["actions"] else None
-            if table.log and table.log[-1].n == state.version - 1:
+                    503, "storage", say="api.error.storage.why", params={"why": db_error_text(exc)}
+                ) from None
+            state.undo()  # the position kept before it (State.keep_undo), no replay
+            table.stand_ins.discard(undone)
+            table.last_actor = state.history[-1][0] if state.version else None
+            if table.log and table.log[-1].n == undone:
                 table.log.pop()
             table.log_epoch += 1
             if table.clocks is not None:
-                clocks.restore_for_undo(table, seat, previous.active_players())
+                clocks.restore_for_undo(table, seat, state.active_players())
                 host.clock_keeper.arm(table)
             host.timeouts.check(table)
             host.changed(table)
             host.bot_seats.kick(table)
-            return {"ok": True, "version": previous.version}
+            return {"ok": True, "version": state.version}

@@ -3,7 +3,11 @@ write, for a finished table asked for again).
 
 The game is rebuilt with ``Game.replay`` up to the last :data:`LOG_KEEP`
 actions, which are applied one by one with ``State.apply`` to rebuild the game
-log and its events too (replay is deterministic: the same events as live).
+log and its events too (replay is deterministic: the same events as live), and
+what undo needs (``State.keep_undo``: the positions before the latest moves
+that may be taken back, never more than :data:`LOG_KEEP`), so a player takes a
+move back after a restart, or on the member that took the table over, exactly
+as before.
 The answers to the last :data:`ANSWERS_KEPT` submissions with a message id come
 back from the keys stored with their actions: a repetition sent to the server
 after a restart, or to the member that took the table over, gets the first answer.
@@ -17,6 +21,7 @@ from typing import Any
 import liftoff
 from liftoff.engine import IllegalAction, ReplayError, State
 
+from ..clock import REAL_CLOCK, ServerClock
 from ..storage import TableData
 from .clocks import Clocks
 from .model import (
@@ -27,13 +32,14 @@ from .model import (
     TableSeat,
     accepted,
     default_hints,
+    keep_undo,
     new_bot_seed,
 )
 
 
-def rebuild(data: TableData) -> LiveTable:
-    """The live table of stored ``data`` (raises ``ReplayError``, ``OptionError``
-    or ``liftoff.UnknownGame`` when it cannot be rebuilt)."""
+def rebuild(data: TableData, clock: ServerClock = REAL_CLOCK) -> LiveTable:
+    """The live table of stored ``data``, timed by ``clock`` (raises ``ReplayError``,
+    ``OptionError`` or ``liftoff.UnknownGame`` when it cannot be rebuilt)."""
     game = liftoff.games.get(data.game)
     actions = [[a.player, a.text] for a in data.actions]
     keep = min(len(actions), LOG_KEEP)
@@ -48,8 +54,9 @@ def rebuild(data: TableData) -> LiveTable:
     if data.game_version is not None:  # tables from before versions were stored: rules 1
         record["version"] = data.game_version
     state: State = game.replay(record)
+    keep_undo(state)
     seats = [
-        TableSeat(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash)
+        TableSeat(s.seat, s.kind, s.bot, s.speed, s.name, s.token_hash, person=s.person_id)
         for s in sorted(data.seats, key=lambda s: s.seat)
     ]
     table = LiveTable(
@@ -68,11 +75,12 @@ def rebuild(data: TableData) -> LiveTable:
         # tables from before bot seeds were stored get a fresh one
         bot_seed=data.bot_seed if data.bot_seed is not None else new_bot_seed(),
         creator=data.creator,
+        clock=clock,
     )
     kinds = [s.kind for s in seats]
     table.hints = default_hints(kinds) if data.hints is None else data.hints
     table.tutorial = data.tutorial
-    table.name, table.abandoned = data.title, data.abandoned
+    table.name, table.abandoned, table.rated = data.title, data.abandoned, data.rated
     table.stand_ins = {a.idx for a in data.actions if a.stand_in}
     table.answered = answers_of(data)
     if data.actions:
@@ -82,8 +90,16 @@ def rebuild(data: TableData) -> LiveTable:
         stored = data.actions[-1].clocks if data.actions else None
         table.clocks = Clocks.of(data.clock, data.players, stored)
         table.clocks.running = state.active_players() if data.status == "playing" else ()
-        table.clocks.since = time.monotonic()
+        table.clocks.since = clock.now()
     return table
+
+
+def timed_rebuild(data: TableData, clock: ServerClock = REAL_CLOCK) -> tuple[LiveTable, float]:
+    """:func:`rebuild` and the CPU seconds it took (for a thread: a finished table
+    asked for again is rebuilt off the event loop, its work charged to the caller)."""
+    started = time.thread_time()
+    table = rebuild(data, clock)
+    return table, time.thread_time() - started
 
 
 def answers_of(data: TableData) -> dict[str, dict[str, Any]]:

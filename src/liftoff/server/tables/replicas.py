@@ -1,23 +1,26 @@
 """A member of a cluster's side of the tables (``server.cluster``): tables taken
 over from the action log, tables let go, read-only replicas of the tables other
-members own (their watchers here get frames from them), and requests forwarded to
-and from a table's owner."""
+members own (their watchers here get frames from them), and requests that change
+a table sent on to its owner."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from sqlalchemy.exc import SQLAlchemyError
 
 import liftoff
 from liftoff.engine import OptionError, ReplayError
 
+from ..cluster.forward import Answer, NotDelivered, Outgoing
 from ..errors import ApiError
 from ..health import db_error_text
 from ..storage import TableData
 from .model import LiveTable
+from .persons import PERSON_HEADER, Caller
 from .rebuild import rebuild
 
 if TYPE_CHECKING:
@@ -67,7 +70,7 @@ class ClusterTables:
         if await member.claim(data.id):
             return await self.adopt(data.id)
         try:
-            replica = rebuild(data)
+            replica = rebuild(data, host.settings.clock)
         except (ReplayError, OptionError, liftoff.UnknownGame):
             return None
         # a real-time table's replica serves REST reads only (its driver runs on its
@@ -89,68 +92,108 @@ class ClusterTables:
         if member is not None and table.id in self.host.replicas:
             member.presence.changed(table.id)
 
-    async def forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
-        """In a cluster: the owner's answer to a request for a table another member
-        owns (``None``: this member plays the table, or takes it over now). A member
-        cut off from the database refuses (503 ``storage``): it cannot know the owner."""
+    async def owner_elsewhere(self, table_id: str) -> str | None:
+        """The member that owns ``table_id`` when it is another one: a request that
+        changes the table goes there. ``None``: this member answers it (it owns the
+        table, or takes it over now that its lease ran out; or nobody owns it: no
+        such table, or a finished one). A member cut off from the database refuses
+        (503 ``storage``): it cannot know the owner."""
         try:
-            return await self._forward(table_id, op, args)
+            return await self._owner_elsewhere(table_id)
         except (SQLAlchemyError, OSError) as exc:
             raise ApiError(
                 503, "storage", say="api.error.storage.why", params={"why": db_error_text(exc)}
             ) from None
 
-    async def _forward(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+    def plays(self, table_id: str) -> bool:
+        """Whether this member plays ``table_id`` under a lease it still holds."""
+        member = self.host.member
+        return table_id in self.host.tables and (member is None or member.owns(table_id))
+
+    async def _owner_elsewhere(self, table_id: str) -> str | None:
         host = self.host
         member = host.member
         assert member is not None
         for _ in range(2):
-            if table_id in host.tables or table_id in host.finished:
+            if self.plays(table_id):
                 return None
+            if table_id in host.tables:  # a write found its lease gone: let it go now
+                await self.let_go(table_id)
             owner = await member.owner_of(table_id)
             if owner is not None and owner != member.id:
-                try:
-                    result = await member.call(owner, op, args)
-                except ApiError as err:
-                    # its owner died (nobody hears it): take the table over now
-                    if err.code != "unreachable" or not await member.take_from_gone(
-                        table_id, owner
-                    ):
-                        raise
-                    if await self.adopt(table_id) is None:
-                        return None  # it ended: the local path reads it
-                    continue
-                return True if result is None else result
+                return owner
             replica = host.replicas.get(table_id)
             if replica is None:
-                return None  # no lease (no such table, or finished): the local path says
+                return None  # no live lease elsewhere: the local path reads (or takes) it
             # its owner is gone: take it over (or another member just did: look again)
             if await member.claim(table_id) and await self.adopt(table_id) is None:
                 self.drop_replica(replica)  # it ended: the local path reads it
                 return None
-        # never played on a replica
         raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
 
-    async def forwarded(self, op: str, args: dict[str, Any]) -> Any:
-        """A request another member forwarded for a table this member owns, applied
-        through the normal path (submission ids and quotas hold as here)."""
-        host = self.host
-        table_id = str(args["table_id"])
-        if table_id not in host.tables:
-            raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
-        token = args.get("token")
-        if op == "act":
-            text, version = str(args["text"]), args.get("version")
-            return await host.play.act(table_id, token, text, version, args.get("client_id"))
-        if op == "undo":
-            return await host.play.undo(table_id, token)
-        if op == "join":
-            seat, new_token = await host.seating.join(table_id, args.get("seat"), args.get("name"))
-            return [seat, new_token]
-        if op == "leave":
-            await host.seating.leave(table_id, token)
+    async def at_owner(self, table_id: str, request: Outgoing) -> Answer | None:
+        """Send a request that changes ``table_id`` on to its owner when that is
+        another member; the owner's answer (``None``: answer it here). An owner that
+        cannot be reached and is gone is taken over, and the request answered here;
+        a request another member relayed here is never sent on again (503
+        ``elsewhere``: the table moved meanwhile, its sender looks again)."""
+        member = self.host.member
+        if member is None:
             return None
-        raise ApiError(400, "bad-message", say="api.error.bad-message.type", params={"kind": op})
+        relayed = request.relayed
+        for attempt in range(2):
+            owner = await self.owner_elsewhere(table_id)
+            if owner is None:
+                return None
+            if relayed:
+                raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+            try:
+                answer = await member.forward(owner, request)
+            except NotDelivered:
+                # its owner died (nobody listens for it): take the table over now
+                if not await member.take_from_gone(table_id, owner):
+                    # alive, but not where it said it is (its --advertise?)
+                    self.host.errors.error(
+                        "forward", "member %s cannot be reached at its address", owner
+                    )
+                    raise ApiError(503, "unreachable") from None
+                if await self.adopt(table_id) is None:
+                    return None  # it ended: the local path reads it
+                continue
+            if answer.status == 503 and attempt == 0 and _moved(answer):
+                continue  # it changed hands as the request went: ask the new owner
+            if answer.status < 400:
+                await member.read_now(table_id)  # this member's next answer shows it
+            return answer
+        raise ApiError(503, "elsewhere", "another server of the cluster plays this table")
+
+    async def bind_at_owner(
+        self, table_id: str, token: str, caller: Caller, client: str, lang: str
+    ) -> bool:
+        """A read made here with a seat token and a person token (a view, a socket's
+        hello) at a table another member plays: its owner binds the person to the
+        seat, asked as a seat link's bind (``POST …/seat-link/bind``) would be, from
+        ``client``. Whether the owner answered (``False``: this member plays the
+        table now, and binds here); its refusal (409 ``seated``) is raised here, in
+        the words it gave in ``lang``."""
+        if caller.token is None:
+            return False
+        request = Outgoing(
+            method="POST",
+            path=f"/api/tables/{table_id}/seat-link/bind",
+            client=client,
+            query=urlencode({"lang": lang}).encode(),
+            headers=[
+                (b"authorization", f"Bearer {token}".encode()),
+                (PERSON_HEADER.encode(), caller.token.encode()),
+            ],
+        )
+        answer = await self.at_owner(table_id, request)
+        if answer is None:
+            return False
+        if answer.status >= 400:
+            raise answer.refusal()
+        return True
 
     async def refresh(
         self,
@@ -161,7 +204,7 @@ class ClusterTables:
     ) -> None:
         """The owner announced a change (``at``: the table's time of change there;
         ``refusals``: each seat's last refusal there, which no database holds;
-        ``present``: each seat's ``[connected, zombie]`` there, nor that):
+        ``present``: each seat's ``[connected, zombie, away]`` there, nor that):
         read the replica again from the database and wake its watchers when something
         changed (a replica nobody watches is dropped; the next request builds it
         again)."""
@@ -176,7 +219,7 @@ class ClusterTables:
         replica = host.replicas.get(table_id)
         if not found or replica is None:
             return
-        fresh = rebuild(found[0])
+        fresh = rebuild(found[0], host.settings.clock)
         if refusals is not None and len(refusals) == len(fresh.seats):
             for s, refusal in zip(fresh.seats, refusals, strict=True):
                 s.refusal = refusal
@@ -214,10 +257,26 @@ KEEP = {
 }
 
 
+def _moved(answer: Answer) -> bool:
+    """Whether an owner's 503 says the table is another member's now."""
+    said = answer.json()
+    return isinstance(said, dict) and said.get("error") == "elsewhere"
+
+
 def fingerprint(table: LiveTable) -> tuple[Any, ...]:
     """What a watcher may see change at a replica."""
     seats = tuple(
-        (s.kind, s.bot, s.speed, s.name, s.token_hash, s.elsewhere > 0, s.zombie)
+        (
+            s.kind,
+            s.bot,
+            s.speed,
+            s.name,
+            s.token_hash,
+            s.elsewhere > 0,
+            s.zombie,
+            s.away,
+            s.person,
+        )
         for s in table.seats
     )
     last = (table.log[-1].n, table.log[-1].text) if table.log else None
@@ -240,11 +299,13 @@ def _present(fresh: LiveTable, replica: LiveTable, present: list[Any] | None) ->
     """Each seat of a replica read again as connected and away as the owner said
     (``present``), or as it was (no notice said it)."""
     if present is not None and len(present) == len(fresh.seats):
-        for s, (connected, zombie) in zip(fresh.seats, present, strict=True):
+        for s, said in zip(fresh.seats, present, strict=True):
+            connected, zombie, *rest = said  # (an older member says no "away")
             s.elsewhere, s.zombie = (1 if connected else 0), bool(zombie)
+            s.away = bool(rest[0]) if rest else False
     else:
         for s, old in zip(fresh.seats, replica.seats, strict=False):
-            s.elsewhere, s.zombie = old.elsewhere, old.zombie
+            s.elsewhere, s.zombie, s.away = old.elsewhere, old.zombie, old.away
 
 
 def absorb(old: LiveTable, fresh: LiveTable) -> None:

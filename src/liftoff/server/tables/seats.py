@@ -1,30 +1,34 @@
 """Seats and presence: tokens, joining and leaving, listeners, zombies.
 
-A seat's token is its only key (stored as a hash). A player who disconnects
-keeps their seat for a grace period; then a bot plays for them (a *zombie*
-seat) until they come back. A person who acts or polls over REST is present as
-much as one holding a WebSocket.
+A seat's token is its only key (stored as a hash). A person who disconnects
+keeps their seat: after a grace period they are *away*, and what follows is the
+time-out policy's (``tables.timeouts``): nobody takes the seat unless the other
+people choose a stand-in. A person who leaves during the game leaves a *zombie*
+seat a bot plays. A person who acts or polls over REST is present as much as one
+holding a WebSocket.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ApiError
 from .model import LiveTable, Subscriber, TableSeat, clean_name, hash_token, new_token
+from .names import lookalike
+from .persons import Caller, Person
 
 if TYPE_CHECKING:
     from .manager import TableManager
 
 
 def build_seats(
-    specs: list[dict[str, Any]], realtime: bool, check_bot: Callable[[str, str | None, bool], None]
+    specs: list[dict[str, Any]], realtime: bool, check_bot: Callable[[str, str | None, bool], str]
 ) -> tuple[list[TableSeat], int | None]:
     """The seats of a new table from the client's specs, and the creator's seat
-    (``check_bot(bot, speed, realtime)`` refuses a bot that may not play)."""
+    (``check_bot(bot, speed, realtime)`` refuses a bot that may not play, else
+    gives the bot's text to store: normalised and bounded)."""
     built: list[TableSeat] = []
     you: int | None = None
     for i, spec in enumerate(specs):
@@ -32,20 +36,70 @@ def build_seats(
         if kind == "bot":
             bot = str(spec.get("bot") or "random")
             speed = spec.get("speed") or ("normal" if realtime else None)
-            check_bot(bot, speed, realtime)
-            built.append(TableSeat(i, "bot", bot, speed, f"{bot} bot"))
+            stored = check_bot(bot, speed, realtime)
+            built.append(TableSeat(i, "bot", stored, speed, f"{bot} bot"))
         elif kind == "you":
             if you is not None:
                 raise ApiError(422, "bad-seats", "only one seat can be yours")
             you = i
             built.append(TableSeat(i, "open"))
         elif kind == "open":
-            built.append(TableSeat(i, "open"))
+            # a rematch keeps a seat for its player (the server's own specs only: a
+            # client's seats are ``SeatIn``, which has no such field)
+            kept = spec.get("kept_for")
+            built.append(TableSeat(i, "open", name=spec.get("name") if kept else None, person=kept))
         else:
             raise ApiError(
                 422, "bad-seats", say="api.error.bad-seats.kind", params={"kind": repr(kind)}
             )
     return built, you
+
+
+def check_name(table: LiveTable, seat: int, name: str | None) -> str:
+    """The name ``seat`` would show (:func:`.clean_name`); a 409 when people could
+    take it for another seat's name at the table (a lookalike, see
+    :func:`.names.lookalike`; the default ``Player N`` of every other seat counts)."""
+    shown = clean_name(name, seat)
+    others = [n for s, n in zip(table.seats, table.names(), strict=True) if s.seat != seat]
+    others += [f"Player {s.seat + 1}" for s in table.seats if s.seat != seat]
+    other = lookalike(shown, others)
+    if other is not None:
+        raise ApiError(
+            409,
+            "lookalike-name",
+            say="api.error.lookalike-name.named",
+            params={"name": shown, "other": other},
+        )
+    return shown
+
+
+def seated(table: LiveTable, held: TableSeat) -> ApiError:
+    """The refusal of a second seat to a person who holds ``held`` at the table."""
+    return ApiError(
+        409, "seated", say="api.error.seated.as", params={"name": table.names()[held.seat]}
+    )
+
+
+def closed_seat(table: LiveTable, s: TableSeat) -> ApiError:
+    """The refusal of an open seat nobody but its person may take: given up during
+    the game (a bot plays it to the end), or kept for the player of the game before."""
+    if table.status == "playing":
+        return ApiError(409, "left-seat", "this seat was given up during the game")
+    name = table.names()[s.seat]
+    return ApiError(409, "kept-seat", say="api.error.kept-seat.for", params={"name": name})
+
+
+def _first_for(table: LiveTable, person: str | None) -> int:
+    """The seat a join without a seat number takes: the first one kept for the person,
+    else the first anyone may take (409 when there is none)."""
+    mine = [s.seat for s in table.seats if table.kept_for(s, person)]
+    free = [s.seat for s in table.seats if table.joinable(s)]
+    if mine or free:
+        return (mine or free)[0]
+    closed = [s for s in table.seats if s.kind == "open"]
+    if closed:
+        raise closed_seat(table, closed[0])
+    raise ApiError(409, "full", "no open seat at this table")
 
 
 def seat_person(seat: TableSeat, name: str | None) -> str:
@@ -96,31 +150,55 @@ class Seating:
         return self.seat_of(table, token)
 
     # -- joining and leaving ----------------------------------------------------------------
-    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Take an open seat; returns it and its (unguessable) token."""
+    async def join(
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str | None,
+        caller: Caller | None = None,
+        *,
+        rematch: bool = False,
+    ) -> tuple[int, str]:
+        """Take an open seat; returns it and its (unguessable) token. The seat belongs
+        to the caller's person (a new one when the request named none: ``caller``
+        gets it). One person holds one seat at a table; a seat left during the game,
+        or kept for another person, is refused (``rematch``: the caller proved with
+        their seat of the game before that the rematch seat kept for them is theirs)."""
         host = self.host
-        table = await host.get(table_id)
+        caller = caller if caller is not None else Caller()
+        table = await host.for_change(table_id)
+        known = await host.persons.find(caller.key)
         async with table.lock:
             if table.status in ("over", "closed"):
                 raise ApiError(409, table.status, f"the table is {table.status}")
-            open_seats = [s.seat for s in table.seats if s.kind == "open"]
-            if not open_seats:
+            if not any(s.kind == "open" for s in table.seats):
                 raise ApiError(409, "full", "no open seat at this table")
+            held = table.seat_of_person(known)
+            if held is not None:
+                raise seated(table, held)
             if seat is None:
-                seat = open_seats[0]
+                seat = _first_for(table, known)
             if not 0 <= seat < len(table.seats):
                 raise ApiError(
                     422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat}
                 )
-            if seat not in open_seats:
-                raise ApiError(409, "taken", say="api.error.taken.seat", params={"seat": seat})
             s = table.seats[seat]
+            if s.kind != "open":
+                raise ApiError(409, "taken", say="api.error.taken.seat", params={"seat": seat})
+            if not (table.joinable(s) or table.kept_for(s, known) or rematch):
+                raise closed_seat(table, s)
+            name = check_name(table, seat, name)
+            if known is None and rematch and s.person is not None:
+                caller.person = Person(s.person)  # the seat's own person, proven by the rematch
+            else:
+                caller.person = Person(known) if known is not None else await host.persons.make()
             token = seat_person(s, name)
+            s.person = caller.person.id
             await host.store.save_seat(table.id, s.data())
             self.grant(table, seat, token)
             self.unseat(table, seat)
             if table.status == "playing":
-                # taking over a seat that a bot kept warm: the grace period starts now
+                # the person who left takes their seat back: the grace period starts now
                 s.agent = None
                 s.zombie = False
                 if table.race is not None:
@@ -131,9 +209,10 @@ class Seating:
             return seat, token
 
     async def leave(self, table_id: str, token: str | None) -> None:
-        """Give up a seat: it opens again (a bot plays it meanwhile if the game is on)."""
+        """Give up a seat: it opens again (a bot plays it meanwhile if the game is on;
+        during the game it stays kept for the person who left, nobody else may take it)."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         async with table.lock:
             seat = self.seat_of(table, token)
             if table.status == "over":
@@ -142,6 +221,8 @@ class Seating:
             if s.token_hash:
                 self.tokens.pop(s.token_hash, None)
             s.kind, s.name, s.token_hash = "open", None, None
+            if table.status != "playing":
+                s.person = None  # before the game a seat given up is anyone's again
             s.stop_grace()
             s.zombie = table.status == "playing"
             await host.store.save_seat(table.id, s.data())
@@ -150,6 +231,42 @@ class Seating:
                 table.race.set_bot(seat, host.settings.zombie_bot)
             host.changed(table)
             host.bot_seats.kick(table)
+
+    async def hold(
+        self, table_id: str, token: str | None, key: str | None, *, bind: bool = True
+    ) -> bool:
+        """A request made with a seat token and a person token: that person holds the
+        seat from now on (a seat link opened on another device binds that device's
+        person to it), unless they hold another seat at this table (409). Whether the
+        seat changed hands (``bind=False``: whether it would; nothing changes)."""
+        if not token or key is None:
+            return False
+        host = self.host
+        # binding changes the table: its owner's (a replica here only tells whether)
+        table = await (host.for_change(table_id) if bind else host.get(table_id))
+        found = self.tokens.get(hash_token(token))
+        if found is None or found[0] != table.id:
+            return False  # no seat: the request itself is refused for its token
+        known = await host.persons.find(key)
+        s = table.seats[found[1]]
+        if known is None or s.kind != "human" or s.person == known:
+            return False
+        held = table.seat_of_person(known)
+        if held is not None and held is not s:
+            raise seated(table, held)
+        if not bind:
+            return True
+        async with table.lock:
+            if s.token_hash != hash_token(token) or s.person == known:
+                return False  # it changed hands meanwhile
+            old, s.person = s.person, known
+            try:
+                await host.store.save_seat(table.id, s.data())
+            except BaseException:
+                s.person = old
+                raise
+            host.changed(table)
+            return True
 
     def _own_seat(self, table: LiveTable, token: str | None) -> int:
         """The caller's seat at a table not over nor closed (403 / 409 otherwise)."""
@@ -162,7 +279,7 @@ class Seating:
         """Stop old seat links: the seat gets a new token and the old one holds nothing
         (every listener on it watches at once). Returns the seat and its new token."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         async with table.lock:
             seat = self._own_seat(table, token)
             s = table.seats[seat]
@@ -185,11 +302,11 @@ class Seating:
     async def rename(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str]:
         """A person renames their own seat; returns it and the name as shown."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         async with table.lock:
             seat = self._own_seat(table, token)
             s = table.seats[seat]
-            old, s.name = s.name, clean_name(name, seat)
+            old, s.name = s.name, check_name(table, seat, name)
             try:
                 await host.store.save_seat(table.id, s.data())
             except BaseException:
@@ -224,8 +341,13 @@ class Seating:
         return sub
 
     def _back(self, table: LiveTable, s: TableSeat) -> None:
-        """The seat's person is connected again: no grace period, no bot for them."""
+        """The seat's person is connected again: no grace period, not away (silently:
+        nobody chose anything yet), no bot for them."""
         s.stop_grace()
+        if s.away:
+            s.away = False
+            self.host.timeouts.check(table)
+            self.host.timeouts.hold_race(table)
         if s.zombie and s.kind == "human" and not self._replica(table):
             s.zombie = False
             if table.race is not None:
@@ -286,7 +408,12 @@ class Seating:
         s = table.seats[seat]
         if s.kind != "human":
             return
-        s.last_seen = time.monotonic()
+        s.last_seen = table.clock.now()
+        if s.away and table.status == "playing" and not self._replica(table):
+            self._back(table, s)
+            if not s.connected:
+                self.away(table, s)  # away again after a grace period
+            self.host.changed(table)
         if s.zombie and table.status == "playing" and not self._replica(table):
             s.zombie = False
             if table.race is not None:
@@ -296,7 +423,8 @@ class Seating:
             self.host.changed(table)
 
     def away(self, table: LiveTable, s: TableSeat) -> None:
-        """The seat's person is gone: a bot plays for them after the grace period."""
+        """The seat's person is gone: after the grace period they are away (the
+        time-out policy decides what that means; no bot takes the seat by itself)."""
         if s.grace_task is not None or self.host.closing or self._replica(table):
             return
         s.grace_task = asyncio.create_task(self._grace(table, s))
@@ -309,17 +437,16 @@ class Seating:
     async def _grace(self, table: LiveTable, s: TableSeat) -> None:
         grace = self.host.settings.grace
         try:
-            await asyncio.sleep(grace)
+            await table.clock.sleep(grace)
             # a person who acts or polls over REST is present: wait for them to stop
-            while (idle := time.monotonic() - s.last_seen) < grace:
-                await asyncio.sleep(grace - idle)
+            while (idle := table.clock.now() - s.last_seen) < grace:
+                await table.clock.sleep(grace - idle)
         except asyncio.CancelledError:
             return
         s.grace_task = None
         if s.connected or s.kind != "human" or table.status != "playing":
             return
-        s.zombie = True
-        if table.race is not None:
-            table.race.set_bot(s.seat, self.host.settings.zombie_bot)
+        s.away = True
+        self.host.timeouts.check(table)
+        self.host.timeouts.hold_race(table)
         self.host.changed(table)
-        self.host.bot_seats.kick(table)

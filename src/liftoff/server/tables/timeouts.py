@@ -1,18 +1,28 @@
-"""The time-out policy of clocked turn-based tables (fair, like a club's).
+"""The time-out policy (fair, like a club's): nobody's seat goes to a bot by itself.
 
-When a person's clock runs out on their turn nobody plays for them: the seat is
-*out of time* (public) and the game waits. They may still play their move (a
-late move is accepted). Every other person seated at the table may choose to
-wait for them, or to let a stand-in bot play for them; the stand-in plays the
-seat (as for a zombie) until the person takes their seat back, which gives them
+A seat is *out of time* (public) when its person is absent by the turn's measure:
+
+- on a table with clocks, their clock ran out on their turn (a disconnect alone,
+  a sleeping phone, counts for nothing until then);
+- on a turn-based table without clocks, it is their turn and they have been away
+  (disconnected, and not seen over REST) for longer than the grace period;
+- in a race (real time, no turns), they have been away longer than the grace.
+
+Nobody plays for them meanwhile: the game waits (a race goes on for the others,
+and between its rounds an absent person counts as ready: the next round does not
+wait for them).
+They may still play their move (a late move is accepted), and coming back before
+anyone chose clears the mark silently. Every other *person* seated at the table
+may choose to wait for them, or to let a stand-in bot play for them; the
+stand-in plays the seat until the person takes their seat back, which gives them
 at least :func:`allowance` on their clock. When every other seat is a bot's,
-nobody is asked: the game simply waits. The seat's person can never choose for
-themselves, nor can a spectator.
+nobody is asked: the game waits (a race of bots alone holds still until a
+person is back). The seat's person can never choose for themselves, nor can a
+spectator.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ApiError
@@ -33,17 +43,23 @@ def allowance(table: LiveTable) -> int:
 
 
 def _ran_out(table: LiveTable, s: TableSeat, now: float) -> bool:
-    """Whether ``s``'s person is on their turn with no time left (and plays it)."""
+    """Whether ``s``'s person is absent by the turn's measure (see the module): out of
+    time on their turn, or away on their turn (or in a race) without clocks."""
+    if table.status != "playing" or s.kind != "human" or s.zombie or s.stand_in:
+        return False
     clocks = table.clocks
-    return (
-        clocks is not None
-        and table.status == "playing"
-        and s.kind == "human"
-        and not s.zombie
-        and not s.stand_in
-        and s.seat in clocks.running
-        and clocks.left(s.seat, now) <= 0
-    )
+    if clocks is not None:
+        return s.seat in clocks.running and clocks.left(s.seat, now) <= 0
+    if not s.away:
+        return False
+    return table.race is not None or s.seat in table.state.active_players()
+
+
+def people_absent(table: LiveTable) -> bool:
+    """Whether a race should hold still: it has people and every one of them is away
+    (no stand-in plays for them), so only bots would race on."""
+    people = [s for s in table.seats if s.kind == "human"]
+    return bool(people) and all(s.away and not s.connected and not s.stand_in for s in people)
 
 
 class Timeouts:
@@ -52,16 +68,24 @@ class Timeouts:
     def __init__(self, host: TableManager) -> None:
         self.host = host
 
+    def hold_race(self, table: LiveTable) -> None:
+        """A race of bots alone waits while its people are away, and runs again
+        when one is back (or a stand-in plays for them)."""
+        if table.race is not None and table.status == "playing":
+            table.race.hold(people_absent(table))
+
     def check(self, table: LiveTable) -> bool:
         """Mark the seats whose person ran out of time on their turn, clear the marks
         of those whose turn ended (or who left, or are away); whether any changed."""
-        now = time.monotonic()
+        now = table.clock.now()
         changed = False
         for s in table.seats:
             out = _ran_out(table, s, now)
             if out != s.out_of_time:
                 s.out_of_time, changed = out, True
                 s.waited_by.clear()
+        if table.race is not None and table.status == "playing":
+            table.race.absent_ready()  # between race rounds an absent person is ready
         return changed
 
     async def choose(
@@ -70,7 +94,7 @@ class Timeouts:
         """Another person at the table chooses for ``seat`` (out of time): ``wait``
         for them, or let a ``bot`` play for them until they take their seat back."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         chooser = host.seating.seat_of(table, token)
         if choice not in CHOICES:
             raise ApiError(422, "bad-choice", "choose 'wait' or 'bot'")
@@ -96,6 +120,9 @@ class Timeouts:
             else:
                 s.out_of_time, s.stand_in_for = False, s.token_hash
                 s.waited_by.clear()
+                if table.race is not None:
+                    table.race.set_bot(seat, host.settings.zombie_bot)
+                    self.hold_race(table)
             host.changed(table)
             host.bot_seats.kick(table)
             return {"ok": True, "version": table.state.version}
@@ -104,7 +131,7 @@ class Timeouts:
         """The person takes their seat back from the stand-in (at least
         :func:`allowance` on their clock); ``seat``, when given, must be theirs."""
         host = self.host
-        table = await host.get(table_id)
+        table = await host.for_change(table_id)
         own = host.seating.seat_of(table, token)
         if seat is not None and seat != own:
             raise ApiError(403, "not-your-seat", "you can only take back your own seat")
@@ -113,8 +140,10 @@ class Timeouts:
             if not s.stand_in:
                 raise ApiError(409, "no-stand-in", "no bot is playing for you")
             s.stand_in_for = None
+            if table.race is not None:
+                table.race.set_human(own)
             if table.clocks is not None:
-                table.clocks.give(own, allowance(table), time.monotonic())
+                table.clocks.give(own, allowance(table), table.clock.now())
             self.check(table)
             host.changed(table)
             host.clock_keeper.arm(table)

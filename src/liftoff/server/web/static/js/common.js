@@ -123,7 +123,12 @@ export function botKind(text) {
 }
 
 // a clock stops at zero (a player out of time: see timeout.js)
+// A clock as people read it: "3 days left" or "5 hours left" for a clock of days
+// (whole days or hours, rounded down), minutes and seconds below two hours.
 export function fmtClock(ms) {
+  const DAY = 86400000, HOUR = 3600000;
+  if (ms >= DAY) return tn("web.common.days-left", Math.floor(ms / DAY), {});
+  if (ms >= 2 * HOUR) return tn("web.common.hours-left", Math.floor(ms / HOUR), {});
   const t = Math.floor(Math.max(0, ms) / 1000);
   const m = Math.floor(t / 60), s = t % 60;
   return `${m}:${String(s).padStart(2, "0")}`;

@@ -72,6 +72,8 @@ function focusable(root) {
 }
 
 let touched = false;   // the last pointer was a finger or a pen
+// a piece with a glossary text, or with a text of its own (the Moon: where it is)
+const LEARNABLE = "[data-learn], [data-learn-text]";
 
 /** Card texts for every [data-learn] piece of ``root``; ``words()`` is the glossary. */
 export function learnCards(root, words) {
@@ -81,7 +83,7 @@ export function learnCards(root, words) {
   root.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     mouse = { x: e.clientX, y: e.clientY };
-    const el = e.target.closest("[data-learn]");
+    const el = e.target.closest(LEARNABLE);
     if (el && root.contains(el)) { if (el !== anchor || !pinned) show(el, words, pinned && el === anchor); }
     else if (!pinned) hideCard();
   });
@@ -93,13 +95,13 @@ export function learnCards(root, words) {
   });
   root.addEventListener("focusin", (e) => {
     if (touched) return; // a tap focuses too: the tap decides (below)
-    const el = e.target.closest("[data-learn]");
+    const el = e.target.closest(LEARNABLE);
     if (el && root.contains(el)) { mouse = null; show(el, words, false); }
   });
   root.addEventListener("focusout", () => { if (!pinned) hideCard(); });
   root.addEventListener("click", (e) => {  // a tap (touch or pen) pins the text
     if (e.pointerType !== "touch" && e.pointerType !== "pen") return;
-    const el = e.target.closest("[data-learn]");
+    const el = e.target.closest(LEARNABLE);
     // a tap that picked a piece for a move (or made it): its text shows on the move
     // bar instead, so nothing covers the bar's buttons
     if (el?.closest("[data-tokens].selected, [data-tokens].legal, [data-action].legal")) return;
@@ -107,7 +109,7 @@ export function learnCards(root, words) {
   });
   // a tap on the text itself closes it too (and reaches nothing under it)
   document.addEventListener("click", (e) => {
-    if (pinned && (!e.target.closest("[data-learn]") || e.target.closest("#learn-pop"))) hideCard();
+    if (pinned && (!e.target.closest(LEARNABLE) || e.target.closest("#learn-pop"))) hideCard();
   });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideCard(); });
   window.addEventListener("resize", () => { if (anchor?.isConnected) place(anchor); else if (!pinned) hideCard(); });
@@ -116,7 +118,7 @@ export function learnCards(root, words) {
   new MutationObserver(() => {
     focusable(root);
     if (!anchor || anchor.isConnected || pinned) return;
-    const el = mouse && document.elementFromPoint(mouse.x, mouse.y)?.closest("[data-learn]");
+    const el = mouse && document.elementFromPoint(mouse.x, mouse.y)?.closest(LEARNABLE);
     if (el && root.contains(el)) show(el, words, false); else hideCard();
   }).observe(root, { childList: true, subtree: true });
   focusable(root);

@@ -1,5 +1,5 @@
 // The lobby: create a table, join or watch one, find your tables again.
-import { api, botKind, esc, saveSeat, seats, seatLabel, savedName, saveName, t, tn, num, list, LANG } from "./common.js";
+import { api, botKind, esc, fmtClock, saveSeat, seats, seatLabel, savedName, saveName, t, tn, num, list, LANG } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [], speeds: [], levels: [] };
@@ -30,6 +30,8 @@ function renderPlayers() {
   $("game-summary").textContent = g.summary || "";
   $("clock-box").hidden = g.realtime;
   $("hints-box").hidden = g.realtime;  // a real-time game has no hints
+  $("race-pace-box").hidden = !g.realtime;
+  renderRacePace();
   renderSeats();
   renderOptions();
 }
@@ -39,6 +41,14 @@ function renderClock() {
   const choice = $("clock-preset").value;
   $("clock-doc").textContent = word(`web.lobby.clock.${choice || "none"}.doc`, "");
   $("clock-custom").hidden = choice !== "custom";
+}
+
+// a race's pace in words: how long each revealed card stays, the pause before a round
+function renderRacePace() {
+  $("race-pace-doc").textContent = t("web.lobby.race.doc", {
+    reveal: num(Number($("race-reveal").value)),
+    pause: num(Number($("race-pause").value)),
+  });
 }
 
 function botChoices(selected) {
@@ -60,11 +70,19 @@ function speedName(s) {
   return word(`web.lobby.speed.${s}`, t("web.lobby.speed.other", { speed: cap(s) }));
 }
 
+// a speed said with its pace: "Slow speed: about one card every 2 s"
+function speedPace(s) {
+  const seconds = (catalogue.speed_seconds || {})[s];
+  if (seconds === undefined) return speedName(s);
+  if (seconds === 0) return t("web.lobby.speed.instant.pace", { speed: speedName(s) });
+  return t("web.lobby.speed.pace", { speed: speedName(s), seconds: num(seconds) });
+}
+
 function seatChoice(i) {
   const g = game();
   const speed = g.realtime
     ? `<select class="speed" aria-label="${esc(t("web.lobby.seat.speed", { n: num(i + 1) }))}">${catalogue.speeds
-        .map((s) => `<option value="${esc(s)}" ${s === "normal" ? "selected" : ""}>${esc(speedName(s))}</option>`).join("")}</select>`
+        .map((s) => `<option value="${esc(s)}" ${s === "normal" ? "selected" : ""}>${esc(speedPace(s))}</option>`).join("")}</select>`
     : "";
   const fallback = (catalogue.levels || []).find((l) => l.default)?.name || catalogue.bots[0];
   const first = i === 0 ? `<option value="you" selected>${esc(t("web.lobby.seat.you"))}</option>` : "";
@@ -95,6 +113,10 @@ function renderHints() {
   const kinds = [...$("seats").children].map((li) => li.querySelector(".kind").value);
   const people = kinds.filter((k) => k === "you" || k === "open").length;
   if (!hintsChosen) $("hints").checked = people <= 1;
+  // at a real-time table where people sit, bots follow the slowest person
+  const paceDoc = $("pace-doc");
+  paceDoc.hidden = !(game().realtime && people > 0 && catalogue.people_pace);
+  paceDoc.textContent = paceDoc.hidden ? "" : t("web.lobby.speed.people", { seconds: num(catalogue.people_pace) });
   $("hints-doc").textContent = t($("hints").checked ? "web.lobby.hints.on" : "web.lobby.hints.off");
 }
 
@@ -157,8 +179,12 @@ async function create(ev) {
     name: name || null,
   };
   if (!game().realtime) body.hints = $("hints").checked;
+  if ($("rated").checked) body.rated = true;
   const title = $("title").value.trim();
   if (title) body.title = title;
+  if (game().realtime) {
+    body.race = { reveal_pace: Number($("race-reveal").value), round_pause: Number($("race-pause").value) };
+  }
   const clock = $("clock-preset").value;
   if (clock && !game().realtime) {
     body.clock = clock === "custom"
@@ -212,7 +238,8 @@ async function learn(gameName, button) {
 
 function tableItem(tb, mine) {
   const who = esc(names(tb.seats.map((s) => seatLabel(s))));
-  const open = tb.seats.filter((s) => s.kind === "open").length;
+  // seats anyone may take (not one given up mid-game, nor one kept for a rematch's player)
+  const open = tb.seats.filter((s) => s.joinable).length;
   const link = `/t/${encodeURIComponent(tb.id)}`;
   let buttons = "";
   if (mine) buttons = `<a class="button" href="${link}">${esc(t("web.lobby.play"))}</a>`;
@@ -221,12 +248,24 @@ function tableItem(tb, mine) {
     if (open) buttons += `<button type="button" data-join="${esc(tb.id)}">${esc(t("web.lobby.join"))}</button>`;
     buttons += ` <a class="button" href="${link}">${esc(t("web.lobby.watch"))}</a>`;
   }
-  const tag = tb.status === "open" ? tn("web.lobby.waiting", open) : word(`web.lobby.status.${tb.status}`, tb.status);
+  const waiting = tb.seats.filter((s) => s.kind === "open").length;
+  const tag = tb.status === "open" ? tn("web.lobby.waiting", waiting) : word(`web.lobby.status.${tb.status}`, tb.status);
   const title = catalogue.games.find((g) => g.name === tb.game)?.title || tb.game;
   if (tb.status === "over") return finishedItem(tb, title, buttons);
   const name = tb.name ? `<span class="table-name">${esc(tb.name)}</span>` : "";
-  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(tb.status)}">${esc(tag)}</span>
+  return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(tb.status)}">${esc(tag)}</span>${daysTag(tb)}
     <span class="who">${who}</span>${buttons}</li>`;
+}
+
+// a table played over days: its days a move, and the time left of whoever is to move
+function daysTag(tb) {
+  const c = tb.clock_setting;
+  if (!c || !String(c.preset || "").startsWith("day-")) return "";
+  const perMove = tn("web.lobby.days-a-move", Math.round(c.increment / 86400));
+  const clock = tb.clock;
+  const left = clock && clock.running.length
+    ? ` · ${fmtClock(Math.min(...clock.running.map((p) => clock.remaining[p])))}` : "";
+  return ` <span class="tag days">${esc(perMove + left)}</span>`;
 }
 
 const WHEN = new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" });
@@ -247,6 +286,37 @@ function finishedItem(tb, title, buttons) {
   const name = tb.name ? `<span class="table-name">${esc(tb.name)}</span>` : "";
   return `<li><span class="game">${esc(title)}</span>${name}<span class="tag over${tb.abandoned ? " abandoned" : ""}">${esc(result(tb))}</span>
     <span class="who">${esc(names(played))} · <time datetime="${ended.toISOString()}">${esc(WHEN.format(ended))}</time></span>${buttons}</li>`;
+}
+
+// -- Vacation: your clocks stand still at every table for the days you choose ------------
+async function renderVacation() {
+  const v = await api("GET", "/api/vacation");
+  $("vacation-card").hidden = !v.known;  // no seat taken yet: nothing to pause
+  if (!v.known) return;
+  const days = Math.floor(v.left);
+  if (v.until != null) {
+    $("vacation-status").textContent = tn("web.lobby.vacation.on", Math.ceil(v.until / 86400));
+  } else {
+    $("vacation-status").textContent = tn("web.lobby.vacation.left", days);
+  }
+  $("vacation-form").hidden = v.until != null || days < 1;
+  $("vacation-days").max = String(days);
+}
+
+async function takeVacation() {
+  $("vacation-error").textContent = "";
+  try {
+    await api("POST", "/api/vacation", { days: Number($("vacation-days").value) });
+  } catch (err) {
+    $("vacation-error").textContent = err.body?.words || err.message;
+  }
+  renderVacation();
+}
+
+function renderLeaderboards() {
+  $("leaderboards").innerHTML = catalogue.games.filter((g) => !g.realtime)
+    .map((g) => `<a href="/ratings/${encodeURIComponent(g.name)}">${esc(t("web.lobby.leaderboard", { game: g.title || g.name }))}</a>`)
+    .join(" · ") + " · ";
 }
 
 async function refresh() {
@@ -287,6 +357,7 @@ async function main() {
   $("hints").addEventListener("change", () => { hintsChosen = true; renderHints(); });
   $("create").addEventListener("submit", create);
   $("clock-preset").addEventListener("change", renderClock);
+  for (const id of ["race-reveal", "race-pause"]) $(id).addEventListener("change", renderRacePace);
   renderClock();
   document.addEventListener("click", (e) => {
     const id = e.target.closest("[data-join]")?.dataset.join;
@@ -295,8 +366,12 @@ async function main() {
     if (learning) learn(learning.dataset.learnGame, learning);
   });
   renderPlayers();
+  renderLeaderboards();
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 4000);
 }
 
 main();
+
+$("vacation-go").addEventListener("click", takeVacation);
+renderVacation();

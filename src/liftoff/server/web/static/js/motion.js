@@ -135,3 +135,34 @@ export function after(root) {
     else fade(el);
   }
 }
+
+// -- the last move's pieces ------------------------------------------------------------
+// Every piece the last move changed (moved, more or fewer in a stack, or new) stays
+// marked ("last-move") until the next move, through every drawing in between — with
+// or without motion, so whoever looks away for a moment still sees what happened.
+let shown = null;        // key -> "x,y,count" of the latest drawing (board-relative)
+let shownVersion = null; // the game version it showed
+let lastMoved = new Set();
+
+function signatures(root) {
+  const box = root.getBoundingClientRect();
+  const out = new Map();
+  for (const [key, el] of pieces(root)) {
+    const r = el.getBoundingClientRect();
+    const x = Math.round((r.left + r.width / 2 - box.left) / 4), y = Math.round((r.top + r.height / 2 - box.top) / 4);
+    out.set(key, `${x},${y},${el.dataset.count || 1}`);
+  }
+  return out;
+}
+
+/** After the board was drawn for game ``version``: mark the pieces its last move changed. */
+export function markLastMove(root, version) {
+  if (!root) return;
+  const now = signatures(root);
+  if (shown !== null && version !== shownVersion) {
+    lastMoved = new Set([...now].filter(([key, sig]) => shown.get(key) !== sig).map(([key]) => key));
+  }
+  if (version !== shownVersion || shown === null) shownVersion = version;
+  shown = now;
+  for (const [key, el] of pieces(root)) el.classList.toggle("last-move", lastMoved.has(key));
+}

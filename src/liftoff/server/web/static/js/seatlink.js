@@ -8,18 +8,32 @@ import { api, saveSeat, forgetSeat, saveName, t } from "./common.js";
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const $ = (id) => document.getElementById(id);
 let holding = false;  // this page is changing its own seat (a leave): no "moved" note
+let linkRefused = false;  // the note says why a seat link was refused: it stays
 
-// Run first, before the page connects or draws anything: a #seat= fragment becomes this
-// browser's seat for the table (its number comes with the first state message) and
-// leaves the address bar at once.
-export function takeSeatLink(tableId, game) {
+// Run first, before the page connects or draws anything: a #seat= fragment leaves the
+// address bar at once. Its seat becomes this browser's once the server has bound this
+// browser's person to it (a browser that plays another seat of the table is refused, in
+// words, and keeps its own seat). Resolves to whether this browser's seat changed.
+export async function takeSeatLink(tableId, game) {
   const found = /^#seat=(.*)$/s.exec(location.hash);
-  if (!found) return;
+  if (!found) return false;
   history.replaceState(history.state, "", location.pathname + location.search);
   let token = "";
   try { token = decodeURIComponent(found[1]); } catch { token = ""; }
-  if (TOKEN.test(token)) saveSeat(tableId, null, token, game);
-  else showNote(t("web.seatlink.incomplete"));
+  if (!TOKEN.test(token)) {
+    showNote(t("web.seatlink.incomplete"));
+    return false;
+  }
+  try {
+    const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seat-link/bind`, undefined, token);
+    saveSeat(tableId, res.seat, token, game);
+    return true;
+  } catch (err) {
+    const stopped = err.status === 401 || err.status === 403;
+    showNote(stopped ? t("web.seatlink.stopped") : (err.body?.words || err.message));
+    linkRefused = !stopped;
+    return false;
+  }
 }
 
 export function seatLinkOf(tableId, token) {
@@ -122,16 +136,17 @@ export function mountSeatLink({ tableId, game, reseat }) {
       }
       if (current.seat !== m.you) saveSeat(tableId, m.you, current.token, game);
       mine = { seat: m.you, token: current.token };
-      showNote("");
+      if (!linkRefused) showNote("");
     }
     show(mine, live, m);
     return mine;
   }
 
-  // the server refused this page's token when it connected (a stopped link)
-  function refused() {
+  // the server refused this page's token when it connected (a stopped link), or
+  // refused it to this browser, which plays another seat of the table (``words``)
+  function refused(words) {
     renewed = false;
-    showNote(t("web.seatlink.stopped"));
+    showNote(words || t("web.seatlink.stopped"));
     show(null, false);
   }
 

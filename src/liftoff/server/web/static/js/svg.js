@@ -36,11 +36,12 @@ export function text(x, y, s, attrs = "") {
 }
 
 // A focusable, clickable group: data-tokens for board selection, or data-action to act at once;
-// ``learn``: the glossary id whose text it shows (learn.js); ``key``: the piece it is,
+// ``learn``: the glossary id whose text it shows (learn.js), or ``learnText`` its own; ``key``: the piece it is,
 // the same in every drawing (motion.js moves it from its old place).
-export function clickable(inner, { tokens, action, label, learn, key }) {
+export function clickable(inner, { tokens, action, label, learn, learnText, key }) {
   const data = action ? `data-action="${esc(action)}"` : `data-tokens="${esc(tokens)}"`;
-  const about = learn ? ` data-learn="${esc(learn)}"` : "";
+  let about = learn ? ` data-learn="${esc(learn)}"` : "";
+  if (learnText) about += ` data-learn-text="${esc(learnText)}"`; // a text of its own (no glossary entry)
   return `<g class="clickable" ${data}${about}${keyed(key)} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
 }
 

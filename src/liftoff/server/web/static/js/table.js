@@ -16,7 +16,8 @@ const gameName = root.dataset.game;
 const boardEl = $("board");
 
 let board = null;          // the game's board module
-takeSeatLink(tableId, gameName); // first: a #seat= link's token leaves the address bar
+// first: a #seat= link's token leaves the address bar (its seat is this browser's once bound)
+const linking = takeSeatLink(tableId, gameName);
 let mine = seatFor(tableId); // {seat, token} when this browser holds a seat
 let msg = null;            // the last state message
 let receivedAt = 0;        // performance.now() when it arrived
@@ -51,6 +52,11 @@ function connect() {
       if (mine) seatLink.refused();
       forgetSeat(tableId);
       mine = null;
+    } else if (ev.code === 4409 && mine) {
+      // this browser plays another seat of the table: one person, one seat
+      seatLink.refused(lastError?.words);
+      forgetSeat(tableId);
+      mine = null;
     }
     setStatus(t("web.table.status.reconnecting"));
     retry = Math.min(retry + 1, 6);
@@ -70,6 +76,28 @@ function send(obj) {
 // page add-ons send their own frames (chat) on the table's socket
 document.addEventListener("liftoff:send", (e) => send(e.detail));
 
+// A frame that arrives while a finger or the mouse is down on the board waits until it
+// is lifted (and its click has landed): drawn at once, it would replace the piece being
+// tapped and the tap would be lost (the race: the others place cards all the time).
+const pressing = { on: false, held: false, timer: null };
+function release() {
+  clearTimeout(pressing.timer);
+  if (!pressing.on) return;
+  pressing.on = false;
+  if (pressing.held) { pressing.held = false; render(); }
+}
+boardEl.addEventListener("pointerdown", () => {
+  pressing.on = true;
+  clearTimeout(pressing.timer);
+  pressing.timer = setTimeout(release, 1500); // a long press: the game goes on
+}, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    clearTimeout(pressing.timer);
+    pressing.timer = setTimeout(release, 80); // after the click the press makes
+  }, true);
+}
+
 function onMessage(m) {
   // for page add-ons (chat): every frame the server sends
   document.dispatchEvent(new CustomEvent("liftoff:message", { detail: m }));
@@ -83,7 +111,7 @@ function onMessage(m) {
     if (m.log_reset) logLines = m.log; else logLines.push(...m.log);
     if (logLines.length > 300) logLines = logLines.slice(-300);
     lastError = null;
-    render();
+    if (pressing.on) pressing.held = true; else render();
   } else if (m.type === "error") {
     lastError = m;
     renderRefusal();
@@ -101,6 +129,12 @@ function act(text) {
   if (pausedFor() > 0) return; // the round has not opened yet
   send({ type: "act", action: text, version: msg.version, id: nextId++ });
   document.dispatchEvent(new CustomEvent("liftoff:acted", { detail: { action: text } }));
+}
+
+// this seat's person is ready for the next round (race, between rounds)
+function sayReady() {
+  if (!msg || !mine) return;
+  send({ type: "act", action: "ready", version: msg.version, id: nextId++ });
 }
 
 function undo() {
@@ -176,6 +210,11 @@ function renderBanner() {
   }
   const paused = table.live?.paused_for || 0;
   const left = paused - (performance.now() - receivedAt) / 1000;
+  if (left > 0 && table.live?.between && !table.live.between.counting) {
+    el.textContent = t("web.table.banner.between"); // (the board shows the result and "Ready")
+    el.classList.add("wait");
+    return;
+  }
   if (left > 0) {
     el.textContent = t("web.table.banner.next-round", { seconds: Math.ceil(left) });
     el.classList.add("wait");
@@ -220,10 +259,11 @@ function renderPlayers() {
   }).join("");
   const box = $("seat-actions");
   box.innerHTML = "";
-  const joinable = !mine && table.status !== "over" && table.seats.some((x) => x.kind === "open");
+  // a seat given up during the game, or kept for a rematch's player, is nobody else's
+  const joinable = !mine && table.status !== "over" && table.seats.some((x) => x.joinable);
   $("join-name-row").hidden = !joinable;
   if (!mine && table.status !== "over") {
-    for (const s of table.seats.filter((x) => x.kind === "open")) {
+    for (const s of table.seats.filter((x) => x.joinable)) {
       box.insertAdjacentHTML("beforeend", `<button type="button" data-seat="${s.seat}">${dot(s.seat)} ${esc(t("web.table.seat.take", { name: seatName(s) }))}</button>`);
     }
   }
@@ -241,16 +281,19 @@ function renderBoard() {
   const ctx = {
     you: msg.you, legal: msg.legal, colors: COLORS, names: msg.table.seats.map((s) => seatName(s)),
     table: msg.table, glossary, redraw, // (redraw: the board shows a moment of its own, race reveals)
+    pausedFor, ready: mine ? sayReady : null, // (race: between rounds, "ready for the next round")
   };
   try {
     motion.before(boardEl); // pieces that move glide there (motion.js)
     board.render(boardEl, msg.view, ctx);
+    motion.markLastMove(boardEl, msg.version); // the last move's pieces stay marked
     motion.after(boardEl);
   } catch (err) {
     boardEl.textContent = t("web.table.board.broken", { error: String(err) });
     console.error(err);
   }
-  play.update(msg.legal);
+  // a choice waits until the reveal it is about is on screen (race)
+  play.update(board?.busy?.() ? [] : msg.legal);
 }
 
 // "game over" only once the board has shown how (race: after its reveals)
@@ -263,6 +306,7 @@ function renderStatus() {
 function redraw() {
   renderBanner();
   renderBoard();
+  renderActions(); // (race: the choice a reveal held back joins the list when it is shown)
   renderStatus();
   if (!board?.busy?.()) renderLog(); // the lines the reveals held back
   if (msg.table.status === "over" && !endShown && !board?.busy?.()) showEnd();
@@ -462,7 +506,7 @@ $("seat-actions").addEventListener("click", async (e) => {
     }
     ws.close(1000);
   } catch (err) {
-    alert(err.message);
+    alert(err.body?.words || err.message);
   }
 });
 $("join-name").value = savedName();
@@ -477,7 +521,7 @@ $("rematch").addEventListener("click", async () => {
     saveSeat(res.table, res.seat, res.token, gameName);
     location.href = `/t/${encodeURIComponent(res.table)}`;
   } catch (err) {
-    alert(err.message);
+    alert(err.body?.words || err.message);
   }
 });
 document.addEventListener("keydown", (e) => {
@@ -519,6 +563,7 @@ setInterval(() => {
 }, 250);
 
 async function main() {
+  if (await linking) mine = seatFor(tableId);
   try {
     board = await import(`./games/${gameName}.js`);
   } catch (err) {

@@ -1,5 +1,6 @@
 // The time-out policy on the table page (server: tables/timeouts.py).
-// When a person's clock runs out on their turn the game waits for them: they are
+// When a person's clock runs out on their turn (without clocks: when they have been
+// away on their turn longer than the grace period) the game waits for them: they are
 // told so; every other person seated at the table chooses to wait for them or to
 // let a bot play for them; a person a bot plays for can take their seat back.
 // Listens to table.js's "liftoff:state" events; acts through the REST routes with
@@ -39,12 +40,15 @@ function otherPart(s, you) {
   const said = (code) => esc(t(code, { name: seatName(s) }));
   if (s.stand_in) return `<p>${said("web.timeout.other.stand-in")}</p>`;
   if (!s.out_of_time) return "";
-  if (you === null) return `<p>${said("web.timeout.other.out")}</p>`;
+  // without clocks (or in a race) a seat is absent when its person has been away
+  // longer than the grace period, not when a clock ran out
+  const why = state?.table?.clock ? "web.timeout.other" : "web.timeout.other.away";
+  if (you === null) return `<p>${said(`${why}.out`)}</p>`;
   const bot = `<button type="button" data-timeout="${s.seat}" data-choice="bot">${said("web.timeout.bot")}</button>`;
   if ((s.waited_by || []).includes(you)) {
-    return `<p>${said("web.timeout.other.waiting")}</p><div class="row">${bot}</div>`;
+    return `<p>${said(`${why}.waiting`)}</p><div class="row">${bot}</div>`;
   }
-  return `<p>${said("web.timeout.other.ask")}</p>
+  return `<p>${said(`${why}.ask`)}</p>
     <div class="row"><button type="button" data-timeout="${s.seat}" data-choice="wait">${said("web.timeout.wait")}</button>${bot}</div>`;
 }
 

@@ -31,8 +31,22 @@ const CARD_FILL = { F: "#b35300", S: "#5f6b78", W: "#8e44ad" };
 const PHASES = ["full", "half", "new"];
 const phaseLabel = (phase) => (PHASES.includes(phase) ? t(`web.planet.phase.${phase}.moon`) : phase);
 const phaseWord = (phase) => (PHASES.includes(phase) ? t(`web.planet.phase.${phase}`) : phase);
-// a Moon spot of the view ("star", "slot2", "exit1") in the page's language
-function spotName(spot) {
+// The ring's segments S0..S7 go counter-clockwise from the top Exit Point S0 (the
+// board data; PL-GAP-1), as the Moon does: the screen angle of segment ``seg``'s middle
+// (SVG angles grow clockwise, so counter-clockwise is minus).
+const segAngle = (seg) => -90 - seg * 45;
+// the segment a Moon spot of the view stands above: the star over S0, "slotN" over
+// Lift Off Point slot N (S1, S3, S5, S7), "exitN" over Exit Point S2N (PL-GAP-2)
+function spotSegment(spot) {
+  const m = /^(slot|exit)(\d+)$/.exec(spot || "");
+  if (!m) return 0;
+  return m[1] === "slot" ? 2 * Number(m[2]) - 1 : 2 * Number(m[2]);
+}
+// where a Moon spot of the view is, in words: the Lift Off Point it is over by name
+function spotName(view, spot) {
+  const seg = view.ring[spotSegment(spot)];
+  if (/^slot\d+$/.test(spot || "") && seg?.name) return seg.name;
+  if (/^exit\d+$/.test(spot || "") && seg) return t("web.planet.exit", { segment: seg.segment });
   const m = /^(slot|exit)(\d+)$/.exec(spot || "");
   if (m) return t(`web.planet.spot.${m[1]}`, { n: m[2] });
   return spot === "star" ? t("web.planet.spot.star") : spot;
@@ -53,16 +67,21 @@ function phaseIcon(x, y, r, phase) {
 function alienDots(x, y, counts, colors, where, { size = 11, gap = 26 } = {}) {
   if (NARROW) { size = Math.max(size, 22); gap = Math.max(gap, 48); }
   const present = counts.map((n, p) => [p, n]).filter(([, n]) => n > 0);
-  const w = (present.length - 1) * gap;
-  return present.map(([p, n], i) => {
-    const px = x - w / 2 + i * gap;
-    return `<g${keyed(`alien:${p}:${where}`, { kind: `alien:${p}`, count: n })}><circle cx="${px}" cy="${y}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${esc(tn("web.planet.aliens", n, { name: nameOf(p) }))}</title></circle>`
-      + text(px, y + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`) + "</g>";
+  // narrow: rows of three at most, so five players' stacks stay inside their segment
+  const across = NARROW ? 3 : present.length;
+  const rows = Math.ceil(present.length / across);
+  return present.map(([p, n], k) => {
+    const row = Math.floor(k / across), i = k % across;
+    const inRow = Math.min(across, present.length - row * across);
+    const px = x - ((inRow - 1) * gap) / 2 + i * gap;
+    const py = y + (row - (rows - 1) / 2) * gap;
+    return `<g${keyed(`alien:${p}:${where}`, { kind: `alien:${p}`, count: n })}><circle cx="${px}" cy="${py}" r="${size}" fill="${colors[p]}" stroke="#fff" stroke-width="1.5"><title>${esc(tn("web.planet.aliens", n, { name: nameOf(p) }))}</title></circle>`
+      + text(px, py + size * 0.42, String(n), `text-anchor="middle" font-size="${fs(Math.round(size * 1.2))}" font-weight="700" fill="#fff"`) + "</g>";
   }).join("");
 }
 
 function segment(seg, i, view, ctx) {
-  const mid = -90 + i * 45;
+  const mid = segAngle(i);
   const a1 = mid - 22.5, a2 = mid + 22.5;
   const lp = seg.kind === "lift_off_point";
   const fill = lp ? (seg.blocked ? "#f3c9c0" : "#e4ebfa") : "#f4efe3";
@@ -102,13 +121,23 @@ function segment(seg, i, view, ctx) {
   return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: t("web.planet.lp.label", { name: seg.name, segment: seg.segment, phase: phaseLabel(seg.phase) }), learn: seg.lp });
 }
 
+// The Moon's popover: where it is, and the phase it gives each Lift Off Point now.
+function moonText(view) {
+  const spot = view.moon.spot_name;
+  const where = /^slot\d+$/.test(spot) ? t("web.planet.moon.over", { place: spotName(view, spot) })
+    : spot === "star" ? t("web.planet.moon.on-star") : t("web.planet.moon.above", { place: spotName(view, spot) });
+  const phases = view.ring.filter((s) => s.kind === "lift_off_point")
+    .map((s) => t("web.planet.moon.phase-at", { place: s.name, phase: phaseLabel(s.phase) }));
+  return `${t("web.planet.moon.title")}: ${where} ${t("web.planet.moon.phases", { phases: commas(phases) })} ${t("web.planet.moon.turns")}`;
+}
+
 function moonOrbit(view) {
   const spots = view.moon.spots;
   let out = `<circle cx="${CX}" cy="${CY}" r="${R_MOON}" fill="none" stroke="#9aa3b8" stroke-dasharray="4 6"/>`;
   let moon = "";
   spots.forEach((name, k) => {
-    const ang = -90 - (k * 360) / spots.length; // the Moon travels counter-clockwise
-    const [x, y] = polar(CX, CY, R_MOON, ang);
+    // each spot above the segment the engine names, so the Moon travels counter-clockwise
+    const [x, y] = polar(CX, CY, R_MOON, segAngle(spotSegment(name)));
     const here = k === view.moon.spot;
     const dot = `<circle ${here ? 'class="hit" ' : ""}cx="${x}" cy="${y}" r="${here ? 22 : 7}" fill="${here ? "#f6e27a" : "#cfd5e3"}" stroke="#6d6130"/>`
       + (name === "star" ? text(x, y + (here ? 5 : -11), "★", `text-anchor="middle" font-size="${fs(here ? 16 : 14)}" fill="#6b5500"`) : "");
@@ -116,7 +145,10 @@ function moonOrbit(view) {
     if (here) moon = `<circle cx="${x}" cy="${y}" r="52" fill="transparent"/>${dot}`; else out += dot;
   });
   // the Moon itself is the piece (Move the Moon! moves it); the orbit is its track
-  return out + clickable(moon, { tokens: "moon", label: t("web.planet.moon", { spot: spotName(view.moon.spot_name) }), key: "moon" });
+  return out + clickable(moon, {
+    tokens: "moon", label: t("web.planet.moon", { spot: spotName(view, view.moon.spot_name) }), key: "moon",
+    learnText: moonText(view),
+  });
 }
 
 function core(view, ctx) {

@@ -19,10 +19,9 @@ const CODES = ["tank", "settlers", "security", "solar", "liftoff", "theft", "ter
 function cardLabel(code) {
   return CODES.includes(code) ? t(`web.race.card.${code}`) : code;
 }
-// why a red card failed, as the resolution log says it
-const WHY = { "no ore deposit left": "no-ore", "not enough energy": "no-energy" };
+// why a red card failed: the resolution log gives a reason id (no-ore, no-energy)
 function why(reason) {
-  return WHY[reason] ? t(`web.race.why.${WHY[reason]}`) : reason;
+  return ["no-ore", "no-energy"].includes(reason) ? t(`web.race.why.${reason}`) : reason;
 }
 // the phase of the round ("loading", "resolving", "over"; "resolution" while reveals show)
 function phaseName(phase) {
@@ -48,8 +47,11 @@ function card(x, y, w, h, code, { dim = false, about = "", pick = false, key = "
   if (!code) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ddd" stroke="#999"${moves}/>`;
   const name = about ? t("web.race.card.of", { about, card: cardLabel(code) }) : cardLabel(code);
   const edge = fresh ? `stroke="#ffd166" stroke-width="4"` : `stroke="#1b1b1b"`;
+  // a name wider than its card ("Terraform" on a phone's narrow row) is squeezed into it
+  const size = fs(Math.min(13, w / 5.2));
+  const squeeze = cardLabel(code).length * size * 0.62 > w - 6 ? ` textLength="${w - 6}" lengthAdjust="spacingAndGlyphs"` : "";
   const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" ${edge}/>`
-    + text(x + w / 2, y + h / 2 + 4, cardLabel(code), `text-anchor="middle" font-size="${fs(Math.min(13, w / 5.2))}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"`);
+    + text(x + w / 2, y + h / 2 + 4, cardLabel(code), `text-anchor="middle" font-size="${size}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"${squeeze}`);
   if (pick) return clickable(face, { tokens: code, label: name, learn: code, key });
   const label = about ? ` aria-label="${esc(name)}"` : "";
   return `<g data-learn="${esc(code)}"${label}${moves}${fresh ? ' class="newest"' : ""}>${face}</g>`;
@@ -65,12 +67,14 @@ function pickable(view, pl, p) {
   return (code) => named.has(code) && (wait.choice === "pay" ? mine : !mine);
 }
 
-/** The banner while you are to act, when it is not loading: the choice you make. */
+/** The banner while you are to act, when it is not loading: the choice you make
+ * (named by its planet's number and name), once its reveal is on screen. */
 export function banner(view) {
   if (busy()) return t("web.race.banner.revealing");
   const wait = view.pending;
   if (view.loading || !wait || wait.player !== view.you) return null;
-  return t(wait.choice === "steal" ? "web.race.banner.steal" : "web.race.banner.pay", { planet: wait.planet });
+  const name = view.planets[wait.planet - 1]?.name || "";
+  return t(wait.choice === "steal" ? "web.race.banner.steal" : "web.race.banner.pay", { planet: wait.planet, name });
 }
 
 function logLine(e) {
@@ -136,7 +140,16 @@ function tick() {
 function wire(el) {
   if (el.dataset.revealWired) return;
   el.dataset.revealWired = "1";
-  el.addEventListener("click", (e) => { if (e.target.closest("[data-reveal-skip]")) finish(); });
+  el.addEventListener("click", (e) => {
+    if (e.target.closest("[data-reveal-skip]")) finish();
+    const folding = e.target.closest("[data-fold]");
+    if (folding) { fold[folding.dataset.fold] = !fold[folding.dataset.fold]; seq.redraw?.(); return; }
+    const more = e.target.closest("[data-more]");
+    if (more) { e.stopPropagation(); fold.more = more.dataset.more; seq.redraw?.(); return; }
+    if (e.target.closest("[data-more-close]")) { fold.more = null; seq.redraw?.(); return; }
+    const ready = e.target.closest("[data-ready]");
+    if (ready && seq.ctx?.ready) { ready.disabled = true; seq.ctx.ready(); }
+  });
   document.addEventListener("keydown", (e) => {
     if (busy() && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) finish();
   });
@@ -147,6 +160,9 @@ function wire(el) {
 function stepFor(view, ctx, from) {
   const left = view.log.slice(from).filter(isReveal).length;
   if (!left || !ctx.redraw || !allowed()) return 0;
+  // a table where people sit: the server's reveal pace (it waits for the reveals)
+  const pace = ctx.table?.live?.reveal_pace;
+  if (pace) return pace * 1000;
   // the round moved on: the reveals fit in the pause before the next one opens
   const moved = view.round !== view.log_round;
   const budget = moved ? (ctx.table?.live?.paused_for || 0) * 1000 - 700 : MOST;
@@ -205,22 +221,279 @@ function shown(view) {
   };
 }
 
+// -- between two rounds: the round's result, "ready", the countdown ----------------------
+let ticking = null; // the timer that redraws the countdown each second
+
+// why a planet scored what it did: habitable or not, and the Settlers of each side
+function whyScored(pl) {
+  const r = pl.result;
+  if (!r.habitable) return t("web.race.between.why.not-habitable");
+  const [a, b] = r.settlers;
+  if (!a && !b) return t("web.race.between.why.no-settlers");
+  if (a === b) return t("web.race.between.why.tie", { a, b });
+  return t("web.race.between.why.settlers", { a: Math.max(a, b), b: Math.min(a, b) });
+}
+
+function resultLine(pl) {
+  const r = pl.result;
+  const where = { number: pl.number, planet: pl.name };
+  const what = r.winner === null ? t("web.race.between.planet.none", where)
+    : t("web.race.between.planet.won", { ...where, name: nameOf(r.winner), vp: r.vp });
+  return `<li>${esc(what)} <span class="why">— ${esc(whyScored(pl))}</span></li>`;
+}
+
+/** The panel between two rounds at a table where people sit: the round's result
+ * (who scored what, where and why), who is ready, the countdown, and "Ready". */
+function between(view, ctx) {
+  const brk = ctx.table?.live?.between;
+  clearTimeout(ticking);
+  ticking = null;
+  if (!brk || busy() || !view.loading || view.round < 2) return "";
+  if (ctx.redraw) ticking = setTimeout(ctx.redraw, 1000);
+  const left = Math.max(0, Math.ceil(ctx.pausedFor ? ctx.pausedFor() : 0));
+  const next = view.round;
+  const scored = view.planets.filter((pl) => pl.result);
+  const totals = view.players.map((p) => t("web.race.between.score", {
+    name: nameOf(p.player), vp: p.round_scores[p.round_scores.length - 1] ?? 0,
+  }));
+  const people = (ctx.table.seats || []).filter((s) => s.kind !== "bot").map((s) => s.seat);
+  const waiting = people.filter((p) => !brk.ready.includes(p)).map(nameOf);
+  const mineReady = brk.ready.includes(view.you);
+  const when = brk.counting ? t("web.race.between.countdown", { round: next, seconds: left })
+    : t("web.race.between.wait", { round: next, seconds: left });
+  const who = waiting.length ? t("web.race.between.waiting", { names: commas(waiting) }) : "";
+  const button = ctx.ready && view.you !== null && !mineReady
+    ? `<button type="button" class="primary" data-ready>${esc(t("web.race.between.ready", { round: next }))}</button>`
+    : mineReady ? `<p class="ready-you">${esc(t("web.race.between.you-ready"))}</p>` : "";
+  return `<section class="round-result" aria-live="polite"><h3>${esc(t("web.race.between.title", { round: next - 1 }))}</h3>
+    <ul>${scored.map(resultLine).join("")}</ul>
+    <p class="totals">${esc(t("web.race.between.totals", { scores: commas(totals) }))}</p>
+    <p class="when"><b>${esc(when)}</b>${who ? ` ${esc(who)}` : ""}</p>${button}</section>`;
+}
+
+// -- phones: your stack on top, your planets next, the rest folded away ---------------------
+// (what is folded, by the reader's taps; the row whose hidden cards are shown)
+// (others: the other players' rows folded to their last card; planets: the planets
+// where you do not sit shown)
+const fold = { others: true, planets: false, more: null };
+
+// a toggle or a "+N" on the phone board: a button of the board's own
+function tapTarget(x, y, w, h, label, data, said = label) {
+  return `<g class="clickable" ${data} tabindex="0" role="button" aria-label="${esc(said)}">`
+    + `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="#2a3a66" stroke="#6b7fb3"/>`
+    + text(x + w / 2, y + h / 2 + 4, label, `text-anchor="middle" font-size="${fs(13)}" fill="#fff"`) + "</g>";
+}
+
+// one planet as a compact cell: its number, name and facts, your row (its latest
+// cards, "+N" for the rest), the other player's row folded to a line unless shown
+function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
+  const i = pl.number - 1;
+  const action = `place ${pl.number}`;
+  const mine = pl.players.includes(view.you);
+  let inner = `<rect class="hit" data-planet="${pl.number}" x="${x}" y="${y}" width="${w}" height="${h}" rx="8" fill="${mine ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
+  const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
+  inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}">`
+    + text(x + 6, y + 15, `${pl.number} · ${pl.name}`, `font-size="${fs(13)}" font-weight="700" fill="#fff"${pl.name.length > 10 ? ` textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"` : ""}`)
+    + text(x + 6, y + 31, `${t("web.race.planet.facts.short", { vp: pl.vp, ore: pl.ore })} · ${t("web.race.planet.terraform", { terraforming: pl.terraforming })}`, `font-size="${fs(12)}" fill="#c9d3ee" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`) + "</g>";
+  if (pl.result) {
+    const r = pl.result;
+    const who = r.winner === null ? t("web.race.result.nobody") : nameOf(r.winner);
+    inner += text(x + 6, y + h - 6, r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"), `font-size="${fs(12)}" fill="#ffd166" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
+  }
+  let cy = y + 38;
+  const sides = [0, 1].sort((a, b) => (pl.players[b] === view.you) - (pl.players[a] === view.you));
+  for (const side of sides) {
+    const p = pl.players[side];
+    const row = pl.rows[side];
+    // (the row a choice of yours is about stays open, every piece of it in view)
+    const pick = pickable(view, pl, p);
+    const picks = row.filter((c, k) => (view.loading || k < pl.revealed[side]) && pick(c)).length;
+    const own = p === view.you || !fold.others || picks > 0;
+    const room = own ? Math.max(p === view.you ? ROOM : 3, picks) : 1;
+    cy += 15;
+    const newest = fresh && fresh[0] === i && fresh[1] === side ? fresh[2] : -1;
+    // the latest cards, and always the ones the choice you make now is about
+    const revealed = (k) => view.loading || k < pl.revealed[side];
+    const must = row.map((_, k) => k).filter((k) => k === newest || (revealed(k) && pick(row[k]))).slice(0, room);
+    const others = row.map((_, k) => k).filter((k) => !must.includes(k));
+    const shown = [...must, ...others.slice(Math.max(0, others.length - (room - must.length)))].sort((a, b) => a - b);
+    const hidden = row.length - shown.length;
+    // the row's label on the line above its cards
+    inner += `<circle cx="${x + 10}" cy="${cy - 9}" r="5" fill="${ctx.colors[p]}"/>`;
+    const label = t("web.race.row.short", { name: named(p, view.you), count: row.length });
+    const roomText = w - 24; // (the "+N" button sits below it, beside the cards)
+    const squeeze = label.length * 6.6 > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
+    inner += text(x + 19, cy - 4, label, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
+    const cw = w - 12 - (hidden > 0 ? 46 : 0);
+    const top = cy;
+    for (const k of shown) {
+      inner += card(x + 6, cy, cw, 19, row[k], { dim: !revealed(k), about: nameOf(p), pick: revealed(k) && pick(row[k]), key: `row:${i}:${side}:${k}`, from: k === row.length - 1 ? `top:${p}` : "", fresh: k === newest });
+      cy += 21;
+    }
+    if (hidden > 0) { // (drawn over the cell, outside it: a tap shows the row, never places)
+      const said = t("web.race.more", { count: hidden, name: nameOf(p) });
+      extras.push(tapTarget(x + w - 50, top - 2, 44, 44, `+${hidden}`, `data-more="${i}:${side}"`, said));
+    }
+    cy = Math.max(cy, top + 29) + 3;
+  }
+  const said = t(legal.has(action) ? "web.race.planet.place" : "web.race.planet.label", { number: pl.number, name: pl.name });
+  return legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name }) : `<g>${inner}</g>`;
+}
+
+// how many of your latest cards a phone cell shows (3, fewer when the screen is short)
+let ROOM = 3;
+
+// the phone's bottom sheet (the move bar, fixed over the page's bottom): its height,
+// or while it is hidden the last one seen (it shows again with the next move); when
+// it grows or shrinks, the board is drawn again to keep your planets above it
+let sheetSeen = 64;
+let lastFit = () => ROOM; // the fit of the last drawing, measured again
+let sheetWatch = null;
+function sheetHeight() {
+  const sheet = document.getElementById("movebar");
+  if (!sheet || getComputedStyle(sheet).position !== "fixed") return 0;
+  const h = sheet.getBoundingClientRect().height;
+  if (h > 0) sheetSeen = h;
+  return sheetSeen;
+}
+// the most of your latest cards (3 to 1) a cell may show with ``rows`` rows of cells
+// from ``top`` on, all above the sheet
+function fitRoom(el, top, rows, gap) {
+  const left = roomLeft(el, top);
+  const was = ROOM;
+  let room = 3;
+  for (ROOM = room; room > 1 && rows * (cellHeight() + gap) > left; ROOM = --room);
+  ROOM = was;
+  return room;
+}
+
+function watchSheet(redraw) {
+  const sheet = document.getElementById("movebar");
+  if (!sheet || typeof ResizeObserver === "undefined") return;
+  if (sheetWatch) { sheetWatch.redraw = redraw; return; }
+  sheetWatch = { redraw };
+  new ResizeObserver(() => {
+    const h = sheet.getBoundingClientRect().height;
+    if (h > 0 && Math.abs(h - sheetSeen) > 2) { sheetSeen = h; sheetWatch.redraw(); } // (if it changes the fit)
+  }).observe(sheet);
+}
+
+// a cell's height: your row of ROOM cards, the other row of one (folded) or three
+function cellHeight() {
+  return 38 + 2 * 15 + Math.max(ROOM * 21, 29) + (fold.others ? 29 : 3 * 21) + 3 + 16;
+}
+
+// the screen's height left for your planets' rows, between where they start on the
+// page (``top``, board units from the board's top) and the bottom sheet: a phone's
+// move bar is fixed over the page's bottom and must never cover a planet
+function roomLeft(el, top) {
+  const covered = sheetHeight();
+  const start = el.getBoundingClientRect().top + window.scrollY + el.clientTop + top;
+  // (a margin of 4 px: a finger at a cell's bottom edge never lands on the sheet)
+  return window.innerHeight - covered - start - 4;
+}
+
+// the hidden cards of a row cut by "+N", shown on tap (below your stack, never over it)
+function morePop(view) {
+  if (!fold.more) return "";
+  const [i, side] = fold.more.split(":").map(Number);
+  const pl = view.planets[i];
+  if (!pl) return "";
+  const p = pl.players[side];
+  const cards = pl.rows[side].map((c, k) => (view.loading || k < pl.revealed[side] ? cardLabel(c) : t("web.race.card.hidden")));
+  return `<div class="row-pop" role="dialog" aria-label="${esc(t("web.race.more.title", { number: pl.number, planet: pl.name, name: nameOf(p) }))}">
+    <p><b>${esc(t("web.race.more.title", { number: pl.number, planet: pl.name, name: nameOf(p) }))}</b></p>
+    <ol>${cards.map((c) => `<li>${esc(c)}</li>`).join("")}</ol><button type="button" data-more-close>${esc(t("web.race.more.close"))}</button></div>`;
+}
+
+function phone(el, given, view, fresh, ctx) {
+  // drawn at one board unit a CSS pixel: the board's width inside its padding
+  const style = getComputedStyle(el);
+  const inside = el.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+  const W = Math.max(300, Math.floor(inside) || 352);
+  const legal = new Set(ctx.legal.map((a) => a.text));
+  MIN_FONT = 12.6;
+  const me = view.players.find((p) => p.player === view.you);
+  const phase = view.loading ? t("web.race.loading.short") : t("web.race.phase", { phase: phaseName(view.phase) });
+  let svg = "";
+  let y = 0;
+  svg += text(8, 18, `${t("web.race.round", { round: view.round, rounds: view.rounds })} · ${phase}`, `font-size="15" font-weight="700" fill="#fff"`);
+  if (view.stop_player !== null) svg += text(W - 8, 18, t("web.race.log.stop", { name: nameOf(view.stop_player) }), `text-anchor="end" font-size="${fs(13)}" fill="#ffd166" font-weight="700"`);
+  y = 26;
+  if (me) { // your stack: the top card, Under and Discard in the thumb's reach
+    svg += card(8, y, 76, 96, me.top, { about: t("web.race.stack.top"), key: `top:${me.player}` });
+    svg += text(92, y + 13, `${tn("web.race.stack.count", me.stack, { unseen: me.unseen })} · ${t("web.race.score", { score: me.score })}`, `font-size="${fs(12)}" fill="#fff" textLength="${W - 100}" lengthAdjust="spacingAndGlyphs"`);
+    const bw = (W - 92 - 8 - 6) / 2;
+    [["under", t("web.race.under")], ["discard", t("web.race.discard")]].forEach(([act, label], k) => {
+      const bx = 92 + k * (bw + 6);
+      const inner = `<rect class="hit" data-button="${act}" x="${bx}" y="${y + 22}" width="${bw}" height="48" rx="6" fill="${legal.has(act) ? "#f0f0f0" : "#555"}" stroke="#999"/>`
+        + text(bx + bw / 2, y + 50, label, `text-anchor="middle" font-size="${fs(13)}" fill="${legal.has(act) ? "#111" : "#f0f0f0"}" ${label.length > 16 ? `textLength="${bw - 10}" lengthAdjust="spacingAndGlyphs"` : ""}`);
+      svg += legal.has(act) ? clickable(inner, { action: act, label }) : inner;
+    });
+    if (me.known_bottom.length) svg += text(92, y + 88, t("web.race.bottom", { cards: commas(me.known_bottom.map(cardLabel)) }), `font-size="${fs(12)}" fill="#c9d3ee" textLength="${W - 100}" lengthAdjust="spacingAndGlyphs"`);
+    y += 104;
+  }
+  const mine = view.planets.filter((pl) => !me || pl.players.includes(view.you));
+  const rest = view.planets.filter((pl) => !mine.includes(pl));
+  const cols = 3, gap = 5, cw = (W - 16 - (cols - 1) * gap) / cols;
+  // your rows show fewer cards ("+N" says the rest) rather than go under the sheet
+  const gridTop = y + parseFloat(style.paddingTop || 0), rowsMine = Math.ceil(mine.length / cols);
+  const fit = () => fitRoom(el, gridTop, rowsMine, gap);
+  ROOM = fit();
+  lastFit = fit;
+  const ch = cellHeight();
+  const grid = (list) => {
+    const extras = [];
+    list.forEach((pl, k) => { svg += phoneCell(view, pl, 8 + (k % cols) * (cw + gap), y + Math.floor(k / cols) * (ch + gap), cw, ch, fresh, legal, ctx, extras); });
+    svg += extras.join("");
+    y += Math.ceil(list.length / cols) * (ch + gap);
+  };
+  grid(mine);
+  // the toggles: the other players' rows, the planets where you do not sit
+  const toggles = [[fold.others ? t("web.race.fold.show-rows") : t("web.race.fold.hide-rows"), 'data-fold="others"']];
+  if (rest.length) toggles.push([fold.planets ? t("web.race.fold.hide-planets", { count: rest.length }) : t("web.race.fold.show-planets", { count: rest.length }), 'data-fold="planets"']);
+  const tw = (W - 16 - gap) / 2;
+  toggles.forEach(([label, data], k) => { svg += tapTarget(8 + k * (tw + gap), y, tw, 46, label, data); });
+  y += 52;
+  if (rest.length && fold.planets) grid(rest);
+  let x = 8; // the other players: name, cards left, score
+  for (const p of view.players) {
+    if (p.player === view.you) continue;
+    svg += `<circle cx="${x + 6}" cy="${y + 10}" r="5" fill="${ctx.colors[p.player]}"/>`;
+    svg += text(x + 15, y + 14, `${nameOf(p.player)}: ${t("web.race.others.left", { count: p.stack })} · ${t("web.race.score", { score: p.score })}`, `font-size="${fs(12)}" fill="#c9d3ee"`);
+    y += 20;
+  }
+  const height = y + 6;
+  const open = `<svg viewBox="0 0 ${W} ${height}" role="group" aria-label="${esc(t("web.race.board"))}" xmlns="http://www.w3.org/2000/svg"><rect width="${W}" height="${height}" fill="#0f1830"/>`;
+  const said = fresh && view.log.length ? logLine(view.log[view.log.length - 1]) : "";
+  const skip = busy() ? `<div class="reveal-bar"><span class="reveal-line">${esc(said ? `${said[0].toUpperCase()}${said.slice(1)}` : t("web.race.reveal.now"))}</span>
+    <button type="button" data-reveal-skip>${esc(t("web.race.reveal.all"))}</button></div>` : "";
+  el.innerHTML = skip + between(given, ctx) + open + svg + "</svg>" + morePop(view);
+  if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
+}
+
 export function render(el, given, ctx) {
   NAMES = ctx.names || [];
   follow(el, given, ctx);
   const { view, fresh } = shown(given);
   const planets = view.planets;
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
+  if (narrow) {
+    phone(el, given, view, fresh, ctx);
+    watchSheet(() => { if (el.isConnected && el.clientWidth < 640 && lastFit() !== ROOM) phone(el, given, view, fresh, ctx); });
+    return;
+  }
   const perRow = Math.min(planets.length, narrow ? 2 : 5);
   const pw = 180, ph = narrow ? 330 : 400, gap = 12;
   const rows = Math.ceil(planets.length / perRow);
   const width = Math.max(perRow * (pw + gap) + gap, narrow ? 0 : 960);
   MIN_FONT = el.clientWidth > 0 ? (12.5 * width) / el.clientWidth : 0;
   const top = narrow ? 70 : 56;
-  const handY = top + rows * (ph + gap) + 10;
+  // the stacks first (yours never below the fold), then the planets
+  const handY = top;
+  const planetsTop = top + 215;
   const seated = view.players.some((p) => p.player === view.you);
-  const otherRows = narrow ? Math.max(1, Math.ceil((view.players.length - (seated ? 1 : 0)) / 2)) : 1; // two a row
-  const height = handY + (narrow ? (seated ? 250 : 0) + otherRows * 130 : 200);
+  const height = planetsTop + rows * (ph + gap) + 10;
   const legal = new Set(ctx.legal.map((a) => a.text));
   let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="${esc(t("web.race.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
@@ -232,7 +505,7 @@ export function render(el, given, ctx) {
 
   planets.forEach((pl, i) => {
     const x = gap + (i % perRow) * (pw + gap);
-    const y = top + Math.floor(i / perRow) * (ph + gap);
+    const y = planetsTop + Math.floor(i / perRow) * (ph + gap);
     const action = `place ${pl.number}`;
     const mineHere = pl.players.includes(view.you);
     let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
@@ -310,16 +583,18 @@ export function render(el, given, ctx) {
   let othersY = handY;
   if (narrow && me) { x = 16; othersY = handY + 236; }
   const ow = narrow ? 96 : 70; // the width of another's top card
-  for (const p of view.players) {
-    if (p.player === view.you) continue;
+  // every other player's stack side by side (three of them fit beside yours)
+  const others = view.players.filter((p) => p.player !== view.you);
+  const step = narrow ? 170 : Math.min(170, Math.floor((width - 16 - x) / Math.max(1, others.length)));
+  for (const p of others) {
     svg += `<circle cx="${x + 8}" cy="${othersY + 13}" r="7" fill="${ctx.colors[p.player]}"/>`;
     // the name on its own line (names are longer than seat numbers), then the counts
     svg += text(x + 20, othersY + 18, nameOf(p.player), `font-size="${fs(14)}" fill="#fff"`);
     svg += text(x + ow + 8, othersY + 50, t("web.race.others.left", { count: p.stack }), `font-size="${fs(13)}" fill="#c9d3ee"`);
     svg += text(x + ow + 8, othersY + 68, t("web.race.score", { score: p.score }), `font-size="${fs(13)}" fill="#c9d3ee"`);
     svg += card(x, othersY + 28, ow, 90, p.top, { about: t("web.race.others.top", { name: nameOf(p.player) }), key: `top:${p.player}` });
-    x += 170;
-    if (x > width - 170) { if (!narrow) break; x = 16; othersY += 130; }
+    x += step;
+    if (narrow && x > width - 170) { x = 16; othersY += 130; }
   }
   if (view.log?.length && !narrow) { // narrow: the game log beside the board tells it
     const lines = view.log.slice(-4).map(logLine);
@@ -333,6 +608,6 @@ export function render(el, given, ctx) {
   const said = fresh && view.log.length ? logLine(view.log[view.log.length - 1]) : "";
   const skip = busy() ? `<div class="reveal-bar"><span class="reveal-line">${esc(said ? `${said[0].toUpperCase()}${said.slice(1)}` : t("web.race.reveal.now"))}</span>
     <button type="button" data-reveal-skip>${esc(t("web.race.reveal.all"))}</button></div>` : "";
-  el.innerHTML = skip + svg;
+  el.innerHTML = skip + between(given, ctx) + svg;
   if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
 }

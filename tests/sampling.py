@@ -1,0 +1,48 @@
+"""How much of a long sampling run the suite runs.
+
+A test that samples many states (every click path of 120 decision points, say)
+takes a small sample in the README's test command and in CI, and the whole run
+when ``LIFTOFF_TEST_FULL=1`` is set::
+
+    LIFTOFF_TEST_FULL=1 uv run --all-extras pytest tests/server/test_server_board_paths.py
+
+Both draw from the same seeded games: the small sample is the full run's
+beginning, and (:func:`every_kind`) one more state for each kind of thing the
+full run meets that the beginning does not, so no kind loses its test.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: the environment variable asking for the full sampling runs
+FULL_ENV = "LIFTOFF_TEST_FULL"
+
+
+def full_runs() -> bool:
+    """Whether the full sampling runs were asked for (``LIFTOFF_TEST_FULL=1``)."""
+    return os.environ.get(FULL_ENV, "").strip().lower() not in ("", "0", "no", "false")
+
+
+def sample(small: int, full: int) -> int:
+    """The sample size: ``full`` when the full runs were asked for, else ``small``."""
+    return full if full_runs() else small
+
+
+def every_kind(items: list[T], small: int, kinds: Callable[[T], Iterable[str]]) -> list[T]:
+    """All of ``items`` for the full runs; else the first ``small`` of them and,
+    for each kind (``kinds(item)``) none of those has, the first item having it."""
+    if full_runs():
+        return items
+    kept = items[:small]
+    seen = {kind for item in kept for kind in kinds(item)}
+    for item in items[small:]:
+        new = set(kinds(item)) - seen
+        if new:
+            kept.append(item)
+            seen |= new
+    return kept

@@ -1,0 +1,155 @@
+"""A person plays a whole race by taps, at a person's pace, on the test clock (issue
+38, "done when"): a phone (390x844, touch) against two default bots. Every 2.5 s of
+the server's (virtual) time the person taps a planet for their top card (Under when
+no planet takes it); between rounds they watch the reveals, read the result panel
+and tap Ready; the game reaches its end screen. Screenshots of each phase go to
+``test-artifacts/``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from server_helpers import Db, Running, ServerFactory
+from test_server_browser import CHROMIUM, chrome, hold_seat, shot
+
+from liftoff.server.clock import VirtualClock
+
+__all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.browser,
+    pytest.mark.timeout(600),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Chromium at {CHROMIUM}"),
+]
+
+PHONE = {"width": 390, "height": 844}
+PACE = 2.5  # seconds of the server's clock a card: a person reading each card
+REVEAL = 0.3  # seconds each revealed card is shown (the table's pace)
+
+#: every line the board shows while it reveals (one a revealed card), in order
+WATCH_REVEALS = """() => {
+  window.revealLines = [];
+  new MutationObserver(() => {
+    const line = document.querySelector('#board .reveal-line')?.textContent;
+    const seen = window.revealLines;
+    if (line && seen[seen.length - 1] !== line) seen.push(line);
+  }).observe(document.getElementById('board'), { childList: true, subtree: true });
+}"""
+
+
+async def _table(r: Running, tid: str) -> dict[str, Any]:
+    res = await r.call("GET", f"/api/tables/{tid}")
+    out: dict[str, Any] = res.json()
+    return out
+
+
+async def _my_turn(r: Running, page: Any, tid: str, token: str) -> str | None:
+    """Tap the first planet that takes the top card (Under when none does); the
+    action the server took, once it has it (``None``: nothing to tap now)."""
+    before = await r.view(tid, token)
+    place = page.locator('#board svg .clickable[data-action^="place "]')
+    under = page.locator('#board svg .clickable[data-action="under"]')
+    target = place.first if await place.count() else under.first
+    if not await target.count():
+        return None
+    action = str(await target.get_attribute("data-action"))
+    await target.tap()
+
+    def mine(state: dict[str, Any]) -> tuple[Any, ...]:
+        m = state["view"]["players"][0]
+        return (m["stack"], m["top"], m["known_bottom"], m["unseen"], state["view"]["round"])
+
+    for _ in range(100):  # until the server has it (or the round moved on)
+        now = await r.view(tid, token)
+        if mine(now) != mine(before) or not now["view"]["loading"]:
+            return action
+        await page.wait_for_timeout(20)
+    raise AssertionError(f"the tap on {action} never reached the server")
+
+
+async def _between(r: Running, page: Any, clock: VirtualClock, tid: str, rnd: int) -> None:
+    """The reveals are shown, then the round's result with Ready: read it, tap Ready."""
+    ready = page.locator("#board [data-ready]")
+    await ready.wait_for(timeout=60000)  # (after the reveals, on the page's own timers)
+    panel = page.locator("#board .round-result")
+    assert await panel.locator("li").count() >= 1, await panel.inner_text()
+    await shot(page, f"race-people-result-{rnd}")
+    await ready.tap()
+    await page.locator("#board .ready-you").wait_for()
+    await clock.advance(4.0)  # everybody is ready: the next round opens 3 s later
+
+
+@pytest.mark.rules("RC-PLAY-3", "RC-STOP-1")
+async def test_a_person_plays_a_whole_race_by_taps_on_the_test_clock(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    clock = VirtualClock()
+    r = await server(
+        sqlite_db,
+        clock=clock,
+        race_start_pause=3.0,
+        race_reveal_pace=REVEAL,
+        race_ready_most=120.0,
+        race_people_pace=True,
+        grace=3600.0,
+    )
+    bot = {"type": "bot", "bot": "medium", "speed": "normal"}
+    made = await r.create(
+        "race", [{"type": "you"}, bot, bot], name="Ann", options={"auto_choices": True}
+    )
+    tid, token = made["table"]["id"], made["token"]
+    ctx = await chrome.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = await ctx.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        await hold_seat(page, r, tid, 0, token, "race")
+        await page.goto(f"{r.base}/t/{tid}")
+        await page.wait_for_selector("#board svg")
+        await page.evaluate(WATCH_REVEALS)
+        counts = await _play(r, page, clock, tid, token)
+        await page.locator("#end").wait_for(timeout=60000)
+        await shot(page, "race-people-end")
+        reveals = await page.evaluate("window.revealLines.length")
+    finally:
+        await ctx.close()
+    placed, acted = counts["place"], counts["place"] + counts["under"]
+    print(f"placed {placed} of 90 cards ({acted} taps); {reveals} reveals shown", flush=True)
+    assert counts["results"] == 2  # the result panel and Ready after rounds 1 and 2
+    assert placed >= 45, counts  # at least half of the person's cards placed
+    assert reveals >= 20, reveals  # the reveals shown one after the other, each round
+    assert not problems, problems
+
+
+async def _play(r: Running, page: Any, clock: VirtualClock, tid: str, token: str) -> dict[str, int]:
+    """Play until the end; how many places, Unders and round results there were."""
+    counts = {"place": 0, "under": 0, "results": 0}
+    shots = set()
+    for _ in range(1500):
+        table = await _table(r, tid)
+        if table["status"] == "over":
+            return counts
+        live = table.get("live") or {}
+        view = (await r.view(tid, token))["view"]
+        if "between" in live and view["round"] >= 2:
+            if 0 not in live["between"]["ready"]:
+                counts["results"] += 1
+                await _between(r, page, clock, tid, view["round"] - 1)
+            else:
+                await clock.advance(1.0)
+            continue
+        if live.get("paused_for", 0) > 0 or not view["loading"]:
+            await clock.advance(min(max(live.get("paused_for", 0), 0.1), 1.0))
+            await page.wait_for_timeout(50)
+            continue
+        await clock.advance(PACE)
+        if view["round"] not in shots:
+            shots.add(view["round"])
+            await shot(page, f"race-people-round-{view['round']}")
+        did = await _my_turn(r, page, tid, token)
+        if did is not None:
+            counts["place" if did.startswith("place") else "under"] += 1
+    raise AssertionError(f"no end after 1500 steps: {counts}")
