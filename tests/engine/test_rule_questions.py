@@ -101,7 +101,9 @@ def test_twenty_questions_per_game() -> None:
 
 
 @pytest.mark.parametrize(("game", "lang", "question", "rule"), CASES)
-def test_the_rule_a_player_means_comes_first(game: str, lang: str, question: str, rule: str) -> None:
+def test_the_rule_a_player_means_comes_first(
+    game: str, lang: str, question: str, rule: str
+) -> None:
     found = liftoff.games.get(game)
     with speaking(lang):
         hits = speech.of(found).find_rules(question, limit=3)

@@ -40,8 +40,8 @@ def games() -> None:
 
 
 def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> None:
-    """Print the rules and rulings of ``game`` that match ``query`` (an ID, or
-    words that must all appear: ``moon phase``), best first, at most ``limit``."""
+    """Print the rules and rulings of ``game`` that ``query`` asks about (an
+    ID, or words: ``moon phase``), best first, at most ``limit``."""
     found = speech.of(game).find_rules(query, limit + 1)
     if not found:
         title = text_for(f"{game.info.name}.title", game.info.title)
@@ -66,7 +66,7 @@ def rules(
     options: bool = typer.Option(False, "--options", help="List the game's options."),
     rule: str = typer.Option(None, "--rule", help="Show one rule by its catalogue ID."),
     find: str = typer.Option(
-        None, "--find", help="List the rules whose ID or text holds all these words."
+        None, "--find", help="List the rules these words ask about, best first."
     ),
     words: list[str] = typer.Argument(None, help="More words for --find.", show_default=False),
 ) -> None:

@@ -27,6 +27,24 @@ def rule_code(game: str, rule: str) -> str:
     return f"{game}.rule.{rule}"
 
 
+def topic_code(game: str, family: str) -> str:
+    """The message id of the topic of a family of rules (``planet.topic.PL-MOON``)."""
+    return f"{game}.topic.{family}"
+
+
+#: the number that ends a rule's ID (``-3``, ``-C2``): the rest is its family
+_CLAUSE_NUMBER = re.compile(r"-[A-Z]?\d+$")
+
+
+def rule_topic(game: str, rule: str) -> tuple[str, str]:
+    """What rule ``rule`` is about in the current language: its family's topic
+    and its own title, each "" when it has none (``PL-MOON-3``: "The Moon",
+    "Moon phases: Full, Half and New Moon")."""
+    codes = (topic_code(game, _CLAUSE_NUMBER.sub("", rule)), topic_code(game, rule))
+    found = [messages.text(c) if messages.known(c) else "" for c in codes]
+    return found[0], found[1]
+
+
 def summary_file(package: str) -> str:
     """The text of a game package's ``summary.md`` ("" without one)."""
     try:
@@ -37,11 +55,15 @@ def summary_file(package: str) -> str:
 
 def register_game_texts(game: str, package: str, options: OptionSet) -> dict[str, str]:
     """Register ``game``'s rules and rulings (``<package>.data``'s ``rules.json``
-    and ``rulings.json``), its ``summary.md`` and its public options' labels and
-    descriptions as plain texts; returns the English rules and rulings by ID."""
+    and ``rulings.json``), the topics of its rules (``topics.json``: a
+    family of rules, ``PL-MOON``, or one rule → its title), its ``summary.md``
+    and its public options' labels and descriptions as plain texts; returns
+    the English rules and rulings by ID."""
     rules = dict(load_rules(f"{package}.data"))
     rules.update(load_rules(f"{package}.data", "rulings.json"))
     found = {rule_code(game, rid): text for rid, text in rules.items()}
+    for family, topic in load_rules(f"{package}.data", "topics.json").items():
+        found[topic_code(game, family)] = topic
     summary = summary_file(package)
     if summary:
         found[f"{game}.summary"] = summary

@@ -27,7 +27,6 @@ Every method speaks the current language
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -39,33 +38,13 @@ from liftoff.engine.events import Event, seat_name
 from liftoff.engine.events import narrate as narrate_event
 from liftoff.engine.messages import Message
 from liftoff.engine.options import Option, OptionValue
+from liftoff.speech.search import RuleIndex
 
 PACKAGE = "liftoff.speech"
 #: descriptions a speech keeps (see :meth:`Speech.render`)
 SAID_LIMIT = 100_000
 
 _SPEAKERS: WeakKeyDictionary[Game[Any], Speech] = WeakKeyDictionary()
-
-
-#: a run of one script: Latin letters and digits, katakana, or kanji (Japanese
-#: words run together without spaces; kana particles and endings between them
-#: are left out, so 「月の移動」 looks for 月 and 移動)
-_SEARCH_WORD = re.compile(
-    r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+(?:['-]\w+)*"
-    r"|[\u30a0-\u30ff\uff66-\uff9f]+"
-    r"|[\u3400-\u4dbf\u4e00-\u9fff々]+"
-)
-
-
-def search_words(query: str) -> list[str]:
-    """The words of a rules search, for languages with and without spaces.
-
-    >>> search_words("Moon's moves")
-    ["moon's", 'moves']
-    >>> search_words("エイリアンを月の出口へ")
-    ['エイリアン', '月', '出口']
-    """
-    return _SEARCH_WORD.findall(query.lower())
 
 
 def _option_line(game: str, option: Option, value: OptionValue) -> str:
@@ -93,23 +72,6 @@ def options_in_force(game: str, options: OptionSet, values: Mapping[str, OptionV
     return "\n".join(lines)
 
 
-def _rule_rank(rid: str, text: str, words: Sequence[str]) -> int | None:
-    """How well a rule matches every one of ``words`` (``None``: not at all)."""
-    ident, body = rid.lower(), text.lower()
-    rank = 0
-    for word in words:
-        forms = (word, word[:-1]) if len(word) > 3 and word.endswith("s") else (word,)
-        if any(f in ident for f in forms):
-            rank += 4
-        elif any(re.search(rf"\b{re.escape(f)}\b", body) for f in forms):
-            rank += 2
-        elif any(f in body for f in forms):
-            rank += 1
-        else:
-            return None
-    return rank
-
-
 def _label(game: str, area: str, label: str) -> str:
     for code in (f"{game}.{area}.{label}", f"api.{area}.{label}"):
         if messages.known(code):
@@ -120,10 +82,15 @@ def _label(game: str, area: str, label: str) -> str:
 class Speech:
     """The words of one game (its content included) for people."""
 
+    #: the starts of the IDs of variants' rules (``PL-FAST-``): a rules search
+    #: puts the base game's rules before them
+    variant_rules: tuple[str, ...] = ()
+
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self._glossaries: dict[str, Mapping[str, str]] = {}
         self._said: dict[tuple[Any, ...], str] = {}
+        self._rule_indexes: dict[tuple[Any, ...], RuleIndex] = {}
 
     # -- messages and actions ------------------------------------------------
     def render(self, message: Message, lang: str | None = None) -> str:
@@ -200,23 +167,21 @@ class Speech:
 
     # -- rules by words ------------------------------------------------------
     def find_rules(self, query: str, limit: int = 10) -> list[tuple[str, str]]:
-        """The ``(id, text)`` of the rules and rulings whose ID or text holds
-        every word of ``query`` (case-insensitive; a plural also finds its
-        singular), best first, at most ``limit``: an exact ID first, then
-        those with more words in the ID and more whole-word matches."""
-        catalogue = dict(self.game.rule_catalogue())
+        """The ``(id, text)`` of the rules and rulings ``query`` asks about, in
+        the current language, best first, at most ``limit``: an exact ID first,
+        then by relevance (:mod:`liftoff.speech.search`: BM25 with titles
+        weighted, the rules holding more of the query's words first, the
+        rulebook's words before the developers' rulings)."""
+        catalogue = self.game.rule_catalogue()
         wanted = query.strip()
         exact = next((k for k in catalogue if k.lower() == wanted.lower()), None)
-        words = search_words(wanted)
-        if not words:
-            return []
-        ranked = []
-        for index, (rid, text) in enumerate(catalogue.items()):
-            rank = _rule_rank(rid, text, words)
-            if rank is not None and rid != exact:
-                ranked.append((-rank, index, rid, text))
-        ranked.sort()
-        found = [(rid, text) for _, _, rid, text in ranked]
+        key = (messages.language(), messages.version())
+        index = self._rule_indexes.get(key)
+        if index is None:
+            name = self.game.info.name
+            topics = {rid: engine_words.rule_topic(name, rid) for rid in catalogue}
+            index = self._rule_indexes[key] = RuleIndex(catalogue, topics, self.variant_rules)
+        found = [hit for hit in index.search(wanted) if hit[0] != exact]
         if exact is not None:
             found.insert(0, (exact, catalogue[exact]))
         return found[: max(0, limit)]

@@ -94,7 +94,7 @@ async def find_rules(
     q: Annotated[str, Query(description="words, or a rule id")] = "",
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 10,
 ) -> Response:
-    """The rules and rulings whose id or text holds every word of ``q``
+    """The rules and rulings that ``q`` asks about, best first
     (``Game.find_rules``), searched and answered in the reader's language; an
     exact rule id comes first."""
     found = game_named(game)

@@ -39,6 +39,8 @@ class AgencySpeech(Speech):
     """The words of one agency game (its content)."""
 
     game: AgencyGame
+    #: the optional rule of simultaneous launches
+    variant_rules = ("AG-LAU-12",)
 
     def _describe(self, params: Mapping[str, Any]) -> str:
         try:

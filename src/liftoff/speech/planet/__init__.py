@@ -22,6 +22,11 @@ class PlanetSpeech(Speech):
     """The words of one planet game (its content)."""
 
     game: PlanetGame
+    #: first game, Family Fun, Let's Team Up, We Don't Have Time!, Cutthroat, Vicious
+    variant_rules = (
+        *("PL-FIRST-", "PL-FAM-", "PL-TEAM-", "PL-FAST-"),
+        *("PL-CUT-", "PL-VIC-", "PL-VAR-"),
+    )
 
     def _describe(self, params: Mapping[str, Any]) -> str:
         try:
