@@ -218,3 +218,19 @@ def test_a_long_hint_reason_wraps_indented_at_80_columns() -> None:
     assert len(reason) >= 2, lines[at : at + 4]  # the reason is longer than a line
     assert "imagined games that began with it" in " ".join(x.strip() for x in reason)
     assert all(len(x) <= 80 for x in reason)
+
+
+@pytest.mark.parametrize("seed", [5, 11])  # 5: the next best move; 11: a favourite kept
+def test_a_hint_names_the_move_it_weighed_in_words(seed: int) -> None:
+    """The reason says the runner-up move as a sentence a person reads, never
+    the text typed for it ("(next, move core S6: 57% of 32)")."""
+    code, out = invoke("play", "planet", "--seats", "human,easy", "--seed", str(seed),
+                       stdin="hint\nq\n")  # fmt: skip
+    assert code == 0, out
+    lines = out.splitlines()
+    at = next(i for i, x in enumerate(lines) if "Hint: " in x)
+    reason = " ".join(x.strip() for x in lines[at + 1 : at + 4])
+    assert "imagined games" in reason
+    typed = legal_texts("planet", seed)
+    assert not [t for t in typed if f" {t}" in reason], reason
+    assert "(next," not in reason

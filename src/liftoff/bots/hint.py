@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from liftoff import speech
 from liftoff.bots.base import Bot
-from liftoff.engine import Action, State, derive_seed
+from liftoff.engine import Action, IllegalAction, State, derive_seed
 from liftoff.engine.messages import ENGLISH, Message, language, speaking
 
 #: the bot that gives hints unless told otherwise (see :mod:`liftoff.bots.levels`)
@@ -62,10 +63,26 @@ def hint(
     with speaking(lang):
         found = agent.reason()
         if isinstance(found, Message):
-            return Hint(action, found.render(), found)
+            return Hint(action, reason_in_words(found, state, player), found)
         if found is not None:
             return Hint(action, found)
         return Hint(action, _without(agent.explain(), action))
+
+
+def reason_in_words(why: Message, state: State, player: int, lang: str | None = None) -> str:
+    """``why`` said in ``lang`` (default: the current language), the move it
+    weighed against (its ``other``: the text typed for it, ``move core S6``)
+    said as the sentence a player reads for that move."""
+    other = why.params.get("other")
+    with speaking(lang or language()):
+        if isinstance(other, str):
+            try:
+                weighed = state.game.parse_action(state, player, other)
+            except IllegalAction:
+                return why.render()
+            described = speech.of(state.game).describe(state, player, weighed)
+            return Message(why.code, {**why.params, "other": described}).render()
+        return why.render()
 
 
 def _without(why: str, action: Action) -> str:

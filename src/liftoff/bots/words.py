@@ -43,13 +43,13 @@ REASONS: dict[str, str] = {
     ),
     "bots.reason.search.versus": (
         "won about {value:.0%} of the {visits} of {count} imagined games that began with it"
-        " (next, {other}: {other_value:.0%} of {other_visits})"
+        " (the next best, “{other}”, won about {other_value:.0%} of its {other_visits})"
     ),
     # the heuristic's favourite kept: the search's preference was within chance
     "bots.reason.search.kept": (
         "the usual good move here: won about {value:.0%} of the {visits} of {count}"
-        " imagined games that began with it; a little better, but within chance:"
-        " {other} ({other_value:.0%} of {other_visits})"
+        " imagined games that began with it; “{other}” did a little better (about"
+        " {other_value:.0%} of its {other_visits}), but within chance"
     ),
     # planet
     "bots.reason.planet.teleport.none-mine": "nothing of mine on the Teleport",

@@ -16,7 +16,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from liftoff import speech
-from liftoff.bots.hint import HINT_BOT, hint
+from liftoff.bots.hint import HINT_BOT, hint, reason_in_words
 from liftoff.engine import State
 from liftoff.engine.messages import ENGLISH, Message, speaking
 
@@ -100,7 +100,7 @@ class Hints:
             return {
                 "action": text,
                 "said": speech.of(table.game).describe(state, seat, action),
-                "reason": why.render() if why is not None else reason,
+                "reason": reason_in_words(why, state, seat) if why is not None else reason,
                 "version": state.version,
             }
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from liftoff.engine import Game, IllegalAction
+from liftoff.engine import words as engine_words
 from liftoff.engine.events import Event
 from liftoff.games.planet import actions as A
 from liftoff.games.planet.game import PlanetGame
@@ -43,7 +44,8 @@ class PlanetSpeech(Speech):
 
     def _view_words(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """Each Lift Off Point's ``name`` and its placement cost in words
-        (``placement_text``), beside its ids and numbers."""
+        (``placement_text``), beside its ids and numbers; the variants in play
+        by their names for people (``variants_said``: "First game")."""
         out = dict(view)
         ring = []
         for seg in view.get("ring", ()):
@@ -54,6 +56,11 @@ class PlanetSpeech(Speech):
                 seg["placement_text"] = cost_text(cost["fuel"], cost["screw"], cost["action"])
             ring.append(seg)
         out["ring"] = ring
+        options = {o.name: o for o in self.game.options.public()}
+        out["variants_said"] = [
+            engine_words.option_label(self.game.info.name, options[v]) if v in options else v
+            for v in view.get("variants", ())
+        ]
         return out
 
     def _glossary(self) -> Mapping[str, str]:

@@ -204,7 +204,7 @@ function info(view, ctx) {
     <p><button type="button" class="chip" data-tokens="pool garglore" data-learn="garglore">${esc(t("web.planet.garglore"))}</button> ${esc(garg)}</p>
     ${tw}
     <p>${markup("web.planet.piles", { draw: view.draw_pile, discard: disc || esc(t("web.planet.piles.empty")) })}</p>
-    ${view.variants?.length ? `<p class="hint">${esc(t("web.planet.variants", { variants: commas(view.variants) }))}</p>` : ""}
+    ${view.variants?.length ? `<p class="hint">${esc(t("web.planet.variants", { variants: commas(view.variants_said || view.variants) }))}</p>` : ""}
   </div>`;
 }
 

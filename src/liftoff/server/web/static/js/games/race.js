@@ -414,7 +414,7 @@ function phone(el, given, view, fresh, ctx) {
   const legal = new Set(ctx.legal.map((a) => a.text));
   MIN_FONT = 12.6;
   const me = view.players.find((p) => p.player === view.you);
-  const phase = view.loading ? t("web.race.loading.short") : t("web.race.phase", { phase: phaseName(view.phase) });
+  const phase = view.loading ? t("web.race.loading.short") : phaseName(view.phase);
   let svg = "";
   let y = 0;
   svg += text(8, 18, `${t("web.race.round", { round: view.round, rounds: view.rounds })} · ${phase}`, `font-size="15" font-weight="700" fill="#fff"`);
@@ -497,7 +497,7 @@ export function render(el, given, ctx) {
   const legal = new Set(ctx.legal.map((a) => a.text));
   let svg = `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="${esc(t("web.race.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${width}" height="${height}" fill="#0f1830"/>`;
-  const phase = view.loading ? t(narrow ? "web.race.loading.short" : "web.race.loading") : t("web.race.phase", { phase: phaseName(view.phase) });
+  const phase = view.loading ? t(narrow ? "web.race.loading.short" : "web.race.loading") : phaseName(view.phase);
   const round = t("web.race.round", { round: view.round, rounds: view.rounds });
   svg += text(16, 32, narrow ? round : `${round} · ${phase}`, `font-size="22" font-weight="700" fill="#fff"`);
   if (narrow) svg += text(16, 58, phase, `font-size="${fs(15)}" fill="#fff"`);
