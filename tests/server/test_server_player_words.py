@@ -96,3 +96,26 @@ async def test_race_header_says_the_phase_in_words(server: ServerFactory, sqlite
     assert "Phase:" not in text and "resolving" not in text
     assert "Game over" in text
     assert not problems, problems
+
+
+# -- refusals name the players (issue 38, item 4) -----------------------------------
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Random bot's turn, not yours"), ("ja", "今はRandom bot")]
+)
+async def test_a_refusal_over_the_api_names_the_player(
+    server: ServerFactory, sqlite_db: Db, lang: str, said: str
+) -> None:
+    """Acting out of turn is refused naming whose turn it is, not a seat number."""
+    r = await server(sqlite_db, bot_delay=60.0)  # the bot keeps its turn while we ask
+    made = await r.create("planet", [{"type": "you"}, {"type": "bot", "bot": "random"}])
+    tid, token = made["table"]["id"], made["token"]
+    view = await r.view(tid, token)
+    if made["seat"] in view.get("active", [made["seat"]]) and view["legal"]:
+        done = await r.act(tid, token, "end", view["version"])
+        assert done.status_code == 200, done.text
+        view = await r.view(tid, token)
+    body = {"action": "end", "version": view["version"]}
+    res = await r.call("POST", f"/api/tables/{tid}/actions?lang={lang}", body, token)
+    assert res.status_code == 422, res.text
+    words = res.json()["words"]
+    assert said in words and not re.search(r"\bp\d|player \d|プレイヤー\d", words, re.I), words

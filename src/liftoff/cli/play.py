@@ -340,10 +340,11 @@ class TerminalGame:
         """Say why a typed move cannot be played, with the text of the rule it
         breaks (the engine's own ``API-…`` refusals have none to show)."""
         text = self.game.rule_text(exc.rule)
+        why = speech.of(self.game).refusal(exc, self.names)  # players by name
         if not text:
-            console.print(f"[red]{escape(exc.said())}[/red]")
+            console.print(f"[red]{escape(why)}[/red]")
             return
-        console.print(f"[red]{escape(exc.said())}[/red] [dim]({exc.rule})[/dim]")
+        console.print(f"[red]{escape(why)}[/red] [dim]({exc.rule})[/dim]")
         console.print(f"[dim]{exc.rule}: {escape(text)}[/dim]")
 
     def undo(self, player: int) -> None:

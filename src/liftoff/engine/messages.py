@@ -217,6 +217,23 @@ def text_for(code: str, english: str, lang: str | None = None) -> str:
     return text(code, lang) if _TEXTS.get(code) == english else english
 
 
+class SeatNumber(int):
+    """A player's seat (from 0) as a message parameter: a front end that knows
+    the players' names says it by name (:meth:`liftoff.speech.Speech.refusal`);
+    without names it is said "Player N" (numbered from 1), in the language of
+    the sentence — never as the bare seat number. JSON sees the number.
+
+    >>> f"{SeatNumber(0)}"
+    'Player 1'
+    """
+
+    def __format__(self, spec: str) -> str:
+        return format(render("api.seat.player", {"number": int(self) + 1}), spec)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
 class Said(str):
     """A parameter said in the language of the sentence it is filled into.
 

@@ -34,9 +34,10 @@ from weakref import WeakKeyDictionary
 from liftoff import addons
 from liftoff.engine import Action, Game, OptionSet, State, messages
 from liftoff.engine import words as engine_words
+from liftoff.engine.errors import IllegalAction
 from liftoff.engine.events import Event, seat_name
 from liftoff.engine.events import narrate as narrate_event
-from liftoff.engine.messages import Message
+from liftoff.engine.messages import Message, SeatNumber
 from liftoff.engine.options import Option, OptionValue
 from liftoff.speech.search import RuleIndex
 
@@ -70,6 +71,20 @@ def options_in_force(game: str, options: OptionSet, values: Mapping[str, OptionV
         lines += ["", "## " + messages.render("api.options.usual")]
         lines += [_option_line(game, o, values[o.name]) for o in usual]
     return "\n".join(lines)
+
+
+def _seat_in_sentence(seat: int, player: int | None, names: Sequence[str]) -> str:
+    """A seat inside a sentence said to ``player``: "you" for their own seat,
+    else the player's name ("Player N" without one); words said in the
+    language of the sentence they are filled into (:class:`messages.Said`)."""
+    if seat == player:
+        code, params = "api.seat.you.inline", {}
+    elif 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    else:
+        code, params = "api.seat.player", {"number": seat + 1}
+    english = messages.render(code, params, messages.ENGLISH)
+    return messages.Said(english, messages.render, code, params)
 
 
 def _label(game: str, area: str, label: str) -> str:
@@ -141,6 +156,27 @@ class Speech:
             return messages.render("api.act.hidden", {"who": who})
         said = seen.get("said") or seen["action"]  # records' logs of old carried a sentence
         return messages.render("api.act.said", {"who": who, "said": said})
+
+    # -- refusals -------------------------------------------------------------
+    def refusal_params(
+        self, params: Mapping[str, Any], player: int | None, names: Sequence[str]
+    ) -> dict[str, Any]:
+        """A refusal's parameters with its seats (:class:`~liftoff.engine.messages.
+        SeatNumber`) said by name for ``player``, the one refused ("you" for
+        their own seat), in the current language."""
+        return {
+            k: _seat_in_sentence(int(v), player, names) if isinstance(v, SeatNumber) else v
+            for k, v in params.items()
+        }
+
+    def refusal(self, refusal: IllegalAction, names: Sequence[str], lang: str | None = None) -> str:
+        """Why ``refusal``'s action cannot be played, in words naming the
+        players by ``names`` (never by seat number), in ``lang``."""
+        with messages.speaking(lang):
+            if not messages.known(refusal.code):
+                return refusal.said()
+            said = self.refusal_params(refusal.params, refusal.player, names)
+            return messages.render(refusal.code, said)
 
     # -- views and content ---------------------------------------------------
     def view_words(self, view: Mapping[str, Any], lang: str | None = None) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def test_a_refusal_names_rule_message_id_and_parameters() -> None:
         "planet.turn.not-yours",
         {"turn": 0, "you": 1},
     )
-    assert err.message == "it is p0's turn, not p1's"
+    assert err.message == "it is Player 1's turn, not yours"
     err = refusal(s, 0, "move S3 S4")
     assert (err.rule, err.code, err.params) == (
         "PL-MOVE-3",

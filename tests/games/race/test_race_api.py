@@ -68,7 +68,7 @@ def test_wrong_choices_name_their_rule() -> None:
         assert err.value.rule == rule
     with pytest.raises(IllegalAction) as err:
         s.apply(1, "pay solar")
-    assert err.value.rule == "RC-RED-4" and "player 0" in err.value.message
+    assert err.value.rule == "RC-RED-4" and "Player 1 is choosing" in err.value.message
     s.apply(0, "pay tank")  # A pays the ore with the tank; terraform needs solar + tank
     # only one way left (solar + ... nothing) -> fails; now the state is over
     assert s.is_over()

@@ -183,27 +183,28 @@ def test_the_rulebook_example_narrated_for_a_spectator() -> None:
     assert _lines(events, None) == [
         "Ann discards Energy Tank",
         "Ann calls Stop!",
-        "Pios Proxima: Ann's Solar Module is ready",
-        "Pios Proxima: Bea's Energy Tank is ready",
-        "Pios Proxima: Ann's Energy Tank is ready",
-        "Pios Proxima: Bea's Energy Tank is ready",
-        "Pios Proxima: Ann lifts off",
-        "Pios Proxima: Bea's Settlers land",
-        "Pios Proxima: Ann turns up Ore Production",
+        "Pios Proxima (planet 1): Ann's Solar Module is ready",
+        "Pios Proxima (planet 1): Bea's Energy Tank is ready",
+        "Pios Proxima (planet 1): Ann's Energy Tank is ready",
+        "Pios Proxima (planet 1): Bea's Energy Tank is ready",
+        "Pios Proxima (planet 1): Ann lifts off",
+        "Pios Proxima (planet 1): Bea's Settlers land",
+        "Pios Proxima (planet 1): Ann turns up Ore Production",
     ]
     assert _lines(s.apply(0, "pay solar"), None) == [
         "Ann pays with Solar Module",
-        "Pios Proxima: Ann mines ore with Solar Module — +1 VP (1 of 2 deposits used)",
-        "Pios Proxima: Bea lifts off",
-        "Pios Proxima: Ann turns up a Theft",
-        "Pios Proxima: Ann may steal from Bea",
+        "Pios Proxima (planet 1): Ann mines ore with Solar Module — +1 VP (1 of 2 deposits used)",
+        "Pios Proxima (planet 1): Bea lifts off",
+        "Pios Proxima (planet 1): Ann turns up a Theft",
+        "Pios Proxima (planet 1): Ann may steal from Bea",
     ]
     assert _lines(s.apply(0, "steal settlers"), None) == [
         "Ann chooses to steal Settlers",
-        "Pios Proxima: Ann steals Settlers from Bea",
-        "Pios Proxima: Bea turns up Terraforming",
-        "Pios Proxima: Bea terraforms with Energy Tank and Energy Tank (1 done, 1 needed)",
-        "Pios Proxima: Ann wins with 1 Settlers to 0 — +3 VP",
+        "Pios Proxima (planet 1): Ann steals Settlers from Bea",
+        "Pios Proxima (planet 1): Bea turns up Terraforming",
+        "Pios Proxima (planet 1): Bea terraforms with Energy Tank and Energy Tank "
+        "(1 done, 1 needed)",
+        "Pios Proxima (planet 1): Ann wins with 1 Settlers to 0 — +3 VP",
         "Round 1 is over — Ann 4 VP, Bea 0 VP",
         "Game over: Ann won with 4 VP (Ann 4 VP, Bea 0 VP)",
     ]
@@ -214,13 +215,13 @@ def test_the_players_read_you_and_your() -> None:
     assert _lines(events, 0)[:3] == [
         "You discard Energy Tank",
         "You call Stop!",
-        "Pios Proxima: your Solar Module is ready",
+        "Pios Proxima (planet 1): your Solar Module is ready",
     ]
     s.apply(0, "pay solar")
     steal = s.apply(0, "steal settlers")
     assert _lines(steal, 1)[:2] == [
         "Ann chooses to steal Settlers",
-        "Pios Proxima: Ann steals your Settlers",
+        "Pios Proxima (planet 1): Ann steals your Settlers",
     ]
     assert _lines(steal, 0)[-1] == "Game over: you won with 4 VP (you 4 VP, Bea 0 VP)"
 
@@ -233,23 +234,23 @@ def test_a_repelled_theft_and_failed_orders() -> None:
         options={"auto_choices": True},
     )
     assert _lines(events, None)[2:] == [
-        "Pios Proxima: Ann lifts off",
-        "Pios Proxima: Bea's Security Force stands guard",
-        "Pios Proxima: Ann turns up a Theft",
-        "Pios Proxima: Bea's Security Force repels Ann's Theft — Bea may steal back",
-        "Pios Proxima: Bea finds nothing to steal from Ann",
-        "Pios Proxima: Bea's Settlers land",
-        "Pios Proxima: Ann turns up Ore Production",
-        "Pios Proxima: Ann's Ore Production fails — not enough energy",
-        "Pios Proxima: Bea lifts off",
-        "Pios Proxima: Ann turns up Terraforming",
-        "Pios Proxima: Ann's Terraforming fails — not enough energy",
-        "Pios Proxima is not habitable (0 of 1 Terraforming) — no VP",
+        "Pios Proxima (planet 1): Ann lifts off",
+        "Pios Proxima (planet 1): Bea's Security Force stands guard",
+        "Pios Proxima (planet 1): Ann turns up a Theft",
+        "Pios Proxima (planet 1): Bea's Security Force repels Ann's Theft — Bea may steal back",
+        "Pios Proxima (planet 1): Bea finds nothing to steal from Ann",
+        "Pios Proxima (planet 1): Bea's Settlers land",
+        "Pios Proxima (planet 1): Ann turns up Ore Production",
+        "Pios Proxima (planet 1): Ann's Ore Production fails — not enough energy",
+        "Pios Proxima (planet 1): Bea lifts off",
+        "Pios Proxima (planet 1): Ann turns up Terraforming",
+        "Pios Proxima (planet 1): Ann's Terraforming fails — not enough energy",
+        "Pios Proxima (planet 1) is not habitable (0 of 1 Terraforming) — no VP",
         "Round 1 is over — Ann 0 VP, Bea 0 VP",
         "Game over: Ann and Bea won with 0 VP (Ann 0 VP, Bea 0 VP)",
     ]
     assert _lines(events, 1)[5] == (
-        "Pios Proxima: your Security Force repels Ann's Theft — you may steal back"
+        "Pios Proxima (planet 1): your Security Force repels Ann's Theft — you may steal back"
     )
 
 
@@ -265,7 +266,7 @@ def test_rows_without_a_lift_off_are_set_aside_at_cleanup() -> None:
     assert lines[:3] == [
         "Ann discards Ore Production",
         "Ann calls Stop!",
-        f"{planet}: Ann's row has no Lift Off — Settlers and Energy Tank set aside",
+        f"{planet} (planet 1): Ann's row has no Lift Off — Settlers and Energy Tank set aside",
     ]
     assert lines[-2:] == [
         "Round 1 is over — Ann 0 VP, Bea 0 VP",
@@ -281,8 +282,11 @@ def test_a_settler_tie_scores_nothing() -> None:
         options={"auto_choices": True},
     )
     lines = _lines(events, None)
-    assert "Beta Minor: Ann mines ore with Energy Tank — +1 VP (1 of 3 deposits used)" in lines
-    assert "Beta Minor: Settlers tie 2 to 2 — no VP" in lines
+    assert (
+        "Beta Minor (planet 1): Ann mines ore with Energy Tank — +1 VP (1 of 3 deposits used)"
+        in lines
+    )
+    assert "Beta Minor (planet 1): Settlers tie 2 to 2 — no VP" in lines
     assert lines[-1] == "Game over: Ann won with 1 VP (Ann 1 VP, Bea 0 VP)"
 
 

@@ -119,13 +119,13 @@ def _cases() -> list[tuple[IllegalAction, str, str, str]]:
         _refusal(pay, 0, "discard"),
         "race.stop.loading-over",
         "RC-STOP-3",
-        "loading is over: player 0 called Stop, so nobody may play from their stack any more",
+        "loading is over: Player 1 called Stop, so nobody may play from their stack any more",
     )
     add(
         _refusal(pay, 1, "pay solar"),
         "race.choice.not-yours",
         "RC-RED-4",
-        "this choice is not yours to make: player 0 is choosing now",
+        "this choice is not yours to make: Player 1 is choosing now",
     )
     add(
         _refusal(pay, 0, "steal tank"),

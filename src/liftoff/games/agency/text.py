@@ -16,10 +16,10 @@ TEMPLATES: dict[str, str] = {
     ),
     # turns and steps
     "agency.turn.already-chosen": (
-        "player {seat} has already chosen; the cards pass once everyone has chosen"
+        "you have already chosen; the cards pass once everyone has chosen"
     ),
-    "agency.turn.launches-finished": "player {seat} has finished launching this round",
-    "agency.turn.not-yours": "it is not player {seat}'s turn in {what}",
+    "agency.turn.launches-finished": "you have finished launching this round",
+    "agency.turn.not-yours": "it is not your turn in {what}",
     "agency.step.done-not-now": "'done' does not apply during {what}",
     "agency.step.not-now": "{move} is not possible during {what}",
     # drafts

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from liftoff.engine import Action, IllegalAction
+from liftoff.engine.messages import SeatNumber
 
 from . import actions as A
 from . import text as _text  # noqa: F401  (registers the English templates)
@@ -73,7 +74,7 @@ def explain(s: PlanetState, p: int, action: Action) -> IllegalAction:
             return _no("planet.turn.teleport-other", "PL-TELE-4", p, action, active=active[0])
         if st == TEAM:
             return _no("planet.turn.team-other", "PL-GAP-30", p, action, active=active[0])
-        return _no("planet.turn.not-yours", "PL-TURN-5", p, action, turn=s.turn, you=p)
+        return _no("planet.turn.not-yours", "PL-TURN-5", p, action, turn=SeatNumber(s.turn), you=p)
     if st == TELEPORT:
         return _explain_pledge(s, p, action)
     if st == TEAM:

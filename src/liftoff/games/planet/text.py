@@ -12,7 +12,7 @@ from liftoff.engine.messages import register
 
 TEMPLATES: dict[str, str] = {
     # whose move it is
-    "planet.turn.not-yours": "it is p{turn}'s turn, not p{you}'s",
+    "planet.turn.not-yours": "it is {turn}'s turn, not yours",
     "planet.turn.teleport-other": "only p{active} may pledge Fuel for the Teleport now",
     "planet.turn.team-other": "p{active} may play an Action card now",
     "planet.turn.no-pass": "it is your turn: act, or 'end' your turn",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from liftoff.engine import Action, IllegalAction
+from liftoff.engine.messages import SeatNumber
 
 from . import cards as C
 from .actions import Discard, Pay, Place, Steal, Under
@@ -16,6 +17,11 @@ from .words import card_word, text_word
 
 if TYPE_CHECKING:
     from .state import RaceState
+
+
+def _seat(seat: int) -> SeatNumber | int:
+    """A seat as a refusal's parameter, said by name (-1, nobody, as it is)."""
+    return SeatNumber(seat) if seat >= 0 else seat
 
 
 def explain(state: RaceState, player: int, action: Action) -> IllegalAction:
@@ -30,12 +36,12 @@ def _resolving(state: RaceState, player: int, action: Action) -> IllegalAction:
     text = str(action)
     if isinstance(action, Place | Under | Discard):
         return IllegalAction.of(
-            "race.stop.loading-over", "RC-STOP-3", player, text, caller=state.stop_player
+            "race.stop.loading-over", "RC-STOP-3", player, text, caller=_seat(state.stop_player)
         )
     if state.pending is None or player != state.pending_player():
         rule = "RC-THEFT-7" if isinstance(action, Steal) else "RC-RED-4"
         return IllegalAction.of(
-            "race.choice.not-yours", rule, player, text, chooser=state.pending_player()
+            "race.choice.not-yours", rule, player, text, chooser=_seat(state.pending_player())
         )
     kind, planet, _, _ = state.pending
     if kind == STEAL_CHOICE:

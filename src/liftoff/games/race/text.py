@@ -40,9 +40,9 @@ TEMPLATES: Final[dict[str, str]] = {
     ),
     # Stop and resolution (RC-STOP-3, RC-RED-4, RC-THEFT-6/7, RC-ORE-1, RC-TERRA-1, RC-SOLAR-2)
     "race.stop.loading-over": (
-        "loading is over: player {caller} called Stop, so nobody may play from their stack any more"
+        "loading is over: {caller} called Stop, so nobody may play from their stack any more"
     ),
-    "race.choice.not-yours": "this choice is not yours to make: player {chooser} is choosing now",
+    "race.choice.not-yours": "this choice is not yours to make: {chooser} is choosing now",
     "race.theft.choose-card": "a Theft is being resolved: choose a card to steal or steal none",
     "race.theft.nothing-to-take": (
         "there is no active blue card of that kind to take at planet {planet}; only "
@@ -172,6 +172,8 @@ ENDING: dict[str, str] = {
 #: words filled into the sentences above, and the standings of a round or game
 WORDS: Final[dict[str, str]] = {
     "race.word.planet": "planet {number}",
+    # a planet by name and number: with 3 or 4 players two planets share a name
+    "race.word.planet.named": "{name} (planet {number})",
     "race.standing": "{who} {score} VP",
     "race.standing.next": ", {who} {score} VP",
 }

@@ -26,7 +26,9 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import liftoff
+from liftoff import speech
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError, StaleAction
+from liftoff.engine.messages import ENGLISH
 
 from ..botpool import TableThinker
 from ..botspecs import BotBounds
@@ -524,6 +526,8 @@ class TableManager:
         """The API error for an engine refusal, with the rule's text (409 *stale*
         for an action chosen before the game moved on)."""
         stale = isinstance(exc, StaleAction)
+        said = speech.of(table.game)  # the players by name, never by seat number
+        names = table.names()
         err = ApiError(
             409 if stale else 422,
             "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
@@ -531,9 +535,9 @@ class TableManager:
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
             version=table.state.version,
-            words=refusal_words(exc.rule, exc.message),
+            words=refusal_words(exc.rule, said.refusal(exc, names, ENGLISH)),
         )
-        err.said = (exc.code, exc.params)
+        err.said = (exc.code, said.refusal_params(exc.params, exc.player, names))
         err.game = table.game
         return err
 

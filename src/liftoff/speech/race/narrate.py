@@ -1,7 +1,8 @@
 """Race events told as sentences (``RaceGame.narrate``), in the current language.
 
 Actions read as sentences with the player's name ("Bea plays Settlers at
-Pios Proxima"), never as action text; events whose ``whom`` is the viewer use
+Pios Proxima (planet 2)": a planet by name and number, as two may share a
+name), never as action text; events whose ``whom`` is the viewer use
 the ``.whom`` template ("Bea steals your Settlers"). Everything else is the
 engine's narration (:func:`liftoff.engine.events.narrate`).
 
@@ -62,8 +63,18 @@ def _in_words(seen: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(seen.get(words), list | tuple):
             out[words] = [_card(str(v)) for v in seen[words]]
     if isinstance(seen.get("planet_name"), str):
-        out["planet_name"] = planet_name(seen["planet_name"])
+        out["planet_name"] = planet_called(seen["planet_name"], seen.get("planet"))
     return out
+
+
+def planet_called(name: str, number: object) -> str:
+    """A planet as the log says it: its name and its number on the table
+    ("Beta Minor (planet 3)"), for two planets may share a name; its name
+    alone when the event did not carry the number (records of old)."""
+    said = planet_name(name)
+    if isinstance(number, int) and not isinstance(number, bool):
+        return render("race.word.planet.named", {"name": said, "number": number})
+    return said
 
 
 def _named(code: str) -> str:
@@ -110,7 +121,7 @@ def action_params(seen: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
     if isinstance(act, Place):
         key = seen.get("planet_key")
         where = (
-            planet_name(key)
+            planet_called(key, act.planet)
             if isinstance(key, str)
             else render("race.word.planet", {"number": act.planet})
         )
