@@ -190,7 +190,7 @@ async def test_planet_card_texts_rules_box_and_summary(
     await expect(page.locator("#rule-text .rule").first).to_have_text("PL-END-2")
     await page.fill("#rule-id", "zebra")
     await page.press("#rule-id", "Enter")
-    await expect(page.locator("#rule-text")).to_contain_text("No rule holds every word")
+    await expect(page.locator("#rule-text")).to_contain_text("No rule matches")
     # the rules summary, one click from the table, with this table's options
     await page.click("#summary-button")
     dialog = page.locator("#summary")
