@@ -163,9 +163,14 @@ def sentence(text: str) -> str:
     return text if text[-1] in _ENDS else text + "."
 
 
-def refusal_words(rule: str | None, message: str) -> str:
+def refusal_words(
+    rule: str | None, message: str, said: tuple[str, Mapping[str, Any]] | None = None
+) -> str:
     """What an English reader reads for an engine refusal: words for an ``API-…``
-    one, else the engine's message as a sentence."""
+    one, else ``said`` (its message id and parameters, the players named) or
+    the engine's message, as a sentence."""
     if rule is not None and rule in API_WORDS:
         return render(API_WORDS[rule], {}, ENGLISH)
+    if said is not None and known(said[0]):
+        return sentence(render(said[0], said[1], ENGLISH))
     return sentence(message)

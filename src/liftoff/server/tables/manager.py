@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 import liftoff
 from liftoff import speech
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError, StaleAction
-from liftoff.engine.messages import ENGLISH
 
 from ..botpool import TableThinker
 from ..botspecs import BotBounds
@@ -526,8 +525,7 @@ class TableManager:
         """The API error for an engine refusal, with the rule's text (409 *stale*
         for an action chosen before the game moved on)."""
         stale = isinstance(exc, StaleAction)
-        said = speech.of(table.game)  # the players by name, never by seat number
-        names = table.names()
+        named = speech.of(table.game).refusal_params(exc.params, exc.player, table.names())
         err = ApiError(
             409 if stale else 422,
             "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
@@ -535,9 +533,9 @@ class TableManager:
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
             version=table.state.version,
-            words=refusal_words(exc.rule, said.refusal(exc, names, ENGLISH)),
+            words=refusal_words(exc.rule, exc.message, (exc.code, named)),
         )
-        err.said = (exc.code, said.refusal_params(exc.params, exc.player, names))
+        err.said = (exc.code, named)  # the players by name, never by seat number
         err.game = table.game
         return err
 
