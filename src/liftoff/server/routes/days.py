@@ -1,4 +1,5 @@
-"""Play over days: a person's vacation, the ratings and their leaderboards."""
+"""Play over days: a person's games ("My games"), their vacation, the ratings and
+their leaderboards."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pydantic import BaseModel, Field
 from liftoff.bots.levels import LEVELS
 
 from ..errors import ApiError
+from ..tables.mygames import my_games
 from ..tables.ratings import BOT, play_levels
 from .admin import admin
-from .common import ERRORS, Manager, Token, caller_of, json, make_router
+from .common import ERRORS, Lang, Manager, Token, caller_of, json, make_router
 from .games import game_named
 
 router = make_router("days")
@@ -31,6 +33,20 @@ async def _person(request: Request, manager: Manager) -> str:
     if found is None:
         raise ApiError(401, "no-person", "take a seat first: the server does not know you yet")
     return found
+
+
+@router.get(
+    "/api/my-games", summary="Your games: your turn first, with time left", responses=ERRORS
+)
+async def my_games_list(request: Request, manager: Manager, lang: Lang) -> Response:
+    """Every unfinished table where the request's person holds a seat (or has one kept
+    for them): where it is their turn first, then the least time left. Only the
+    person's own tables, with public facts only (``known``: the server knows the
+    person at all)."""
+    person = await manager.persons.find(caller_of(request).key)
+    if person is None:
+        return json({"known": False, "games": []})
+    return json({"known": True, "games": await my_games(manager, person, lang)})
 
 
 @router.get("/api/vacation", summary="Your vacation days", responses=ERRORS)
