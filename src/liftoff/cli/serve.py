@@ -186,6 +186,18 @@ _CONTENT = typer.Option(
     "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
 )
 _MAX_TABLES = typer.Option(5000, "--max-tables", help="Unfinished tables the server holds at once.")
+_VACATION_DAYS = typer.Option(
+    30.0,
+    "--vacation-days",
+    help="Days of vacation a person may take in any 365, their clocks of days standing "
+    "still meanwhile (0: none).",
+)
+_DORMANT_AFTER = typer.Option(
+    600.0,
+    "--dormant-after",
+    help="Seconds a table played over days that nobody watches or plays stays in memory "
+    "before it sleeps in the database (0: tables never sleep).",
+)
 _TABLES_PER_ADDRESS = typer.Option(
     20,
     "--tables-per-address",
@@ -280,6 +292,8 @@ def serve(
     ws_rate: float = _WS_RATE,
     content: list[str] = _CONTENT,
     max_tables: int = _MAX_TABLES,
+    vacation_days: float = _VACATION_DAYS,
+    dormant_after: float = _DORMANT_AFTER,
     tables_per_address: int = _TABLES_PER_ADDRESS,
     open_ttl: float = _OPEN_TTL,
     idle_ttl: float = _IDLE_TTL,
@@ -312,6 +326,8 @@ def serve(
     if not 1 <= port <= 65535:
         fail(f"--port {port}: a port is a number from 1 to 65535")
     url = db or default_db_url()
+    if not (0 <= vacation_days <= 366 and dormant_after >= 0):
+        fail("--vacation-days is 0 to 366 days, --dormant-after 0 seconds or more")
     settings = Settings(
         bot_delay=bot_delay,
         grace=grace,
@@ -319,6 +335,8 @@ def serve(
         ws_rate=ws_rate,
         content_sets=parse_content_sets(content),
         max_live_tables=max_tables,
+        vacation_days=vacation_days,
+        dormant_after=dormant_after,
         max_tables_per_address=tables_per_address,
         open_table_ttl=open_ttl,
         idle_table_ttl=idle_ttl,
