@@ -1,8 +1,8 @@
 """The rematch of a finished game: the same game, options, bots and clock at a new
 table (rated when the game was), started by a player of the game, who sits in their
-old seat there. Every other person's seat is kept for them (their person: nobody else may take it), and
-the new table is the starter's (its creator is their address, and it counts
-against its quota of unfinished tables)."""
+old seat there. Every other person's seat is kept for them (their person: nobody
+else may take it), and the new table is the starter's (its creator is their
+address, and it counts against its quota of unfinished tables)."""
 
 from __future__ import annotations
 
