@@ -80,6 +80,8 @@ async def test_my_games_lists_my_turn_first_with_time_left(server: ServerFactory
     mine, ann_tok, _bo_tok2 = await person_table(r, ann, bo, ("Ann", "Bo"))
     # Cy's table: Ann only watches it
     theirs, _cy_tok, _ = await person_table(r, cy, None, ("Cy", "Dee"))
+    cy_games = (await games_of(r, cy))["games"]
+    assert [(g["table"], g["status"], g["others"]) for g in cy_games] == [(theirs, "open", [])]
     watcher = await websockets.connect(
         f"{r.ws_base}/ws/tables/{theirs}", additional_headers={"X-Liftoff-Person": ann}
     )

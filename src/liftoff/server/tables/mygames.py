@@ -48,7 +48,12 @@ def _entry(row: PersonTable, names: list[str], lang: str) -> dict[str, Any]:
         "status": row.status,
         "seat": row.seat,
         "you": names[row.seat],
-        "others": [n for i, n in enumerate(names) if i != row.seat],
+        # the others at the table (an open seat is nobody yet)
+        "others": [
+            n
+            for s, n in zip(row.seats, names, strict=True)
+            if s.seat != row.seat and s.kind != "open"
+        ],
         "rated": row.rated,
         "days": days_a_move(row.clock),
         "updated_at": row.updated_at,
