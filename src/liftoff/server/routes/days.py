@@ -49,6 +49,47 @@ async def my_games_list(request: Request, manager: Manager, lang: Lang) -> Respo
     return json({"known": True, "games": await my_games(manager, person, lang)})
 
 
+class SignInIn(BaseModel):
+    """An email address to mail a sign-in link to."""
+
+    email: str = Field(..., min_length=3, max_length=254)
+
+
+class LinkIn(BaseModel):
+    """The token of a sign-in link (from the link's fragment)."""
+
+    token: str = Field(..., min_length=16, max_length=128)
+
+
+@router.post("/api/sign-in", summary="Mail a sign-in link for this browser", responses=ERRORS)
+async def sign_in(body: SignInIn, request: Request, manager: Manager) -> Response:
+    """The same answer whether an account has this email or not."""
+    person = await _person(request, manager)
+    await manager.accounts.ask(person, body.email)
+    return json({"sent": True})
+
+
+@router.post("/api/sign-in/finish", summary="Open a sign-in link", responses=ERRORS)
+async def sign_in_finish(body: LinkIn, request: Request, manager: Manager) -> Response:
+    person = await _person(request, manager)
+    await manager.accounts.finish(person, body.token)
+    return json({"account": await manager.accounts.account_of(person)})
+
+
+@router.post("/api/sign-out", summary="This browser signs out", responses=ERRORS)
+async def sign_out(request: Request, manager: Manager) -> Response:
+    person = await _person(request, manager)
+    await manager.accounts.sign_out(person)
+    return json({"account": None})
+
+
+@router.get("/api/account", summary="The account this browser is signed in to", responses=ERRORS)
+async def account(request: Request, manager: Manager) -> Response:
+    person = await manager.persons.find(caller_of(request).key)
+    found = await manager.accounts.account_of(person) if person is not None else None
+    return json({"account": found})
+
+
 @router.get("/api/vacation", summary="Your vacation days", responses=ERRORS)
 async def vacation(request: Request, manager: Manager) -> Response:
     person = await manager.persons.find(caller_of(request).key)

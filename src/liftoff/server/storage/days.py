@@ -138,14 +138,17 @@ class PersonTable:
     seats: list[SeatData]
 
 
-async def person_tables(store: Store, person_id: str, limit: int = 200) -> list[PersonTable]:
-    """The unfinished tables where ``person_id`` holds a seat, or has an open seat kept
-    for them (a rematch waiting), the last changed first (at most ``limit``)."""
+async def person_tables(
+    store: Store, person_ids: Sequence[str], limit: int = 200
+) -> list[PersonTable]:
+    """The unfinished tables where one of ``person_ids`` (a person, or the persons of
+    an account) holds a seat, or has an open seat kept for them (a rematch waiting),
+    the last changed first (at most ``limit``)."""
     mine = (
         select(SeatRow.table_id, SeatRow.seat, TableRow)
         .join(TableRow, TableRow.id == SeatRow.table_id)
         .where(
-            SeatRow.person_id == person_id,
+            SeatRow.person_id.in_(list(person_ids)),
             SeatRow.kind.in_(("human", "open")),
             TableRow.status.in_(("open", "playing")),
         )

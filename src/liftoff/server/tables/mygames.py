@@ -115,11 +115,12 @@ async def my_games(host: TableManager, person: str, lang: str) -> list[dict[str,
     """The unfinished tables of ``person``: their turn first, then the least time
     left, then the last changed."""
     now, wall = host.settings.clock.now(), wall_time(host.settings.clock)
-    rows = await person_tables(host.store, person)
+    persons = await host.accounts.persons_of(person)  # an account's browsers: all theirs
+    rows = await person_tables(host.store, persons)
     if any(_fell_asleep(host, row) for row in rows):
         # a table went to sleep between the read and now: read its kept clocks (one
         # that is still settling is listed without its turn for this one look)
-        again = {row.id: row for row in await person_tables(host.store, person)}
+        again = {row.id: row for row in await person_tables(host.store, persons)}
         rows = [again.get(row.id, row) for row in rows]
     out = []
     for row in rows:
