@@ -55,3 +55,17 @@ def test_serve_refuses_days_out_of_bounds(
     result, settings = _serve(monkeypatch, tmp_path, *args)
     assert result.exit_code != 0 and settings is None
     assert "--vacation-days is 0 to 366 days" in result.output
+
+
+def test_serve_sets_mail_for_sign_in(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    result, settings = _serve(
+        monkeypatch, tmp_path, "--smtp", "127.0.0.1:2525", "--public-url", "https://x.example"
+    )
+    assert result.exit_code == 0, result.output
+    assert (settings.smtp, settings.public_url) == ("127.0.0.1:2525", "https://x.example")
+    result, settings = _serve(monkeypatch, tmp_path, "--smtp", "127.0.0.1:2525")
+    assert settings is None and "go together" in result.output
+    result, settings = _serve(
+        monkeypatch, tmp_path, "--smtp", "nowhere", "--public-url", "https://x.example"
+    )
+    assert settings is None and "HOST:PORT" in result.output
