@@ -136,7 +136,7 @@ async def test_sign_in_by_a_mailed_link_on_two_devices(
     games = (await r.http.get("/api/my-games", headers={"X-Liftoff-Person": laptop})).json()
     assert games["games"] == []
     acct = await r.http.get("/api/account", headers={"X-Liftoff-Person": laptop})
-    assert acct.json() == {"account": None}
+    assert acct.json() == {"account": None, "mail": True}
 
 
 @pytest.mark.asyncio

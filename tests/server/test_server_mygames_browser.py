@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 from playwright.async_api import expect
-from server_helpers import Db, Running, ServerFactory
+from server_helpers import Db, Running, ServerFactory, until
 from test_server_a11y import axe_problems
+from test_server_accounts import PUBLIC, Mailbox, smtp
 from test_server_browser import ARTIFACTS, CHROMIUM, LAPTOP, PHONE, chrome, new_page, shot
 
 from liftoff.server.clock import VirtualClock
 
-__all__ = ["ARTIFACTS", "chrome"]
+__all__ = ["ARTIFACTS", "chrome", "smtp"]
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -127,4 +128,54 @@ async def test_my_games_as_people_see_it(chrome: Any, server: ServerFactory, sql
             await expect(page.locator("#turns")).to_have_text("2卓であなたの手番です。")
             await shot(page, f"mygames-{lang}-{kind}-updated")
         await page.context.close()
+    assert not problems, problems
+
+
+SIGNED_IN = {"en": "Signed in as", "ja": "でサインインしています"}
+
+
+async def test_signing_in_by_a_mailed_link_as_people_see_it(
+    chrome: Any, server: ServerFactory, sqlite_db: Db, smtp: tuple[Mailbox, str]
+) -> None:
+    box, where = smtp
+    r = await server(sqlite_db, clock=VirtualClock(), smtp=where, public_url=PUBLIC)
+    bo = await person(r)
+    problems: list[str] = []
+    for lang, size, kind in LOOKS:
+        ann = await person(r)  # a browser of Ann's: each look another device
+        await table_of(r, ann, bo, ("Ann", "Bo"), clock={"preset": "day-2"})
+        page, seen = await new_page(chrome, size)
+        await page.context.add_cookies(
+            [
+                {"name": "liftoff_person", "value": ann, "url": r.base},
+                {"name": "liftoff_lang", "value": lang, "url": r.base},
+            ]
+        )
+        await page.goto(r.base + "/my-games")
+        await expect(page.locator("#signed-out")).to_be_visible()
+        await page.fill("#email", "ann@example.org")
+        mails = len(box.mails)
+        await page.click("#sign-in button")
+        await expect(page.locator("#account-said")).to_contain_text("ann@example.org")
+        await shot(page, f"signin-asked-{lang}-{kind}")
+        assert (await axe_problems(page))[0] == [], (lang, kind)
+        await until("the mail", lambda n=mails: len(box.mails) == n + 1)  # type: ignore[misc]
+        await page.goto(f"{r.base}/sign-in#{box.link_to('ann@example.org')}")
+        await expect(page.locator("#said")).to_contain_text("ann@example.org")
+        assert "#" not in page.url  # the token left the address bar
+        await shot(page, f"signin-done-{lang}-{kind}")
+        await page.click("a[href='/my-games'].button")
+        await expect(page.locator("#who")).to_contain_text(SIGNED_IN[lang])
+        # every device signed in so far lists the tables of all of them
+        await expect(page.locator("#games .my-game")).to_have_count(
+            LOOKS.index((lang, size, kind)) + 1
+        )
+        await shot(page, f"signin-mygames-{lang}-{kind}")
+        wide = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert wide <= 0, (lang, kind, wide)
+        problems += seen
+        await page.context.close()
+        # (each device asks for its own link: three an hour per email, so the next
+        # look's mail goes out an hour later)
+        await r.manager.settings.clock.advance(3600)  # type: ignore[attr-defined]
     assert not problems, problems

@@ -87,7 +87,9 @@ async def sign_out(request: Request, manager: Manager) -> Response:
 async def account(request: Request, manager: Manager) -> Response:
     person = await manager.persons.find(caller_of(request).key)
     found = await manager.accounts.account_of(person) if person is not None else None
-    return json({"account": found})
+    # ``mail``: whether this server mails sign-in links at all
+    mail = bool(manager.settings.smtp and manager.settings.public_url)
+    return json({"account": found, "mail": mail})
 
 
 @router.get("/api/vacation", summary="Your vacation days", responses=ERRORS)

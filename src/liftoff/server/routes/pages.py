@@ -84,6 +84,12 @@ async def my_games_page(request: Request, lang: Lang) -> Response:
     return _page(request, "mygames.html", lang, {"page": "mygames"})
 
 
+@router.get("/sign-in", response_class=HTMLResponse)
+async def sign_in_page(request: Request, lang: Lang) -> Response:
+    """A mailed sign-in link opened (its token in the fragment, posted by the page)."""
+    return _page(request, "signin.html", lang, {"page": "signin"})
+
+
 @router.get("/docs", response_class=HTMLResponse)
 async def api_docs(request: Request, lang: Lang) -> Response:
     return _page(request, "api.html", lang, {"page": "api"})

@@ -57,6 +57,34 @@ async function look() {
   if ($("turns").textContent !== said) $("turns").textContent = said;
 }
 
+// signing in by a mailed link (when the server sends mail)
+async function account() {
+  const found = await api("GET", "/api/account");
+  $("account").hidden = !found.mail;
+  $("signed-in").hidden = !found.account;
+  $("signed-out").hidden = Boolean(found.account);
+  if (found.account) $("who").textContent = t("web.mygames.account.in", { email: found.account.email });
+}
+
+$("sign-in").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const email = $("email").value.trim();
+  try {
+    await api("POST", "/api/sign-in", { email });
+    $("account-said").textContent = t("web.mygames.account.sent", { email });
+  } catch (err) {
+    $("account-said").textContent = err.status === 401 ? t("web.mygames.account.needs-seat") : (err.body?.words || "");
+  }
+});
+
+$("sign-out").addEventListener("click", async () => {
+  await api("POST", "/api/sign-out");
+  $("account-said").textContent = "";
+  await account();
+  await look();
+});
+
+account().catch(() => {});
 look();
 setInterval(() => { if (!document.hidden) look(); }, EVERY);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) look(); });
