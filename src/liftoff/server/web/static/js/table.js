@@ -175,6 +175,7 @@ function render() {
   renderRefusal();
   if (!board?.busy?.()) renderLog(); // held back while the board reveals: no spoilers
   $("undo").disabled = !msg.undo;
+  renderQuickbar();
   renderHint();
   if (table.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
   if (table.status === "over") renderRematch();
@@ -230,6 +231,27 @@ function renderBanner() {
     el.textContent = mine ? activeText() : t("web.table.banner.watching", { active: activeText() });
     el.classList.add("wait");
   }
+}
+
+// the phone's quick bar: undo, the log, your clock and the chat within one tap (a
+// turn-based game's seat; on a wide screen only the chat's unread mark shows)
+function renderQuickbar() {
+  $("quickbar").hidden = !mine || msg.table.realtime || msg.table.status !== "playing";
+  $("quick-undo").disabled = !msg.undo;
+  renderQuickClock();
+}
+
+function renderQuickClock() {
+  const el = $("quick-clock");
+  const c = msg?.table?.clock;
+  el.hidden = !c || !mine;
+  if (el.hidden) return;
+  let ms = c.remaining[mine.seat];
+  const running = c.running.includes(mine.seat);
+  if (running) ms -= performance.now() - receivedAt;
+  el.textContent = fmtClock(ms);
+  el.classList.toggle("running", running);
+  el.classList.toggle("low", ms < 30000);
 }
 
 function clockText(p) {
@@ -481,6 +503,7 @@ $("actions").addEventListener("click", (e) => {
 });
 $("filter").addEventListener("input", renderActions);
 $("undo").addEventListener("click", undo);
+$("quick-undo").addEventListener("click", undo);
 $("hint-button").addEventListener("click", askHint);
 learnCards(boardEl, () => glossary);  // card texts, rules by words, the rules summary
 learnRules(gameName);
@@ -558,6 +581,7 @@ setInterval(() => {
       el.textContent = fmtClock(ms);
       el.classList.toggle("low", ms < 30000);
     }
+    renderQuickClock();
   }
   if (msg.table.live?.paused_for) renderBanner();
 }, 250);
