@@ -3,7 +3,7 @@
 // only: browsers never send a fragment to the server, so it is in no request, access
 // log or Referer. "Stop old links" gives the seat a new token: every device on the
 // old one only watches from then on.
-import { api, saveSeat, forgetSeat, saveName, t } from "./common.js";
+import { api, saveSeat, forgetSeat, saveName, savedName, t } from "./common.js";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const $ = (id) => document.getElementById(id);

@@ -61,7 +61,7 @@ function mark() {
   const marked = now.startsWith(BEFORE) && now.endsWith(AFTER) && now.length >= BEFORE.length + AFTER.length;
   const plain = marked ? now.slice(BEFORE.length, now.length - AFTER.length) : now;
   const title = (unread ? `(${unread}) ` : "") + (yourTurn ? BEFORE + plain + AFTER : plain);
-  if (now !== title) document.title = title;
+  if (document.title !== title) document.title = title;
   const href = yourTurn ? turnIcon : plainIcon;
   if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
