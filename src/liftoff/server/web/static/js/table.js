@@ -6,7 +6,7 @@ import {
 import { commas } from "./svg.js";
 import { takeSeatLink, mountSeatLink, hold } from "./seatlink.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
-import { mountPlay } from "./play.js";
+import { mountPlay, oneTap, setOneTap } from "./play.js";
 import * as motion from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -149,7 +149,11 @@ const play = mountPlay({
   ending: (text) => Boolean(board?.END) && text === board.END,
   changed: () => renderActions(),
   about: (el) => glossary[el.dataset.learn] || el.dataset.learnText || "",
+  // a finger's tap on a card shows it first (a turn-based game; unless one-tap play is on)
+  confirmTaps: () => Boolean(msg && !msg.table.realtime) && !oneTap(),
 });
+$("one-tap").checked = oneTap();
+$("one-tap").addEventListener("change", () => setOneTap($("one-tap").checked));
 
 function visibleActions() {
   if (!msg) return [];
@@ -236,7 +240,7 @@ function renderBanner() {
 // the phone's quick bar: undo, the log, your clock and the chat within one tap (a
 // turn-based game's seat; on a wide screen only the chat's unread mark shows)
 function renderQuickbar() {
-  $("quickbar").hidden = !mine || msg.table.realtime || msg.table.status !== "playing";
+  $("quickbar").hidden = !mine || msg.table.realtime;
   $("quick-undo").disabled = !msg.undo;
   renderQuickClock();
 }
