@@ -109,12 +109,12 @@ async def test_a_mouse_pick_closes_the_popover_and_the_bar_covers_nothing(
     await piece.hover()
     pop = page.locator("#learn-pop")
     await expect(pop).to_be_visible()
+    box = await piece.bounding_box()
+    assert box
     await piece.click()
     await expect(pop).to_be_hidden()
     # a hand's tremble on the picked piece brings no popover back over the hand (seen
     # a frame after the move)
-    box = await piece.bounding_box()
-    assert box
     await page.mouse.move(box["x"] + box["width"] / 2 + 3, box["y"] + box["height"] / 2 + 2)
     await page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
     await expect(pop).to_be_hidden()
