@@ -33,17 +33,24 @@ WIDER = """() => {
   for (const el of document.querySelectorAll("body *")) {
     const b = el.getBoundingClientRect();
     if (b.width && b.right > vw + 1 && !el.closest("svg, dialog:not([open]), [hidden]")) {
-      out.push(`${el.tagName}#${el.id}.${el.getAttribute("class") || ""} right=${Math.round(b.right)}`);
+      const what = `${el.tagName}#${el.id}.${el.getAttribute("class") || ""}`;
+      out.push(`${what} right=${Math.round(b.right)}`);
     }
   }
   return { scroll: document.documentElement.scrollWidth, vw, out: out.slice(0, 8) };
 }"""
 
 #: labels whose text is cut off by their own box (overflow hidden or clipped)
-CLIPPED = """() => [...document.querySelectorAll("#board button, #board .nm, #board .act, #board text, .topbar *")]
+CLIPPED = """() => [...document.querySelectorAll(
+  "#board button, #board .nm, #board .act, .topbar *")]
+  .concat([...document.querySelectorAll("#board svg text")].filter((el) => {
+    // a board's label wholly inside its drawing (an SVG clips what lies outside it)
+    const b = el.getBoundingClientRect(), s = el.ownerSVGElement.getBoundingClientRect();
+    return b.width && (b.left < s.left - 1 || b.right > s.right + 1);
+  }))
   .filter((el) => {
     if (el.closest("[hidden], .visually-hidden")) return false;
-    if (el instanceof SVGElement) return false;
+    if (el instanceof SVGElement) return true;  // (found outside its drawing above)
     const s = getComputedStyle(el);
     if (s.overflow === "visible" && s.textOverflow !== "ellipsis") return false;
     return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;

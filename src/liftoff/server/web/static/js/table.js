@@ -312,6 +312,7 @@ function renderBoard() {
   try {
     motion.before(boardEl); // pieces that move glide there (motion.js)
     board.render(boardEl, msg.view, ctx);
+    fitLabels(boardEl);
     motion.markLastMove(boardEl, msg.version); // the last move's pieces stay marked
     motion.after(boardEl);
   } catch (err) {
@@ -320,6 +321,25 @@ function renderBoard() {
   }
   // a choice waits until the reveal it is about is on screen (race)
   play.update(board?.busy?.() ? [] : msg.legal);
+}
+
+// A board's label that would run past its drawing's right edge (an SVG clips what lies
+// outside it: a long name, Japanese wider than the board's estimate), or past the
+// right edge of the cell or card it is written on, is squeezed to fit.
+function fitLabels(root) {
+  for (const svg of root.querySelectorAll("svg")) {
+    const right = svg.getBoundingClientRect().right - 2;
+    for (const el of svg.querySelectorAll("text")) {
+      const b = el.getBoundingClientRect();
+      const cell = el.parentElement?.closest("g")?.querySelector(":scope > rect")?.getBoundingClientRect();
+      const inCell = cell && b.left >= cell.left && b.left < cell.right && b.top >= cell.top - 1 && b.bottom <= cell.bottom + 1;
+      const edge = inCell ? Math.min(right, cell.right - 2) : right;
+      if (!b.width || b.right <= edge + 1 || b.left >= edge) continue;
+      const room = el.getComputedTextLength() * ((edge - b.left) / b.width);
+      el.setAttribute("textLength", String(Math.floor(room)));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 // "game over" only once the board has shown how (race: after its reveals)
