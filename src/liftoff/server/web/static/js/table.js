@@ -241,6 +241,7 @@ function renderBanner() {
 // turn-based game's seat; on a wide screen only the chat's unread mark shows)
 function renderQuickbar() {
   $("quickbar").hidden = !mine || msg.table.realtime;
+  $("one-tap-row").hidden = !mine || msg.table.realtime;  // (a setting of turn-based play)
   $("quick-undo").disabled = !msg.undo;
   renderQuickClock();
 }
