@@ -133,6 +133,64 @@ function segment(seg, i, view, ctx) {
   return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: withAliens(label, seg.aliens), learn: seg.lp, above });
 }
 
+// The last move's events (the view's recent events after the last action).
+function lastMove(view) {
+  const recent = view.recent || [];
+  let k = recent.length;
+  while (k > 0 && recent[k - 1].kind !== "action") k -= 1;
+  return recent.slice(k);
+}
+
+// The dice of the last move, drawn on the Lift Off Point they were rolled at, with
+// their face: the Lift Off die (rockets, or X) and the Stargate die (its face).
+function dice(view) {
+  const ring = view.ring;
+  const at = (lp) => ring.findIndex((s) => s.lp === lp);
+  const events = lastMove(view);
+  let out = "";
+  for (const e of events) {
+    let where = -1, face = "", said = "";
+    if (e.kind === "planet.ev.roll" || e.kind === "planet.ev.roll-x") {
+      where = at(e.data.lp);
+      face = e.kind === "planet.ev.roll" ? String(e.data.rockets) : "X";
+      said = t("web.planet.die.liftoff", { name: ring[where]?.name || e.data.lp, face });
+    } else if (e.kind.startsWith("planet.ev.stargate.") && DIE_FACES.includes(e.data.face)) {
+      // at the Stargate, or where it stood when the earthquake destroyed it
+      const gone = events.find((x) => x.kind === "planet.ev.replaced" && x.data.lp === "stargate");
+      where = at("stargate") >= 0 ? at("stargate") : gone ? at(gone.data.new) : -1;
+      face = t(`web.planet.die.face.${e.data.face}`);
+      said = t("web.planet.die.stargate", { face });
+    }
+    if (where < 0) continue;
+    const [x, y] = polar(CX, CY, NARROW ? 262 : 282, segAngle(where) - 12); // (the Garglore stands at +13)
+    const size = fs(face.length > 2 ? 15 : 20);
+    const h = NARROW ? 46 : 32, w = Math.max(h, face.length * size * 0.62 + 14);
+    out += `<g class="die" role="img" aria-label="${esc(said)}"><title>${esc(said)}</title>`
+      + `<rect x="${(x - w / 2).toFixed(1)}" y="${(y - h / 2).toFixed(1)}" width="${w.toFixed(1)}" height="${h}" rx="7" fill="#fffdf5" stroke="#1d2a4a" stroke-width="2.5"/>`
+      + text(x, y + size * 0.36, face, `text-anchor="middle" font-size="${size}" font-weight="700" fill="#1d2a4a"`) + "</g>";
+  }
+  return out ? `<g pointer-events="none">${out}</g>` : "";
+}
+const DIE_FACES = ["draw1", "draw2", "earthquake", "tornado", "storm", "liftoff"];
+
+// The cards drawn in the last move, beside the hand: yours by name, the others' as backs.
+function draws(view) {
+  const rows = [];
+  for (const e of lastMove(view)) {
+    if (e.kind !== "planet.ev.draw") continue;
+    const who = e.data.who;
+    if (who === view.you && e.data.codes) {
+      const cards = e.data.codes.map((c) => `<span class="chip" data-learn="${esc(c)}">${esc(cardName(c))}</span>`).join("");
+      rows.push(`<div class="cardrow drawn"><span class="lbl">${esc(t("web.planet.drawn.you"))}</span>${cards}</div>`);
+    } else {
+      const backs = Array.from({ length: e.data.count }, () =>
+        `<span class="card-back" role="img" aria-label="${esc(t("web.planet.card.back"))}" style="display:inline-block;width:1.6rem;height:2.2rem;border-radius:4px;border:2px solid #fff;background:repeating-linear-gradient(45deg,#1f3a6b 0 4px,#2e5596 4px 8px);vertical-align:middle;margin-right:.2rem"></span>`).join("");
+      rows.push(`<div class="cardrow drawn"><span class="lbl">${esc(tn("web.planet.drawn.other", e.data.count, { name: nameOf(who) }))}</span>${backs}</div>`);
+    }
+  }
+  return rows.join("");
+}
+
 // The Moon's popover: where it is, and the phase it gives each Lift Off Point now.
 function moonText(view) {
   const spot = view.moon.spot_name;
@@ -222,7 +280,7 @@ function info(view, ctx) {
 
 function hand(view) {
   const me = view.players.find((p) => p.player === view.you);
-  if (!me?.hand) return `<p class="hint">${view.you === null ? esc(t("web.planet.spectating")) : ""}</p>`;
+  if (!me?.hand) return `<p class="hint">${view.you === null ? esc(t("web.planet.spectating")) : ""}</p>${draws(view)}`;
   const entries = Object.entries(me.hand);
   const total = entries.reduce((n, [, k]) => n + k, 0);
   const items = entries.map(([code, n]) => {
@@ -236,7 +294,7 @@ function hand(view) {
     return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}"${keyed(`hand:${code}`)} style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
       aria-label="${esc(tn("web.planet.hand.card", n, { name }))}">${res ? `<span class="big" data-shows="${esc(code)}"></span>` : `<span class="act" data-shows="${esc(t("web.planet.hand.action"))}"></span>`}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
-  return `<h3>${esc(t("web.planet.hand", { count: total }))}</h3><div class="hand">${items || `<span class='hint'>${esc(t("web.planet.hand.empty"))}</span>`}</div>`;
+  return `<h3>${esc(t("web.planet.hand", { count: total }))}</h3><div class="hand">${items || `<span class='hint'>${esc(t("web.planet.hand.empty"))}</span>`}</div>${draws(view)}`;
 }
 
 export function render(el, view, ctx) {
@@ -248,6 +306,7 @@ export function render(el, view, ctx) {
   svg += moonOrbit(view);
   view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });
   svg += core(view, ctx);
+  svg += dice(view);
   svg += "</svg>";
   el.innerHTML = `<div class="planet-board"><div class="planet-main">${svg}${hand(view)}</div>${info(view, ctx)}</div>`;
 }
