@@ -38,7 +38,7 @@ __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 CHECKS = Path(__file__).parent / "a11y"  # the checks run in the page (JavaScript)
 AXE = CHECKS / "axe"  # axe-core as npm publishes it (`npm pack axe-core`), with its licence
 AXE_SOURCE = (AXE / "axe.min.js").read_text("utf-8")
-#: the axe-core release vendored; update it with ``npm pack axe-core`` (``npm view axe-core version``)
+#: the axe-core release vendored (to update: ``npm view axe-core version``, ``npm pack axe-core``)
 AXE_VERSION = "4.14.1"
 PHONE_CHECKS = (CHECKS / "phone_checks.js").read_text("utf-8")  # too small, tight or wide
 SVG_CONTRAST = (CHECKS / "svg_contrast.js").read_text("utf-8")  # board texts on their paint

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sampling import sample
 from server_helpers import Db, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome
@@ -36,6 +35,7 @@ from test_server_browser import CHROMIUM, chrome
 import liftoff
 from liftoff import speech
 from liftoff.i18n.web import words_for
+from sampling import sample
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -70,7 +70,9 @@ def sample_agency(count: int, seed: int) -> list[dict[str, Any]]:
             legal = state.legal_actions(p)
             state.apply_legal(p, legal[rnd.randrange(len(legal))])
             if rnd.random() < 0.04:
-                out.append({"view": words.view_words(state.view(0), "en"), "names": NAMES[:players]})
+                out.append(
+                    {"view": words.view_words(state.view(0), "en"), "names": NAMES[:players]}
+                )
     return out
 
 
@@ -251,9 +253,7 @@ async def test_agency_board_is_what_the_engine_says(
         await ctx.close()
     assert not problems, problems
     wrong = {
-        i: w
-        for i, (s, m) in enumerate(zip(states, seen, strict=True))
-        if (w := check_state(s, m))
+        i: w for i, (s, m) in enumerate(zip(states, seen, strict=True)) if (w := check_state(s, m))
     }
     kinds = Counter(x.split(" ")[0] for w in wrong.values() for x in w)
     assert not wrong, (

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sampling import sample
 from server_helpers import Db, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome
@@ -32,6 +31,7 @@ from test_server_browser import CHROMIUM, chrome
 import liftoff
 from liftoff import speech
 from liftoff.i18n.web import words_for
+from sampling import sample
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -222,7 +222,11 @@ def dice_and_draws_wrong(state: dict[str, Any], seen: dict[str, Any]) -> list[st
             want.append(("liftoff", face, ring[e["data"]["lp"]]["segment"]))
         elif e["kind"].startswith("planet.ev.stargate."):
             gone = next(
-                (x for x in events if x["kind"] == "planet.ev.replaced" and x["data"]["lp"] == "stargate"),
+                (
+                    x
+                    for x in events
+                    if x["kind"] == "planet.ev.replaced" and x["data"]["lp"] == "stargate"
+                ),
                 None,
             )
             lp = "stargate" if "stargate" in ring else gone["data"]["new"] if gone else None
@@ -230,7 +234,11 @@ def dice_and_draws_wrong(state: dict[str, Any], seen: dict[str, Any]) -> list[st
                 face = en[f"web.planet.die.face.{e['data']['face']}"]
                 want.append(("stargate", face, ring[lp]["segment"]))
     got = [
-        ("liftoff" if d["name"].startswith("Lift Off") else "stargate", d["face"], ",".join(d["at"]))
+        (
+            "liftoff" if d["name"].startswith("Lift Off") else "stargate",
+            d["face"],
+            ",".join(d["at"]),
+        )
         for d in seen["dice"]
     ]
     wrong = [] if sorted(got) == sorted(want) else [f"dice {got}, the engine rolled {want}"]
@@ -240,7 +248,7 @@ def dice_and_draws_wrong(state: dict[str, Any], seen: dict[str, Any]) -> list[st
             continue
         who = e["data"]["who"]
         if who == view["you"]:
-            names_of = [en[f"web.planet.card.{c}"] if f"web.planet.card.{c}" in en else c for c in e["data"]["codes"]]
+            names_of = [en.get(f"web.planet.card.{c}", c) for c in e["data"]["codes"]]
             rows.append((en["web.planet.drawn.you"], sorted(names_of), 0))
         else:
             n = e["data"]["count"]
