@@ -266,7 +266,7 @@ async def test_the_last_moves_dice_and_draws_are_on_the_board(
 ) -> None:
     """The Lift Off and Stargate dice of the last move lie on the point they were
     rolled at, showing their face; the cards drawn are beside the hand (yours by
-    name, the others' as backs), over sampled states (PL-LIFT-*, PL-SGATE-3..9)."""
+    name, the others' as backs), over sampled states (PL-DIE-2..4, PL-SGATE-3)."""
     r = await server(sqlite_db)
     states = sample_last_moves(sample(60, 300), seed=31 if viewport is DESKTOP else 33)
     kinds = {e["kind"] for s in states for e in last_move(s["view"])}
