@@ -213,3 +213,14 @@ async def test_the_accounts_migration_goes_down_and_up_again(db: Db) -> None:
             assert {"accounts", "sign_in_links"} <= tables and "account_id" in persons
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_mail_server_that_is_not_there_is_said(server: ServerFactory, db: Db) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    r = await server(db, smtp=f"127.0.0.1:{closed}", public_url=PUBLIC)
+    res = await post(r, "/api/sign-in", await device(r), {"email": "ann@example.org"})
+    assert res.status_code == 503 and res.json()["error"] == "no-mail"
+    assert res.json()["words"] == "The mail could not be sent just now: try again later."

@@ -22,6 +22,7 @@ their account's own browsers.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import secrets
 import smtplib
@@ -38,6 +39,8 @@ from .tables.model import hash_token, new_token
 
 if TYPE_CHECKING:
     from .tables.manager import TableManager
+
+log = logging.getLogger("liftoff.server")
 
 EMAIL_SHAPE = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,60}$")
 SIGN_IN_PER_EMAIL = 3  # links mailed to one address an hour
@@ -121,9 +124,18 @@ class Accounts:
             f" (within {settings.sign_in_minutes:g} minutes; it works once):\n\n{link}\n\n"
             "If you did not ask for it, ignore this mail."
         )
-        await asyncio.to_thread(
-            send_mail, settings.smtp, settings.mail_from, email, "Sign in to liftoff", body
-        )
+        try:
+            await asyncio.to_thread(
+                send_mail, settings.smtp, settings.mail_from, email, "Sign in to liftoff", body
+            )
+        except (OSError, smtplib.SMTPException) as exc:
+            log.warning("the SMTP server did not take a sign-in mail: %s", exc)
+            raise ApiError(
+                503,
+                "no-mail",
+                "the mail could not be sent just now: try again later",
+                say="api.error.no-mail.failed",
+            ) from None
 
     async def finish(self, person: str, token: str) -> str:
         """Open a sign-in link in ``person``'s browser: it is signed in to the link's

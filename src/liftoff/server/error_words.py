@@ -106,6 +106,7 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-email": "that is not an email address",
     "api.error.sign-in-limit": "too many sign-in links were asked for: wait an hour",
     "api.error.no-mail": "this server sends no mail",
+    "api.error.no-mail.failed": "the mail could not be sent just now: try again later",
     "api.error.bad-link": "this sign-in link cannot be used: ask for a new one in this browser",
     "api.error.on-vacation": "you are on vacation already",
     "api.error.bad-vacation": "that vacation is too long",
