@@ -31,6 +31,8 @@ LAUNCH_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+#: how long ``expect(...)`` waits for what it expects (Playwright's default is 5 s)
+EXPECT_MS = 20_000
 #: the fixture a test names to use the browser (its loop is the session's)
 FIXTURE = "chrome"
 
@@ -65,8 +67,12 @@ async def browser_session() -> AsyncIterator[SharedBrowser]:
     the run ends."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"needs Chromium at {CHROMIUM}")
-    from playwright.async_api import async_playwright
+    from playwright.async_api import async_playwright, expect
 
+    # A positive expectation waits until it holds; on a busy 2-core machine a page
+    # that answers in a second when quiet can take several (the server computes a
+    # replay, a bot moves), so the bound is generous. It is a bound, not a wait.
+    expect.set_options(timeout=EXPECT_MS)
     async with async_playwright() as p:
         shared = SharedBrowser(p)
         try:
