@@ -200,16 +200,14 @@ async def two_members(
     database: str, start_a: Start | None = None, start_b: Start | None = None
 ) -> AsyncIterator[Pair]:
     """Members A and B (``start_*(port)``: how to start one; default ``_member``),
-    started together (the first to migrate the new database holds its migration
-    lock, the other waits for it: a start-up's seconds on a busy machine are
-    spent once, not twice), the test going on once both answer; both stopped
-    afterwards (one the test killed is left as it is)."""
+    B started once A answers, so that A is up first; both stopped afterwards
+    (one the test killed is left as it is)."""
     pa, pb = free_port(), free_port()
     a = (start_a or (lambda port: _member(database, port)))(pa)
     b = None
     try:
-        b = (start_b or (lambda port: _member(database, port)))(pb)
         await wait_up(f"http://127.0.0.1:{pa}", a)
+        b = (start_b or (lambda port: _member(database, port)))(pb)
         await wait_up(f"http://127.0.0.1:{pb}", b)
         async with (
             httpx.AsyncClient(

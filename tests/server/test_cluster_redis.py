@@ -149,8 +149,8 @@ async def test_nothing_secret_crosses_redis(database: str) -> None:
     async with _Monitor() as monitor:
         try:
             a = _member(database, pa, "--advertise", f"http://127.0.0.1:{recorder.listen}")
-            b = _member(database, pb)  # both start at once (see ``two_members``)
             await _wait_up(f"http://127.0.0.1:{pa}", a)
+            b = _member(database, pb)
             await _wait_up(f"http://127.0.0.1:{pb}", b)
             async with (
                 # each request's person is its own (the tests play both seats)
