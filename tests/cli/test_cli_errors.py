@@ -3,16 +3,19 @@ standard error — ``error: …``, saying what is wrong and what to do — and a
 non-zero exit: never a traceback, a boxed usage screen or a second line, and
 nothing written to standard output.
 
-Each command of ``liftoff --help`` runs as a person runs it, in a process of
-its own, with a misspelled game, a bad option value, an unreachable database,
+Each command of ``liftoff --help`` runs through the entry point's own
+``run`` in the test's process (its output captured, its environment and folder
+the test's own), with a misspelled game, a bad option value, an unreachable database,
 Redis or server (a name that cannot resolve, ``nonexistent.invalid``, and a
 closed port on loopback: no real network), a missing file or folder, and
 without the optional packages a command needs (the line names the extra to
-install, brackets kept).
+install, brackets kept). A few of the mistakes also run as a person runs
+them, ``python -m liftoff`` in a process of its own, ending there as here.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import socket
 import subprocess
@@ -24,7 +27,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from liftoff.cli.main import build
+from liftoff.cli.main import build, run
 from liftoff.engine.messages import speaking
 
 #: how a person runs the command (``python -m liftoff`` is the ``liftoff`` script)
@@ -230,14 +233,12 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
         closed.close()
 
 
-@pytest.mark.slow  # a process per mistake: about three minutes in all
-@pytest.mark.parametrize("case", CASES)
-def test_a_mistake_gets_one_line(case: Mistake, places: dict[str, str], tmp_path: Path) -> None:
-    where = {**places, "tmp": str(tmp_path)}
-    args = [a.format(**where) for a in case.args]
+def _environment(case: Mistake, tmp_path: Path) -> dict[str, str]:
+    """The environment a person runs the command in: none of the tests' own
+    ``LIFTOFF_…`` settings, a home of its own (the default database goes there)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("LIFTOFF_")}
     env.update(
-        HOME=str(tmp_path / "home"),  # the default database goes there
+        HOME=str(tmp_path / "home"),
         XDG_DATA_HOME=str(tmp_path / "data"),
         LANG="C.UTF-8",
         LC_ALL="C.UTF-8",
@@ -246,31 +247,120 @@ def test_a_mistake_gets_one_line(case: Mistake, places: dict[str, str], tmp_path
         PYTHONWARNINGS="default",
         **case.env,
     )
+    return env
+
+
+@dataclass(frozen=True)
+class Ended:
+    """How a command ended: its exit code and what it wrote."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    def __str__(self) -> str:
+        return f"exit {self.code}\nstdout:\n{self.stdout}\nstderr:\n{self.stderr}"
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for line in self.stderr.splitlines() if line.strip()]
+
+
+def in_a_process(case: Mistake, args: list[str], tmp_path: Path) -> Ended:
+    """The command run as a person runs it: ``python -m liftoff`` (or, hiding
+    packages, :data:`WITHOUT`) in a process of its own."""
     command = [sys.executable, "-c", WITHOUT, case.without] if case.without else LIFTOFF
     done = subprocess.run(
         [*command, *args],
         cwd=tmp_path,
-        env=env,
+        env=_environment(case, tmp_path),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    said = f"exit {done.returncode}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}"
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert done.returncode != 0, said
-    assert "Traceback" not in done.stderr + done.stdout, said
-    assert done.stdout == "", said
-    assert len(lines) == 1 and lines[0].startswith("error: "), said
+    return Ended(done.returncode, done.stdout, done.stderr)
+
+
+def in_this_process(
+    case: Mistake,
+    args: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> Ended:
+    """The command run through the entry point's own :func:`run` here, its output
+    captured: the same code as :func:`in_a_process` without a Python start-up
+    (seconds each on a busy machine). The environment and the folder are this
+    test's only (``monkeypatch`` puts them back)."""
+    for name in [k for k in os.environ if k.startswith("LIFTOFF_")]:
+        monkeypatch.delenv(name)
+    for name, value in _environment(case, tmp_path).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as ended:
+        run(build(), args)
+    out, err = capsys.readouterr()
+    code = ended.value.code
+    return Ended(code if isinstance(code, int) else 1, out, err)
+
+
+def check(case: Mistake, where: dict[str, str], ended: Ended, tmp_path: Path) -> None:
+    """One line on standard error naming what is wrong, a non-zero exit, nothing else."""
+    said = str(ended)
+    assert ended.code != 0, said
+    assert "Traceback" not in ended.stderr + ended.stdout, said
+    assert ended.stdout == "", said
+    assert len(ended.lines) == 1 and ended.lines[0].startswith("error: "), said
     for words in case.says:
-        assert words.format(**where).lower() in lines[0].lower(), said
+        assert words.format(**where).lower() in ended.lines[0].lower(), said
     assert not (tmp_path / "no").exists(), "a folder was made"
+
+
+@pytest.mark.timeout(120)  # a mistake the command missed may start a server here
+@pytest.mark.parametrize("case", CASES)
+def test_a_mistake_gets_one_line(
+    case: Mistake,
+    places: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    where = {**places, "tmp": str(tmp_path)}
+    args = [a.format(**where) for a in case.args]
+    if case.without:  # packages are hidden from a process before it imports anything
+        ended = in_a_process(case, args, tmp_path)
+    else:
+        ended = in_this_process(case, args, tmp_path, monkeypatch, capsys)
+    check(case, where, ended, tmp_path)
+
+
+#: mistakes also run in a process of their own, to show that a person sees
+#: there what the test above sees here: a command-line mistake, a bad option
+#: value, a command's own refusal, one needing an environment variable
+IN_A_PROCESS = ["plya", "play planet --players x", "tournament planet -p 9", "admin tables"]
+
+
+@pytest.mark.parametrize("mistake", [c for c in CASES if c.id in IN_A_PROCESS])
+def test_a_mistake_ends_a_process_as_it_ends_here(
+    mistake: Mistake,
+    places: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    where = {**places, "tmp": str(tmp_path)}
+    args = [a.format(**where) for a in mistake.args]
+    there = in_a_process(mistake, args, tmp_path)
+    check(mistake, where, there, tmp_path)
+    here = in_this_process(mistake, args, tmp_path, monkeypatch, capsys)
+    assert (there.code, there.lines) == (here.code, here.lines), f"{there}\n---\n{here}"
 
 
 def test_an_unexpected_failure_is_one_line_too(capsys: pytest.CaptureFixture[str]) -> None:
     """A bug ends the command with one line saying so (and how to see where)."""
-    from liftoff.cli.main import run
-
     app = typer.Typer()
 
     @app.command()

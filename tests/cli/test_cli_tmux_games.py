@@ -22,23 +22,33 @@ PROMPT = re.compile(
     r"(?:your move|choose 1)[^:]*: ?$|(?:あなたの手番|1〜\d+から選択|1を選択).*：$", re.IGNORECASE
 )
 ASKED = ("anything else keeps playing:", "それ以外は続ける：")
+#: seconds between looks at the screen (a game is about 120 decisions), and
+#: how long a screen stays the same before it counts as settled
+POLL, STILL = 0.05, 0.25
 
 
 def settled(session: Session, before: str) -> tuple[str, bool]:
     """The screen once it differs from ``before``, has stopped changing and
     ends in a prompt (or the program ended: ``True``)."""
-    last = ""
+    last, since = "", time.monotonic()
     while time.monotonic() - session.started < LIMIT:
-        now = session.screen()
+        # the screen and whether the program has ended, in one call of tmux
+        both = session.tmux(
+            "capture-pane", "-p", "-t", session.name, ";",
+            "display-message", "-p", "-t", session.name, "#{pane_dead}",
+        )  # fmt: skip
+        now, _, dead = both.rstrip("\n").rpartition("\n")
+        now += "\n"
         lines = [line for line in now.splitlines() if line.strip()]
-        dead = session.tmux("display-message", "-p", "-t", session.name, "#{pane_dead}")
         if dead.strip() == "1":
             return now, True
         end = lines[-1] if lines else ""
-        if now != before and now == last and (PROMPT.search(end) or end.endswith(ASKED)):
+        prompt = PROMPT.search(end) or end.endswith(ASKED)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif now != before and prompt and time.monotonic() - since >= STILL:
             return now, False
-        last = now
-        time.sleep(0.25)
+        time.sleep(POLL)
     pytest.fail(f"no new prompt on the screen in time:\n{session.screen()}")
 
 

@@ -1,7 +1,7 @@
 """Accessibility of the browser pages, in headless Chromium against a real server
-on loopback. axe-core (the copy bundled with the ``axe-playwright-python`` package,
-run from its file with the page's Content-Security-Policy in force, never fetched)
-finds no serious or critical violation on the lobby, a table of each game while a
+on loopback. axe-core (vendored at its current npm version in ``a11y/axe/`` with its
+licence, run from its file with the page's Content-Security-Policy in force, never
+fetched) finds no serious or critical violation on the lobby, a table of each game while a
 person plays against a bot, and a finished game's replay, at 1366x800 and 390x844.
 
 axe-core does not judge text drawn in SVG, so the boards' texts are checked too:
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import resources
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,10 @@ from test_server_browser import CHROMIUM, chrome, hold_seat, shot
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
 CHECKS = Path(__file__).parent / "a11y"  # the checks run in the page (JavaScript)
-AXE_SOURCE = (resources.files("axe_playwright_python") / "axe.min.js").read_text("utf-8")
+AXE = CHECKS / "axe"  # axe-core as npm publishes it (`npm pack axe-core`), with its licence
+AXE_SOURCE = (AXE / "axe.min.js").read_text("utf-8")
+#: the axe-core release vendored (to update: ``npm view axe-core version``, ``npm pack axe-core``)
+AXE_VERSION = "4.14.1"
 PHONE_CHECKS = (CHECKS / "phone_checks.js").read_text("utf-8")  # too small, tight or wide
 SVG_CONTRAST = (CHECKS / "svg_contrast.js").read_text("utf-8")  # board texts on their paint
 WATCH_LOG = (CHECKS / "watch_log.js").read_text("utf-8")  # lines added, removed, read out
@@ -137,6 +140,27 @@ async def table_ready(page: Any, game: str) -> None:
     else:
         await page.wait_for_selector("#actions button[data-act]", timeout=20000)
     await page.wait_for_timeout(300)
+
+
+async def test_axe_is_the_vendored_current_release() -> None:
+    """The vendored axe-core is the release named here (4.14 or later), with its licence."""
+    banner = re.match(r"/\*! axe v(\d+)\.(\d+)\.(\d+)", AXE_SOURCE)
+    assert banner, AXE_SOURCE[:80]
+    assert ".".join(banner.groups()) == AXE_VERSION
+    assert tuple(map(int, banner.groups()))[:2] >= (4, 14)
+    assert "Mozilla Public License" in (AXE / "LICENSE").read_text("utf-8")
+
+
+async def test_the_page_runs_the_vendored_axe(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    r = await server(sqlite_db)
+    page, errors = await open_page(chrome, DESKTOP)
+    await page.goto(r.base + "/")
+    await axe_problems(page)
+    assert await page.evaluate("axe.version") == AXE_VERSION
+    assert not errors, errors
+    await page.context.close()
 
 
 def report(where: str, counts: dict[str, int]) -> None:

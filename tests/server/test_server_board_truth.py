@@ -31,6 +31,7 @@ from test_server_browser import CHROMIUM, chrome
 import liftoff
 from liftoff import speech
 from liftoff.i18n.web import words_for
+from sampling import sample
 
 __all__ = ["chrome"]  # the browser fixture, shared with the other browser tests
 
@@ -170,3 +171,127 @@ async def test_planet_board_is_where_the_engine_says(
     assert not wrong, (
         f"{len(wrong)} of {len(states)} states drawn wrong: {dict(list(wrong.items())[:5])}"
     )
+
+
+DICE = (Path(__file__).parent / "js" / "planet_dice.js").read_text()
+NAMES = ["Ann", "Bo", "Cy", "Di", "Eve"]
+
+
+def last_move(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of the view's last move (after its last action)."""
+    recent = view.get("recent", [])
+    k = max((i + 1 for i, e in enumerate(recent) if e["kind"] == "action"), default=0)
+    return list(recent[k:])
+
+
+def sample_last_moves(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` planet states (seat 0's view) whose last move rolled a die or drew
+    cards, from seeded random games played with events (``apply``)."""
+    game = liftoff.games.get("planet")
+    words = speech.of(game)
+    rnd = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    g = 0
+    while len(out) < count:
+        g += 1
+        players = rnd.randint(2, 5)
+        state = game.new_game(players, seed=seed * 1000 + g)
+        while not state.is_over() and len(out) < count:
+            p = rnd.choice(state.active_players())
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rnd.randrange(len(legal))])
+            view = words.view_words(state.view(0), "en")
+            kinds = [e["kind"] for e in last_move(view)]
+            rolled = any(k.startswith(("planet.ev.roll", "planet.ev.stargate.")) for k in kinds)
+            drew = "planet.ev.draw" in kinds
+            if rolled or (drew and rnd.random() < 0.15):
+                out.append({"view": view, "names": NAMES[:players]})
+    return out
+
+
+def dice_and_draws_wrong(state: dict[str, Any], seen: dict[str, Any]) -> list[str]:
+    """What the board shows wrong of the last move's dice and draws."""
+    view, names = state["view"], state["names"]
+    en = words_for("en")
+    ring = {s.get("lp"): s for s in view["ring"] if s.get("lp")}
+    events = last_move(view)
+    want: list[tuple[str, str, str]] = []  # (die, face, segment)
+    for e in events:
+        if e["kind"] in ("planet.ev.roll", "planet.ev.roll-x"):
+            face = str(e["data"]["rockets"]) if e["kind"] == "planet.ev.roll" else "X"
+            want.append(("liftoff", face, ring[e["data"]["lp"]]["segment"]))
+        elif e["kind"].startswith("planet.ev.stargate."):
+            gone = next(
+                (
+                    x
+                    for x in events
+                    if x["kind"] == "planet.ev.replaced" and x["data"]["lp"] == "stargate"
+                ),
+                None,
+            )
+            lp = "stargate" if "stargate" in ring else gone["data"]["new"] if gone else None
+            if lp:
+                face = en[f"web.planet.die.face.{e['data']['face']}"]
+                want.append(("stargate", face, ring[lp]["segment"]))
+    got = [
+        (
+            "liftoff" if d["name"].startswith("Lift Off") else "stargate",
+            d["face"],
+            ",".join(d["at"]),
+        )
+        for d in seen["dice"]
+    ]
+    wrong = [] if sorted(got) == sorted(want) else [f"dice {got}, the engine rolled {want}"]
+    rows = []
+    for e in events:
+        if e["kind"] != "planet.ev.draw":
+            continue
+        who = e["data"]["who"]
+        if who == view["you"]:
+            names_of = [en.get(f"web.planet.card.{c}", c) for c in e["data"]["codes"]]
+            rows.append((en["web.planet.drawn.you"], sorted(names_of), 0))
+        else:
+            n = e["data"]["count"]
+            said = en["web.planet.drawn.other.one" if n == 1 else "web.planet.drawn.other.other"]
+            rows.append((said.format(name=names[who], count=n), [], n))
+    shown = [(r["label"], sorted(r["cards"]), r["backs"]) for r in seen["drawn"]]
+    if shown != rows:
+        wrong.append(f"drawn {shown}, the engine {rows}")
+    return wrong
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+async def test_the_last_moves_dice_and_draws_are_on_the_board(
+    server: ServerFactory, sqlite_db: Db, chrome: Any, viewport: dict[str, int]
+) -> None:
+    """The Lift Off and Stargate dice of the last move lie on the point they were
+    rolled at, showing their face; the cards drawn are beside the hand (yours by
+    name, the others' as backs), over sampled states (PL-DIE-2..4, PL-SGATE-3)."""
+    r = await server(sqlite_db)
+    states = sample_last_moves(sample(60, 300), seed=31 if viewport is DESKTOP else 33)
+    kinds = {e["kind"] for s in states for e in last_move(s["view"])}
+    assert {"planet.ev.roll", "planet.ev.draw"} <= kinds, kinds
+    assert any(k.startswith("planet.ev.stargate.") for k in kinds), kinds
+    en = words_for("en")
+    words = {
+        "moon": en["web.planet.moon.title"],
+        "liftoff": en["web.planet.die.liftoff"].split("{")[0],
+        "stargate": en["web.planet.die.stargate"].split("{")[0],
+        "back": en["web.planet.card.back"],
+    }
+    ctx = await chrome.new_context(viewport=viewport)
+    try:
+        page = await ctx.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        await page.goto(r.base + "/")
+        seen = await page.evaluate(DICE, {"states": states, "words": words})
+    finally:
+        await ctx.close()
+    assert not problems, problems
+    wrong = {
+        i: w
+        for i, (s, m) in enumerate(zip(states, seen, strict=True))
+        if (w := dice_and_draws_wrong(s, m))
+    }
+    assert not wrong, f"{len(wrong)} of {len(states)} drawn wrong: {dict(list(wrong.items())[:4])}"

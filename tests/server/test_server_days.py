@@ -288,3 +288,23 @@ async def test_a_table_asleep_is_no_orphan_of_the_cluster(db: Db) -> None:
         assert found == {"awake"}  # only the table awake wants an owner
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_rated_rematch_stays_rated(server: ServerFactory, db: Db) -> None:
+    r = await server(db)
+    made = await r.create(
+        "planet",
+        [{"type": "you"}, {"type": "open"}],
+        name="Ann",
+        options=PLANET,
+        clock={"preset": "day-2"},
+        rated=True,
+    )
+    tid, ann = made["table"]["id"], made["token"]
+    bo = (await r.join(tid, name="Bo"))["token"]
+    await r.play_out(tid, ann, bo)
+    res = await r.call("POST", f"/api/tables/{tid}/rematch", None, ann)
+    assert res.status_code == 200, res.text
+    again = (await r.call("GET", f"/api/tables/{res.json()['table']}")).json()
+    assert again["rated"] and again["clock_setting"]["preset"] == "day-2"

@@ -83,7 +83,7 @@ async def test_the_last_moves_pieces_stay_marked(
     # it stays marked while the person looks and picks (drawings without a move)
     await page.locator("#board [data-tokens='core']").click()
     await expect(moon).to_have_css("filter", _glow())
-    core = page.locator("#board svg [role=button][aria-label='The Core']")
+    core = page.locator("#board svg [role=button][aria-label^='The Core']")  # (and its Aliens)
     assert await core.evaluate("el => getComputedStyle(el).filter") == "none"
     assert not problems, problems
 

@@ -100,16 +100,27 @@ def _cli() -> list[str]:
     return [sys.executable, "-c", "from liftoff.cli.main import main; main()"]
 
 
+#: a run long enough to be interrupted after its first game (a few seconds)
+GAMES = 300
+SETTINGS = ["planet", "-n", str(GAMES), "-p", "2", "--seed", "3", "--keep-records", "4", "-q"]
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run uninterrupted (the same for any number of workers): what a
+    resumed run must equal. (Played in this process: only the run a test
+    interrupts needs a process of its own.)"""
+    whole = tmp_path_factory.mktemp("whole") / "run"
+    code, said = _run("simulate", *SETTINGS, "--out", str(whole))
+    assert code == 0, said
+    return whole
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_keeps_finished_games_and_resume_matches_an_uninterrupted_run(
-    tmp_path: Path, workers: int, started: Callable[..., subprocess.Popen[str]]
+    tmp_path: Path, workers: int, whole: Path, started: Callable[..., subprocess.Popen[str]]
 ) -> None:
-    settings = ["planet", "-n", "900", "-p", "2", "--seed", "3", "--keep-records", "4", "-q"]
-    whole = tmp_path / "whole"
-    done = subprocess.run(
-        [*_cli(), "simulate", *settings, "--out", str(whole)], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
+    settings = SETTINGS
     cut = tmp_path / "cut"
     proc = started(
         [*_cli(), "simulate", *settings, "--workers", str(workers), "--out", str(cut)],
@@ -134,15 +145,13 @@ def test_ctrl_c_keeps_finished_games_and_resume_matches_an_uninterrupted_run(
     assert "interrupted:" in err and f"liftoff simulate --resume {cut}" in err
     assert "Traceback" not in err
     kept = partial.read_text().splitlines()
-    assert 1 <= len(kept) < 900
+    assert 1 <= len(kept) < GAMES
     assert not (cut / "games.jsonl").exists()
     indices = [json.loads(line)["index"] for line in kept]
     assert len(set(indices)) == len(indices)
-    resumed = subprocess.run(
-        [*_cli(), "simulate", "--resume", str(cut), "-q"], capture_output=True, text=True
-    )
-    assert resumed.returncode == 0, resumed.stderr
+    code, said = _run("simulate", "--resume", str(cut), "-q")  # here: a run like any other
+    assert code == 0, said
     assert _files(cut) == _files(whole)
     meta, rows = load_run(cut)
-    assert len(rows) == 900 and json.loads((cut / "run.json").read_text())["resumed_with"] >= 1
+    assert len(rows) == GAMES and json.loads((cut / "run.json").read_text())["resumed_with"] >= 1
     assert meta["command"].startswith("liftoff simulate planet")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -255,28 +259,38 @@ def _without_timing(path: Path) -> list[dict[str, object]]:
     return rows
 
 
+#: the command line of the Ctrl-C test's tournament (long enough to be
+#: interrupted after its first game: a second or more)
+CLI = [sys.executable, "-c", "from liftoff.cli.main import main; main()"]
+GAMES = 60
+TOURNAMENT = ["tournament", "race", "--bots", "random,heuristic", "--games", str(GAMES)]
+
+
+@pytest.fixture(scope="module")
+def whole_tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tournament uninterrupted (the same for any number of workers): its
+    records ``whole.jsonl`` and summary ``whole.json``, what a resumed one must
+    equal. (Played in this process: only the run a test interrupts needs a
+    process of its own.)"""
+    folder = tmp_path_factory.mktemp("whole")
+    out, summary = str(folder / "whole.jsonl"), str(folder / "whole.json")
+    done = runner.invoke(build(), [*TOURNAMENT, "--seed", "2", "--out", out, "--summary", summary])
+    assert done.exit_code == 0, done.output
+    return folder
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_then_resume_gives_the_same_tournament(
-    tmp_path: Path, workers: int, started: Callable[..., subprocess.Popen[str]]
+    tmp_path: Path,
+    workers: int,
+    whole_tournament: Path,
+    started: Callable[..., subprocess.Popen[str]],
 ) -> None:
     """A real SIGINT keeps the finished games in OUT.partial and says how to go
     on; the same command with --resume plays only the rest, and records (timing
     aside) and summary equal those of an uninterrupted run."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    cli = [sys.executable, "-c", "from liftoff.cli.main import main; main()"]
-    settings = ["tournament", "race", "--bots", "random,heuristic", "--games", "120", "--seed", "2"]
-    whole = tmp_path / "whole.jsonl"
-    done = subprocess.run(
-        [*cli, *settings, "--out", str(whole), "--summary", str(tmp_path / "whole.json")],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
+    cli, settings = CLI, [*TOURNAMENT, "--seed", "2"]
+    whole = whole_tournament / "whole.jsonl"
     cut = tmp_path / "cut.jsonl"
     args = [*settings, "--workers", str(workers), "--out", str(cut)]
     proc = started([*cli, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -296,16 +310,13 @@ def test_ctrl_c_then_resume_gives_the_same_tournament(
     assert proc.returncode == 130, text
     assert "interrupted:" in text and "--resume" in text and "Traceback" not in text
     kept = len(partial.read_text().splitlines())
-    assert 1 <= kept < 120 and not cut.exists()
-    resumed = subprocess.run(
-        [*cli, *args, "--resume", "--summary", str(tmp_path / "cut.json")],
-        capture_output=True,
-        text=True,
-    )
-    assert resumed.returncode == 0, resumed.stderr
-    assert "resuming:" in " ".join((resumed.stdout + resumed.stderr).split())
+    assert 1 <= kept < GAMES and not cut.exists()
+    # here: a run like any other
+    resumed = runner.invoke(build(), [*args, "--resume", "--summary", str(tmp_path / "cut.json")])
+    assert resumed.exit_code == 0, resumed.output
+    assert "resuming:" in " ".join(resumed.output.split())
     assert _without_timing(cut) == _without_timing(whole)
-    assert (tmp_path / "cut.json").read_text() == (tmp_path / "whole.json").read_text()
+    assert (tmp_path / "cut.json").read_text() == (whole_tournament / "whole.json").read_text()
     assert not partial.exists()
 
 

@@ -186,6 +186,30 @@ _CONTENT = typer.Option(
     "(e.g. race.planets:classic=/srv/planets.toml); repeatable.",
 )
 _MAX_TABLES = typer.Option(5000, "--max-tables", help="Unfinished tables the server holds at once.")
+_VACATION_DAYS = typer.Option(
+    30.0,
+    "--vacation-days",
+    help="Days of vacation a person may take in any 365, their clocks of days standing "
+    "still meanwhile (0: none).",
+)
+_DORMANT_AFTER = typer.Option(
+    600.0,
+    "--dormant-after",
+    help="Seconds a table played over days that nobody watches or plays stays in memory "
+    "before it sleeps in the database (0: tables never sleep).",
+)
+_SMTP = typer.Option(
+    None,
+    "--smtp",
+    help="HOST:PORT of the SMTP server that mails sign-in links (with --public-url; "
+    "default: no mail, no sign-in).",
+)
+_PUBLIC_URL = typer.Option(
+    None, "--public-url", help="The address people reach this server at, for mailed links."
+)
+_MAIL_FROM = typer.Option(
+    "liftoff@localhost", "--mail-from", help="The sender of the server's mails."
+)
 _TABLES_PER_ADDRESS = typer.Option(
     20,
     "--tables-per-address",
@@ -280,6 +304,11 @@ def serve(
     ws_rate: float = _WS_RATE,
     content: list[str] = _CONTENT,
     max_tables: int = _MAX_TABLES,
+    vacation_days: float = _VACATION_DAYS,
+    dormant_after: float = _DORMANT_AFTER,
+    smtp: str | None = _SMTP,
+    public_url: str | None = _PUBLIC_URL,
+    mail_from: str = _MAIL_FROM,
     tables_per_address: int = _TABLES_PER_ADDRESS,
     open_ttl: float = _OPEN_TTL,
     idle_ttl: float = _IDLE_TTL,
@@ -312,6 +341,9 @@ def serve(
     if not 1 <= port <= 65535:
         fail(f"--port {port}: a port is a number from 1 to 65535")
     url = db or default_db_url()
+    if not (0 <= vacation_days <= 366 and dormant_after >= 0):
+        fail("--vacation-days is 0 to 366 days, --dormant-after 0 seconds or more")
+    _check_mail(smtp, public_url)
     settings = Settings(
         bot_delay=bot_delay,
         grace=grace,
@@ -319,6 +351,11 @@ def serve(
         ws_rate=ws_rate,
         content_sets=parse_content_sets(content),
         max_live_tables=max_tables,
+        vacation_days=vacation_days,
+        dormant_after=dormant_after,
+        smtp=smtp,
+        public_url=public_url,
+        mail_from=mail_from,
         max_tables_per_address=tables_per_address,
         open_table_ttl=open_ttl,
         idle_table_ttl=idle_ttl,
@@ -350,6 +387,18 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     _run(app, sock, host, port, settings, log_level)
+
+
+def _check_mail(smtp: str | None, public_url: str | None) -> None:
+    """Refuse, in one line, mail settings that cannot work."""
+    if (smtp is None) != (public_url is None):
+        fail("--smtp and --public-url go together: the mailed links point at the public URL")
+    if smtp is not None:
+        host, _, port = smtp.rpartition(":")
+        if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            fail(f"--smtp {smtp!r}: write HOST:PORT, e.g. mail.example.org:25")
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        fail(f"--public-url {public_url!r}: write the address with http:// or https://")
 
 
 def _bot_bounds(seconds: float, iterations: int, depth: int, race: float) -> dict[str, Any]:

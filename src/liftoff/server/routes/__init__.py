@@ -67,6 +67,9 @@ OWNER_INDEPENDENT: dict[tuple[str, str], str] = {
     ("POST", "/api/tables"): "a new table is made, and owned, by the member that is asked",
     ("POST", "/api/tutorials/{game}"): "a new tutorial table, likewise",
     ("POST", "/api/admin/ratings/{game}/bots"): "bots' games played apart from any table",
+    ("POST", "/api/sign-in"): "a person's sign-in link, stored for every member",
+    ("POST", "/api/sign-in/finish"): "a person signs in to an account, stored likewise",
+    ("POST", "/api/sign-out"): "a person signs out, stored likewise",
     ("POST", "/api/vacation"): (
         "a person's vacation is stored for every member; each pauses the clocks of the"
         " tables it plays (and of those it loads later)"

@@ -1,4 +1,5 @@
-"""Play over days: a person's vacation, the ratings and their leaderboards."""
+"""Play over days: a person's games ("My games"), their vacation, the ratings and
+their leaderboards."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pydantic import BaseModel, Field
 from liftoff.bots.levels import LEVELS
 
 from ..errors import ApiError
+from ..tables.mygames import my_games
 from ..tables.ratings import BOT, play_levels
 from .admin import admin
-from .common import ERRORS, Manager, Token, caller_of, json, make_router
+from .common import ERRORS, Lang, Manager, Token, caller_of, json, make_router
 from .games import game_named
 
 router = make_router("days")
@@ -31,6 +33,63 @@ async def _person(request: Request, manager: Manager) -> str:
     if found is None:
         raise ApiError(401, "no-person", "take a seat first: the server does not know you yet")
     return found
+
+
+@router.get(
+    "/api/my-games", summary="Your games: your turn first, with time left", responses=ERRORS
+)
+async def my_games_list(request: Request, manager: Manager, lang: Lang) -> Response:
+    """Every unfinished table where the request's person holds a seat (or has one kept
+    for them): where it is their turn first, then the least time left. Only the
+    person's own tables, with public facts only (``known``: the server knows the
+    person at all)."""
+    person = await manager.persons.find(caller_of(request).key)
+    if person is None:
+        return json({"known": False, "games": []})
+    return json({"known": True, "games": await my_games(manager, person, lang)})
+
+
+class SignInIn(BaseModel):
+    """An email address to mail a sign-in link to."""
+
+    email: str = Field(..., min_length=3, max_length=254)
+
+
+class LinkIn(BaseModel):
+    """The token of a sign-in link (from the link's fragment)."""
+
+    token: str = Field(..., min_length=16, max_length=128)
+
+
+@router.post("/api/sign-in", summary="Mail a sign-in link for this browser", responses=ERRORS)
+async def sign_in(body: SignInIn, request: Request, manager: Manager) -> Response:
+    """The same answer whether an account has this email or not."""
+    person = await _person(request, manager)
+    await manager.accounts.ask(person, body.email)
+    return json({"sent": True})
+
+
+@router.post("/api/sign-in/finish", summary="Open a sign-in link", responses=ERRORS)
+async def sign_in_finish(body: LinkIn, request: Request, manager: Manager) -> Response:
+    person = await _person(request, manager)
+    await manager.accounts.finish(person, body.token)
+    return json({"account": await manager.accounts.account_of(person)})
+
+
+@router.post("/api/sign-out", summary="This browser signs out", responses=ERRORS)
+async def sign_out(request: Request, manager: Manager) -> Response:
+    person = await _person(request, manager)
+    await manager.accounts.sign_out(person)
+    return json({"account": None})
+
+
+@router.get("/api/account", summary="The account this browser is signed in to", responses=ERRORS)
+async def account(request: Request, manager: Manager) -> Response:
+    person = await manager.persons.find(caller_of(request).key)
+    found = await manager.accounts.account_of(person) if person is not None else None
+    # ``mail``: whether this server mails sign-in links at all
+    mail = bool(manager.settings.smtp and manager.settings.public_url)
+    return json({"account": found, "mail": mail})
 
 
 @router.get("/api/vacation", summary="Your vacation days", responses=ERRORS)

@@ -22,6 +22,7 @@ from liftoff.i18n import available, language_name
 from liftoff.i18n.web import web_words, words_for
 
 from ..errors import ApiError
+from ..tables.mygames import days_a_move
 from .common import Lang, Manager, TableId, make_router
 
 WEB = resources.files("liftoff.server") / "web"
@@ -77,6 +78,18 @@ async def lobby_page(request: Request, lang: Lang) -> Response:
     return _page(request, "lobby.html", lang, {"page": "lobby"})
 
 
+@router.get("/my-games", response_class=HTMLResponse)
+async def my_games_page(request: Request, lang: Lang) -> Response:
+    """The person's tables, their turn first (``GET /api/my-games``)."""
+    return _page(request, "mygames.html", lang, {"page": "mygames"})
+
+
+@router.get("/sign-in", response_class=HTMLResponse)
+async def sign_in_page(request: Request, lang: Lang) -> Response:
+    """A mailed sign-in link opened (its token in the fragment, posted by the page)."""
+    return _page(request, "signin.html", lang, {"page": "signin"})
+
+
 @router.get("/docs", response_class=HTMLResponse)
 async def api_docs(request: Request, lang: Lang) -> Response:
     return _page(request, "api.html", lang, {"page": "api"})
@@ -125,6 +138,8 @@ async def _table_page(
             "game": table.game.info.name,
             "title": game_title(table.game.info, lang),
             "name": table.name,
+            "rated": table.rated,
+            "days": None if table.realtime else days_a_move(table.clock_spec),
         },
     )
 

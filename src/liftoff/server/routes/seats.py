@@ -41,6 +41,29 @@ class NameOut(BaseModel):
     name: str
 
 
+class PersonOut(BaseModel):
+    """What the server remembers of this browser's person: whether it knows them,
+    and the name they last chose at a table (``None``: none chosen yet)."""
+
+    known: bool
+    name: str | None = None
+
+
+@router.get(
+    "/api/person",
+    summary="This browser's person: the name they chose before",
+    response_model=PersonOut,
+    responses=ERRORS,
+)
+async def person(request: Request, manager: Manager) -> Response:
+    """The lobby asks a name once: a person who chose one at a table is not asked
+    again (a join without a name takes it)."""
+    found = await manager.persons.find(caller_of(request).key)
+    if found is None:
+        return json({"known": False, "name": None})
+    return json({"known": True, "name": await manager.persons.name_of(found)})
+
+
 @router.post(
     "/api/tables/{table_id}/join",
     summary="Take a seat; returns its token",

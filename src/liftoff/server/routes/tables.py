@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 from fastapi import Query, Request
 from fastapi.responses import Response
 
+from liftoff.engine.messages import speaking
+
 from ..limits import http_options
 from ..ratelimit import client_address
 from ..storage import TableData
@@ -15,6 +17,7 @@ from ..tables.people import seat_names
 from .common import (
     ERRORS,
     CreateTableIn,
+    Lang,
     Manager,
     TableId,
     caller_of,
@@ -54,13 +57,17 @@ def _finished(t: TableData) -> dict[str, Any]:
 @router.get("/api/tables", summary="The lobby: open and running tables")
 async def lobby(
     manager: Manager,
+    lang: Lang,
     status: Annotated[Literal["live", "over"], Query()] = "live",
 ) -> Response:
+    """Names of bots (and of the seats without one) are in the reader's language."""
     limit = manager.settings.lobby_limit
     if status == "over":
         rows = await manager.store.list_tables("over", limit)
-        return json({"tables": [_finished(t) for t in rows]})
-    return json({"tables": frames.lobby(manager.tables.values(), limit)})
+        with speaking(lang):
+            return json({"tables": [_finished(t) for t in rows]})
+    with speaking(lang):
+        return json({"tables": frames.lobby(manager.tables.values(), limit)})
 
 
 @router.post("/api/tables", summary="Create a table", status_code=201, responses=ERRORS)

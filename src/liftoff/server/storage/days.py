@@ -1,16 +1,19 @@
-"""What play over days keeps: persons' vacations and the ratings of persons and
-bots (see ``tables.vacations`` and ``tables.ratings``)."""
+"""What play over days keeps: persons' vacations, the ratings of persons and bots
+(see ``tables.vacations`` and ``tables.ratings``), and the tables a person plays
+("My games", ``tables.mygames``)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import orjson
 from sqlalchemy import Connection, delete, func, insert, select
 
-from .db import Store
-from .models import RatingRow, TableRow, VacationRow
+from .db import SeatData, Store
+from .models import RatingRow, SeatRow, TableRow, VacationRow
 
 
 @dataclass
@@ -116,3 +119,66 @@ async def due_tables(store: Store, now: float, limit: int = 100) -> list[str]:
     )
     async with store.sessions() as session:
         return [str(x) for x in (await session.execute(q)).scalars().all()]
+
+
+@dataclass
+class PersonTable:
+    """A table where a person holds a seat (or has one kept for them), as "My games"
+    reads it from the database: no action log, nothing hidden."""
+
+    id: str
+    game: str
+    status: str
+    seat: int
+    title: str | None
+    rated: bool
+    clock: dict[str, Any] | None
+    clock_state: dict[str, Any] | None  # the clocks of a table asleep
+    updated_at: float
+    seats: list[SeatData]
+
+
+async def person_tables(
+    store: Store, person_ids: Sequence[str], limit: int = 200
+) -> list[PersonTable]:
+    """The unfinished tables where one of ``person_ids`` (a person, or the persons of
+    an account) holds a seat, or has an open seat kept for them (a rematch waiting),
+    the last changed first (at most ``limit``)."""
+    mine = (
+        select(SeatRow.table_id, SeatRow.seat, TableRow)
+        .join(TableRow, TableRow.id == SeatRow.table_id)
+        .where(
+            SeatRow.person_id.in_(list(person_ids)),
+            SeatRow.kind.in_(("human", "open")),
+            TableRow.status.in_(("open", "playing")),
+        )
+        .order_by(TableRow.updated_at.desc())
+        .limit(limit)
+    )
+    async with store.sessions() as session:
+        rows = (await session.execute(mine)).all()
+        ids = [str(r[0]) for r in rows]
+        seats: dict[str, list[SeatData]] = {i: [] for i in ids}
+        if ids:
+            q = select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+            for s in (await session.execute(q)).scalars().all():
+                seats[s.table_id].append(
+                    SeatData(s.seat, s.kind, s.bot, s.speed, s.name, None, s.person_id)
+                )
+    out = []
+    for table_id, seat, t in rows:
+        out.append(
+            PersonTable(
+                id=str(table_id),
+                game=t.game,
+                status=t.status,
+                seat=int(seat),
+                title=t.title,
+                rated=bool(t.rated),
+                clock=orjson.loads(t.clock) if t.clock else None,
+                clock_state=orjson.loads(t.clock_state) if t.clock_state else None,
+                updated_at=float(t.updated_at),
+                seats=seats[str(table_id)],
+            )
+        )
+    return out

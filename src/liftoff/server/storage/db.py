@@ -491,6 +491,19 @@ class Store:
             )
             return found.scalar_one_or_none()
 
+    async def person_names(self, person_id: str, limit: int = 20) -> list[str]:
+        """The names a person's seats show, the most recently played table first."""
+        stmt = (
+            select(SeatRow.name)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(SeatRow.person_id == person_id, SeatRow.kind == "human")
+            .order_by(TableRow.updated_at.desc())
+            .limit(limit)
+        )
+        async with self.sessions() as session:
+            found = await session.execute(stmt)
+            return [name for name in found.scalars() if name]
+
     async def rematch_of(self, table_id: str) -> str | None:
         """The id of a table's rematch, as stored (``None``: none started)."""
         async with self.sessions() as session:

@@ -90,6 +90,33 @@ class PersonRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[float] = mapped_column(Float)
+    # the account this browser is signed in to (``server.accounts``); None: none
+    account_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+
+
+class AccountRow(Base):
+    """An account: a person signs in to it by a link sent to its email."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SignInLinkRow(Base):
+    """A one-time sign-in link (its token's SHA-256), bound to the person who asked."""
+
+    __tablename__ = "sign_in_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    person_id: Mapped[str] = mapped_column(String(32), ForeignKey("persons.id", ondelete="CASCADE"))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class VacationRow(Base):

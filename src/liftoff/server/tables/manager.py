@@ -102,6 +102,9 @@ class TableManager:
         self.vacations = Vacations(self)
         self.ratings = Ratings(self)
         self.dormancy = Dormancy(self)
+        from ..accounts import Accounts
+
+        self.accounts = Accounts(self)
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:

@@ -27,6 +27,8 @@ from .model import hash_token, new_token
 #: no person at all, and never reaches the database
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 KNOWN_KEEP = 20_000  # token hashes resolved to ids, kept in memory
+#: the name of a seat taken without one (``model.clean_name``)
+DEFAULT_NAME = re.compile(r"^Player [0-9]+$")
 #: the header an API client sends its person token in (``new`` for a new one)
 PERSON_HEADER = "x-liftoff-person"
 
@@ -68,6 +70,17 @@ class Persons:
             if len(self.known) > KNOWN_KEEP:
                 self.known.popitem(last=False)
         return found
+
+    async def name_of(self, person_id: str | None) -> str | None:
+        """The name the person last chose at a table (a seat's own name, not the
+        ``Player N`` of a seat taken without one), if any: a join without a name
+        takes it, so a person is asked for their name once."""
+        if person_id is None:
+            return None
+        for name in await self.store.person_names(person_id):
+            if not DEFAULT_NAME.match(name):
+                return name
+        return None
 
     async def make(self) -> Person:
         """A new person, stored; its token is in :attr:`Person.new_token`."""

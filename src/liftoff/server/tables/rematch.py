@@ -1,8 +1,8 @@
 """The rematch of a finished game: the same game, options, bots and clock at a new
-table, started by a player of the game, who sits in their old seat there. Every
-other person's seat is kept for them (their person: nobody else may take it), and
-the new table is the starter's (its creator is their address, and it counts
-against its quota of unfinished tables)."""
+table (rated when the game was), started by a player of the game, who sits in their
+old seat there. Every other person's seat is kept for them (their person: nobody
+else may take it), and the new table is the starter's (its creator is their
+address, and it counts against its quota of unfinished tables)."""
 
 from __future__ import annotations
 
@@ -46,13 +46,14 @@ async def start_or_join(
         table.state.num_players,
         table.options,
         specs,
-        table.clock_spec,
+        _rematch_clock(table),
         name,
         rematch_of=table.id,
         creator=creator,
         hints=table.hints,
         title=table.name,
         caller=caller,
+        rated=table.rated,
         race=table.clock_spec if table.realtime else None,
     )
     assert you is not None and tok is not None
@@ -60,6 +61,15 @@ async def start_or_join(
     await host.store.update_table(table.id, rematch_id=new.id)
     host.changed(table)
     return new, you, tok
+
+
+def _rematch_clock(table: LiveTable) -> dict[str, Any] | None:
+    """The clock a rematch asks for: the same preset (a preset's setting also holds
+    its times, which a new table may not be given besides), or the same times."""
+    spec = table.clock_spec
+    if spec is None or table.realtime or spec.get("preset") is None:
+        return spec
+    return {"preset": spec["preset"]}
 
 
 async def rematch_of(host: TableManager, table: LiveTable) -> str | None:

@@ -73,6 +73,17 @@ def check_name(table: LiveTable, seat: int, name: str | None) -> str:
     return shown
 
 
+def remembered_name(table: LiveTable, seat: int, name: str | None) -> str | None:
+    """The name a person chose before, for ``seat``; ``None`` when they chose none or
+    it looks like another seat's name at this table (they are ``Player N`` then)."""
+    if name is None:
+        return None
+    try:
+        return check_name(table, seat, name)
+    except ApiError:
+        return None
+
+
 def seated(table: LiveTable, held: TableSeat) -> ApiError:
     """The refusal of a second seat to a person who holds ``held`` at the table."""
     return ApiError(
@@ -168,6 +179,8 @@ class Seating:
         caller = caller if caller is not None else Caller()
         table = await host.for_change(table_id)
         known = await host.persons.find(caller.key)
+        # a join without a name takes the one this person chose before, if any
+        remembered = None if (name or "").strip() else await host.persons.name_of(known)
         async with table.lock:
             if table.status in ("over", "closed"):
                 raise ApiError(409, table.status, f"the table is {table.status}")
@@ -187,7 +200,7 @@ class Seating:
                 raise ApiError(409, "taken", say="api.error.taken.seat", params={"seat": seat})
             if not (table.joinable(s) or table.kept_for(s, known) or rematch):
                 raise closed_seat(table, s)
-            name = check_name(table, seat, name)
+            name = remembered_name(table, seat, remembered) or check_name(table, seat, name)
             if known is None and rematch and s.person is not None:
                 caller.person = Person(s.person)  # the seat's own person, proven by the rematch
             else:

@@ -31,6 +31,12 @@ class Settings:
     # it leaves memory, its clocks' deadline kept in the database (``tables.dormant``)
     dormant_after: float = 600.0
     vacation_days: float = 30.0  # days a person may pause their clocks in any 365
+    # sign in by a link sent by email (``server.accounts``): the SMTP server (host:port),
+    # the address people reach the server at (the link's), the sender, the link's life
+    smtp: str | None = None
+    public_url: str | None = None
+    mail_from: str = "liftoff@localhost"
+    sign_in_minutes: float = 15.0
     max_tables_per_address: int = 20  # unfinished tables one client address may create
     open_table_ttl: float = 3600.0  # an open table nobody joined or watched expires after
     idle_table_ttl: float = 86_400.0  # a game nobody played or watched expires after

@@ -134,6 +134,36 @@ function announce(m) {
   if (mine(m)) return; // one's own words need no reading out
   if (muted().has(personKey(m.from))) return;
   $("chat-news").textContent = t("web.chat.says", { name: m.from.name, text: m.text });
+  if (!seen()) setUnread(unread + 1);
+}
+
+// -- unread: a message nobody could see (the panel off-screen, or the tab hidden) ------
+let unread = 0;
+let panelShown = false; // some of the chat's list is on the screen
+
+function seen() {
+  return panelShown && document.visibilityState === "visible";
+}
+
+// the badge on the chat button (the quick bar; on a wide screen, a corner button) and
+// the tab title's "(N)" (signals.js puts it in the title)
+function setUnread(n) {
+  unread = n;
+  const badge = $("chat-badge");
+  badge.hidden = n === 0;
+  badge.textContent = n ? String(n) : "";
+  $("quick-chat").setAttribute("aria-label", n ? t("web.chat.unread", { count: n }) : t("web.table.chat"));
+  $("quickbar").classList.toggle("unread", n > 0);
+  document.dispatchEvent(new CustomEvent("liftoff:unread", { detail: { count: n } }));
+}
+
+function watchPanel() {
+  const clear = () => { if (seen() && unread) setUnread(0); };
+  new IntersectionObserver((entries) => {
+    panelShown = entries.some((e) => e.isIntersecting);
+    clear();
+  }).observe($("chat-list").parentElement);
+  document.addEventListener("visibilitychange", clear);
 }
 
 // -- the server's frames ----------------------------------------------------------------------
@@ -197,4 +227,5 @@ if (panel) {
   });
   renderMutes();
   renderList();
+  watchPanel();
 }

@@ -55,7 +55,11 @@ export async function api(method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // the server answers in the page's language (names of bots, refusals), whatever
+  // the browser's own settings say
+  const url = new URL(path, location.origin);
+  if (!url.searchParams.has("lang")) url.searchParams.set("lang", LANG);
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) throw new ApiError(res.status, data);

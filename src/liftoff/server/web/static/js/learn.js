@@ -8,6 +8,8 @@ let pop = null;       // the popover element
 let anchor = null;    // the element it belongs to
 let pinned = false;   // opened by a tap: stays until Esc or a tap elsewhere
 let mouse = null;     // where the mouse is over the board, while it shows a text
+let hushed = null;    // where the mouse picked a piece: no text there until it moves on
+const HUSH = 24;      // px the mouse moves off a picked piece before texts show again
 
 function popover() {
   if (pop) return pop;
@@ -83,14 +85,20 @@ export function learnCards(root, words) {
   root.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     mouse = { x: e.clientX, y: e.clientY };
+    if (hushed && Math.hypot(e.clientX - hushed.x, e.clientY - hushed.y) < HUSH) return;
+    hushed = null;
     const el = e.target.closest(LEARNABLE);
     if (el && root.contains(el)) { if (el !== anchor || !pinned) show(el, words, pinned && el === anchor); }
     else if (!pinned) hideCard();
   });
-  root.addEventListener("pointermove", (e) => { if (mouse) mouse = { x: e.clientX, y: e.clientY }; });
+  root.addEventListener("pointermove", (e) => {
+    if (mouse) mouse = { x: e.clientX, y: e.clientY };
+    if (hushed && Math.hypot(e.clientX - hushed.x, e.clientY - hushed.y) >= HUSH) hushed = null;
+  });
   root.addEventListener("pointerleave", (e) => {
     if (e.pointerType !== "mouse") return;
     mouse = null;
+    hushed = null;
     if (!pinned) hideCard();
   });
   root.addEventListener("focusin", (e) => {
@@ -100,6 +108,14 @@ export function learnCards(root, words) {
   });
   root.addEventListener("focusout", () => { if (!pinned) hideCard(); });
   root.addEventListener("click", (e) => {  // a tap (touch or pen) pins the text
+    // a piece picked (or a move made) by the mouse: its text goes, so that nothing
+    // covers the hand or the move bar, until the mouse moves on
+    const picked = e.target.closest("[data-tokens], [data-action]");
+    if (e.pointerType === "mouse" && picked && root.contains(picked)) {
+      hushed = { x: e.clientX, y: e.clientY };
+      hideCard();
+      return;
+    }
     if (e.pointerType !== "touch" && e.pointerType !== "pen") return;
     const el = e.target.closest(LEARNABLE);
     // a tap that picked a piece for a move (or made it): its text shows on the move
@@ -117,7 +133,7 @@ export function learnCards(root, words) {
   // the piece now under it; one shown by focus goes with the focus
   new MutationObserver(() => {
     focusable(root);
-    if (!anchor || anchor.isConnected || pinned) return;
+    if (!anchor || anchor.isConnected || pinned || hushed) return;
     const el = mouse && document.elementFromPoint(mouse.x, mouse.y)?.closest(LEARNABLE);
     if (el && root.contains(el)) show(el, words, false); else hideCard();
   }).observe(root, { childList: true, subtree: true });

@@ -254,7 +254,27 @@ function tableItem(tb, mine) {
   if (tb.status === "over") return finishedItem(tb, title, buttons);
   const name = tb.name ? `<span class="table-name">${esc(tb.name)}</span>` : "";
   return `<li><span class="game">${esc(title)}</span>${name}<span class="tag ${esc(tb.status)}">${esc(tag)}</span>${daysTag(tb)}
-    <span class="who">${who}</span>${buttons}</li>`;
+    <span class="who">${who}</span><span class="setting">${esc(settingWords(tb))}</span>${buttons}</li>`;
+}
+
+// a table's clock and rules in words: "Clock: 10 min + 15 s a turn · Rules: First game"
+function settingWords(tb) {
+  const parts = [];
+  const c = tb.clock_setting;
+  if (!tb.realtime && !String(c?.preset || "").startsWith("day-")) {
+    parts.push(c ? t("web.lobby.row.clock", { minutes: num(Math.round(c.initial / 60)), seconds: num(c.increment) })
+      : t("web.lobby.row.no-clock"));
+  }
+  const g = catalogue.games.find((x) => x.name === tb.game);
+  const chosen = (g?.options || []).filter((o) => tb.options && o.name in tb.options && tb.options[o.name] !== o.default)
+    .map((o) => {
+      const v = tb.options[o.name];
+      if (v === true) return o.label;
+      if (v === false) return t("web.lobby.row.option.off", { label: o.label });
+      return t("web.lobby.row.option.value", { label: o.label, value: typeof v === "number" ? num(v) : String(v) });
+    });
+  parts.push(chosen.length ? t("web.lobby.row.rules", { options: list(chosen) }) : t("web.lobby.row.rules.standard"));
+  return parts.join(" · ");
 }
 
 // a table played over days: its days a move, and the time left of whoever is to move
@@ -331,8 +351,24 @@ async function refresh() {
   $("over").innerHTML = over.tables.slice(0, 15).map((x) => tableItem(x, false)).join("") || `<li class='hint'>${esc(t("web.lobby.over.none"))}</li>`;
 }
 
+// a name asked once: the one this browser saved, else the one the server remembers of
+// this person (chosen at a table, maybe in another browser of theirs); else the tables
+// list asks for it beside the Join buttons
+async function askName() {
+  $("join-as-row").hidden = Boolean(savedName());
+  if (savedName()) return;
+  const me = await api("GET", "/api/person").catch(() => ({}));
+  if (me.name && !savedName()) {
+    saveName(me.name);
+    if (!$("name").value) $("name").value = me.name;
+    $("learn-name-row").hidden = true;
+  }
+  $("join-as-row").hidden = Boolean(savedName());
+}
+
 async function join(tableId) {
-  const name = $("name").value.trim() || savedName();
+  const name = $("join-as").value.trim() || $("name").value.trim() || savedName();
+  saveName(name);
   try {
     const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name: name || null });
     const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
@@ -348,6 +384,7 @@ async function main() {
   catalogue = await api("GET", "/api/games");
   $("game").innerHTML = catalogue.games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
   $("name").value = savedName();
+  askName();
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && catalogue.games.some((g) => g.name === wanted)) $("game").value = wanted;
   api("GET", "/api/tutorials").then((res) => renderLearn(res.tutorials)).catch(() => renderLearn([]));

@@ -6,6 +6,16 @@ import { esc, t, tn } from "./common.js";
 import { Choice } from "./choose.js";
 
 const SHOW = 12; // more matching moves than this: pick more on the board first
+const ONE_TAP = "liftoff.one-tap"; // this browser's setting: a tap on a card plays it
+
+/** Whether a tap on a playable card plays it at once (else it shows, with Play). */
+export function oneTap() {
+  try { return localStorage.getItem(ONE_TAP) === "1"; } catch { return false; }
+}
+
+export function setOneTap(on) {
+  try { if (on) localStorage.setItem(ONE_TAP, "1"); else localStorage.removeItem(ONE_TAP); } catch { /* no memory */ }
+}
 
 // the name in a piece's text "Name: what it does" (「名前：効果」 in Japanese)
 function cardName(text) {
@@ -19,11 +29,14 @@ function cardName(text) {
  * first while other moves remain); ``changed()`` runs after every pick; ``about(el)``
  * is a piece's text (shown on the bar for the last piece picked).
  */
-export function mountPlay({ board, bar, send, ending = () => false, changed = () => {}, about = () => "" }) {
+export function mountPlay({
+  board, bar, send, ending = () => false, changed = () => {}, about = () => "", confirmTaps = () => false,
+}) {
   const choice = new Choice();
   let legal = [];
   let onBoardActions = new Set();
   let asking = null; // the turn-ending move waiting for "yes"
+  let showing = null; // a move a tap on a card would make, shown first: {text, tokens}
   let named = new Map(); // tokens -> a piece's name (for the picked chips)
   let texts = new Map(); // tokens -> a piece's text (what it does)
 
@@ -35,6 +48,7 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
       return;
     }
     asking = null;
+    showing = null;
     choice.clear();
     send(text);
     draw();
@@ -62,6 +76,15 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
   function draw() {
     bar.hidden = !legal.length;
     if (!legal.length) { bar.innerHTML = ""; return; }
+    if (showing) {
+      // a finger's first tap on a card shows it: read it, then Play or Not now
+      const a = legal.find((x) => x.text === showing.text) || { text: showing.text, description: showing.text };
+      const said = texts.get(showing.tokens) || "";
+      bar.innerHTML = `<p class="lead">${esc(a.description)}</p>${said ? `<p class="about">${esc(said)}</p>` : ""}
+        <div class="row"><button type="button" class="primary" data-act="${esc(showing.text)}" data-sure="1">${esc(t("web.play.show.play"))}</button>
+        <button type="button" data-cancel="1">${esc(t("web.play.show.not-now"))}</button></div>`;
+      return;
+    }
     if (asking) {
       const others = legal.length - 1;
       const a = legal.find((x) => x.text === asking) || { text: asking, description: asking };
@@ -114,8 +137,14 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
     const el = e.target.closest("[data-tokens]");
     if (!el || !board.contains(el) || !legal.length) return;
     asking = null;
+    showing = null;
     const done = choice.click(el.dataset.tokens.split(" "));
-    if (done) make(done); else refresh();
+    const finger = e.pointerType === "touch" || e.pointerType === "pen";
+    if (done && finger && confirmTaps() && texts.get(el.dataset.tokens)) {
+      showing = { text: done, tokens: el.dataset.tokens };
+      refresh();
+      bar.querySelector("[data-sure]")?.focus({ preventScroll: true });
+    } else if (done) make(done); else refresh();
   });
   board.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
@@ -128,6 +157,7 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
     const b = e.target.closest("button");
     if (!b) return;
     if (b.dataset.act) make(b.dataset.act, Boolean(b.dataset.sure));
+    else if (b.dataset.cancel && showing) { showing = null; choice.clear(); refresh(); }
     else if (b.dataset.cancel) { asking = null; draw(); }
     else if (b.dataset.clear) { choice.clear(); refresh(); }
     else if (b.dataset.unpick !== undefined) { choice.picked.splice(Number(b.dataset.unpick), 1); refresh(); }
@@ -138,6 +168,7 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
     update(newLegal) {
       legal = newLegal || [];
       if (asking && !legal.some((a) => a.text === asking)) asking = null;
+      if (showing && !legal.some((a) => a.text === showing.text)) { showing = null; choice.clear(); }
       const tokens = new Set();
       named = new Map();
       texts = new Map();
@@ -156,7 +187,7 @@ export function mountPlay({ board, bar, send, ending = () => false, changed = ()
     /** A move made elsewhere (the action list, a key): asks first if it ends the turn. */
     make,
     /** Forget the picks (Esc). */
-    clear() { asking = null; choice.clear(); refresh(); },
+    clear() { asking = null; showing = null; choice.clear(); refresh(); },
     /** The actions the picks lead to (all of them before any pick). */
     narrowed() { return choice.picked.length ? choice.candidates() : legal; },
     get picked() { return choice.picked; },

@@ -3,7 +3,7 @@
 // only: browsers never send a fragment to the server, so it is in no request, access
 // log or Referer. "Stop old links" gives the seat a new token: every device on the
 // old one only watches from then on.
-import { api, saveSeat, forgetSeat, saveName, t } from "./common.js";
+import { api, saveSeat, forgetSeat, saveName, savedName, t } from "./common.js";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const $ = (id) => document.getElementById(id);
@@ -84,6 +84,7 @@ export function mountSeatLink({ tableId, game, reseat }) {
       saveName(res.name);
       $("rename-name").value = res.name;
       $("rename-said").textContent = t("web.seatlink.renamed", { name: res.name });
+      $("rename-ask").hidden = true;
     } catch (err) {
       $("rename-said").textContent = err.body?.words || err.message;
     }
@@ -108,12 +109,25 @@ export function mountSeatLink({ tableId, game, reseat }) {
     }
   });
 
+  // a seat taken without a name ("Player 2") asks for one, once: the server
+  // remembers it with this browser's person, so their next join takes it
+  let asked = false;
+  function askName(name, seat) {
+    asked = true;
+    if (name !== `Player ${seat + 1}`) return;
+    $("rename-ask").hidden = false;
+    $("rename-ask").textContent = t("web.seatlink.ask-name", { name });
+    $("rename-name").value = savedName();
+    $("rename").open = true;
+  }
+
   function show(seat, open, m) {
     const box = $("seat-link");
     box.hidden = !seat || !open;
     const rename = $("rename");
     if (rename.hidden && seat && open && m) $("rename-name").value = m.table.seats[seat.seat]?.name || "";
     rename.hidden = box.hidden;
+    if (!rename.hidden && m && !asked) askName(m.table.seats[seat.seat]?.name || "", seat.seat);
     const url = seat ? seatLinkOf(tableId, seat.token) : "";
     if ($("seat-link-url").value !== url) $("seat-link-url").value = url;
   }

@@ -51,13 +51,17 @@ function onState(e) {
   if (!now) closeNotice();
 }
 
-// the page redraws the title on each state; the mark goes on in the same task (no flash)
+// the page redraws the title on each state; the mark goes on in the same task (no flash).
+// Unread chat (chat.js) puts "(N) " first, as mail and chat pages do.
+let unread = 0;
+const UNREAD = /^\(\d+\) /;
+
 function mark() {
-  const now = document.title;
+  const now = document.title.replace(UNREAD, "");
   const marked = now.startsWith(BEFORE) && now.endsWith(AFTER) && now.length >= BEFORE.length + AFTER.length;
   const plain = marked ? now.slice(BEFORE.length, now.length - AFTER.length) : now;
-  const title = yourTurn ? BEFORE + plain + AFTER : plain;
-  if (now !== title) document.title = title;
+  const title = (unread ? `(${unread}) ` : "") + (yourTurn ? BEFORE + plain + AFTER : plain);
+  if (document.title !== title) document.title = title;
   const href = yourTurn ? turnIcon : plainIcon;
   if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
@@ -200,6 +204,7 @@ control.notify.addEventListener("change", async () => {
 
 showPrefs();
 document.addEventListener("liftoff:state", onState);
+document.addEventListener("liftoff:unread", (e) => { unread = e.detail.count; mark(); });
 document.addEventListener("pointerdown", onGesture, true);
 document.addEventListener("keydown", onGesture, true);
 document.addEventListener("visibilitychange", () => {

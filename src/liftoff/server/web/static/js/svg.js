@@ -31,6 +31,13 @@ export function sector(cx, cy, r1, r2, a1, a2) {
     + `L${x3.toFixed(1)},${y3.toFixed(1)} A${r1},${r1} 0 ${large} 0 ${x4.toFixed(1)},${y4.toFixed(1)} Z`;
 }
 
+// What is drawn over a piece without being part of it: the texts its name does not
+// say (a button's visible words are its accessible name, or a part of it: WCAG 2.5.3).
+// Clicks and taps pass through to the piece beneath.
+export function over(inner) {
+  return inner ? `<g class="over" pointer-events="none">${inner}</g>` : "";
+}
+
 export function text(x, y, s, attrs = "") {
   return `<text x="${x.toFixed ? x.toFixed(1) : x}" y="${y.toFixed ? y.toFixed(1) : y}" ${attrs}>${esc(s)}</text>`;
 }
@@ -38,11 +45,13 @@ export function text(x, y, s, attrs = "") {
 // A focusable, clickable group: data-tokens for board selection, or data-action to act at once;
 // ``learn``: the glossary id whose text it shows (learn.js), or ``learnText`` its own; ``key``: the piece it is,
 // the same in every drawing (motion.js moves it from its old place).
-export function clickable(inner, { tokens, action, label, learn, learnText, key }) {
+// ``above``: what is drawn over it, not part of its name (``over``).
+export function clickable(inner, { tokens, action, label, learn, learnText, key, above = "" }) {
   const data = action ? `data-action="${esc(action)}"` : `data-tokens="${esc(tokens)}"`;
   let about = learn ? ` data-learn="${esc(learn)}"` : "";
   if (learnText) about += ` data-learn-text="${esc(learnText)}"`; // a text of its own (no glossary entry)
-  return `<g class="clickable" ${data}${about}${keyed(key)} tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>`;
+  // (it takes clicks also when drawn inside another piece's ``over``)
+  return `<g class="clickable" ${data}${about}${keyed(key)} pointer-events="visiblePainted" tabindex="0" role="button" aria-label="${esc(label)}">${inner}</g>${over(above)}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 import { commas } from "./svg.js";
 import { takeSeatLink, mountSeatLink, hold } from "./seatlink.js";
 import { learnCards, learnRules, learnSummary } from "./learn.js";
-import { mountPlay } from "./play.js";
+import { mountPlay, oneTap, setOneTap } from "./play.js";
 import * as motion from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -149,7 +149,11 @@ const play = mountPlay({
   ending: (text) => Boolean(board?.END) && text === board.END,
   changed: () => renderActions(),
   about: (el) => glossary[el.dataset.learn] || el.dataset.learnText || "",
+  // a finger's tap on a card shows it first (a turn-based game; unless one-tap play is on)
+  confirmTaps: () => Boolean(msg && !msg.table.realtime) && !oneTap(),
 });
+$("one-tap").checked = oneTap();
+$("one-tap").addEventListener("change", () => setOneTap($("one-tap").checked));
 
 function visibleActions() {
   if (!msg) return [];
@@ -175,6 +179,7 @@ function render() {
   renderRefusal();
   if (!board?.busy?.()) renderLog(); // held back while the board reveals: no spoilers
   $("undo").disabled = !msg.undo;
+  renderQuickbar();
   renderHint();
   if (table.status === "over" && !endShown && !board?.busy?.()) showEnd(); // after the board's reveals
   if (table.status === "over") renderRematch();
@@ -232,6 +237,28 @@ function renderBanner() {
   }
 }
 
+// the phone's quick bar: undo, the log, your clock and the chat within one tap (a
+// turn-based game's seat; on a wide screen only the chat's unread mark shows)
+function renderQuickbar() {
+  $("quickbar").hidden = !mine || msg.table.realtime;
+  $("one-tap-row").hidden = !mine || msg.table.realtime;  // (a setting of turn-based play)
+  $("quick-undo").disabled = !msg.undo;
+  renderQuickClock();
+}
+
+function renderQuickClock() {
+  const el = $("quick-clock");
+  const c = msg?.table?.clock;
+  el.hidden = !c || !mine;
+  if (el.hidden) return;
+  let ms = c.remaining[mine.seat];
+  const running = c.running.includes(mine.seat);
+  if (running) ms -= performance.now() - receivedAt;
+  el.textContent = fmtClock(ms);
+  el.classList.toggle("running", running);
+  el.classList.toggle("low", ms < 30000);
+}
+
 function clockText(p) {
   const c = msg.table.clock;
   if (!c) return "";
@@ -286,6 +313,7 @@ function renderBoard() {
   try {
     motion.before(boardEl); // pieces that move glide there (motion.js)
     board.render(boardEl, msg.view, ctx);
+    fitLabels(boardEl);
     motion.markLastMove(boardEl, msg.version); // the last move's pieces stay marked
     motion.after(boardEl);
   } catch (err) {
@@ -294,6 +322,25 @@ function renderBoard() {
   }
   // a choice waits until the reveal it is about is on screen (race)
   play.update(board?.busy?.() ? [] : msg.legal);
+}
+
+// A board's label that would run past its drawing's right edge (an SVG clips what lies
+// outside it: a long name, Japanese wider than the board's estimate), or past the
+// right edge of the cell or card it is written on, is squeezed to fit.
+function fitLabels(root) {
+  for (const svg of root.querySelectorAll("svg")) {
+    const right = svg.getBoundingClientRect().right - 2;
+    for (const el of svg.querySelectorAll("text")) {
+      const b = el.getBoundingClientRect();
+      const cell = el.parentElement?.closest("g")?.querySelector(":scope > rect")?.getBoundingClientRect();
+      const inCell = cell && b.left >= cell.left && b.left < cell.right && b.top >= cell.top - 1 && b.bottom <= cell.bottom + 1;
+      const edge = inCell ? Math.min(right, cell.right - 2) : right;
+      if (!b.width || b.right <= edge + 1 || b.left >= edge) continue;
+      const room = el.getComputedTextLength() * ((edge - b.left) / b.width);
+      el.setAttribute("textLength", String(Math.floor(room)));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 // "game over" only once the board has shown how (race: after its reveals)
@@ -481,6 +528,7 @@ $("actions").addEventListener("click", (e) => {
 });
 $("filter").addEventListener("input", renderActions);
 $("undo").addEventListener("click", undo);
+$("quick-undo").addEventListener("click", undo);
 $("hint-button").addEventListener("click", askHint);
 learnCards(boardEl, () => glossary);  // card texts, rules by words, the rules summary
 learnRules(gameName);
@@ -558,6 +606,7 @@ setInterval(() => {
       el.textContent = fmtClock(ms);
       el.classList.toggle("low", ms < 30000);
     }
+    renderQuickClock();
   }
   if (msg.table.live?.paused_for) renderBanner();
 }, 250);

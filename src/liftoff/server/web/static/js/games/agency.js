@@ -3,7 +3,7 @@
 // objectives and drawn cards; the mission decks.
 import { esc, t } from "../common.js";
 import { words } from "../choose.js";
-import { text, keyed, markup } from "../svg.js";
+import { text, keyed, markup, clickable, over, commas } from "../svg.js";
 
 // a seat's name as people read it (set at each render from ctx.names), never a seat id
 let NAMES = [];
@@ -51,20 +51,47 @@ function pips(n, max, fill) {
   return out;
 }
 
+// a station space held by a neutral rocket (``rocket`` -2 in the view) and its colour
+const NEUTRAL = -2;
+const NEUTRAL_FILL = "#4b5263";
+const maxVpOf = (view) => Math.max(60, ...view.players.map((p) => p.vp + 5));
+
+// The level of each score marker (0 on the track, 1 above it ...): a marker that
+// would touch one already placed goes a level up, so none covers another.
+function stackLevels(players, maxVp, r, trackWidth) {
+  const at = players.map((p) => (trackWidth * p.vp) / maxVp);
+  const levels = [];
+  players.forEach((_, k) => {
+    let level = 0;
+    while (levels.some((l, j) => l === level && Math.abs(at[j] - at[k]) < 2 * r + 1)) level += 1;
+    levels.push(level);
+  });
+  return levels;
+}
+
+// A rocket standing on a station space, its holder as its tooltip and name
+function rocketMark(cx, cy, scale, holder) {
+  const d = "M0,-9 C4,-5 4,2 3,5 L5,9 L-5,9 L-3,5 C-4,2 -4,-5 0,-9 Z";
+  return `<path d="${d}" transform="translate(${cx} ${cy}) scale(${scale})" fill="#fff" stroke="#14213d" stroke-width="1.2"><title>${esc(holder)}</title></path>`;
+}
+
 function topSvg(view, ctx, narrow) {
   const w = narrow ? 520 : 1000;
   const perRow = narrow ? 6 : view.station.length;
   const rows = Math.ceil(view.station.length / perRow);
   const rh = narrow ? 96 : 80; // a row of station spaces, taller for larger texts when narrow
-  const h = 110 + rows * rh;
+  const R = 8, LEVEL = 2 * R + 1; // a score marker's radius; markers on one score stack up
+  const levels = stackLevels(view.players, maxVpOf(view), R, w - 60);
+  const lift = LEVEL * Math.max(...levels, 0); // room above the track for the stacks
+  const h = 110 + lift + rows * rh;
   // the least font size (board units) that shows 12.5 px on screen
   const least = ctx.width > 0 ? (12.5 * w) / ctx.width : 0;
   const fs = (n) => Math.round(Math.max(n, least) * 10) / 10;
   let svg = `<svg viewBox="0 0 ${w} ${h}" role="group" aria-label="${esc(t("web.agency.board"))}" xmlns="http://www.w3.org/2000/svg">`;
   svg += `<rect width="${w}" height="${h}" rx="8" fill="#14213d"/>`;
   // VP track
-  const maxVp = Math.max(60, ...view.players.map((p) => p.vp + 5));
-  const x0 = 30, x1 = w - 30, ty = 40;
+  const maxVp = maxVpOf(view);
+  const x0 = 30, x1 = w - 30, ty = 40 + lift;
   const where = { round: view.round, rounds: view.rounds, phase: view.phase, step: stepName(view.step) };
   const title = t(narrow ? "web.agency.title.short" : "web.agency.title", where);
   svg += text(x0, 22, title, `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
@@ -73,26 +100,33 @@ function topSvg(view, ctx, narrow) {
     const x = x0 + ((x1 - x0) * v) / maxVp;
     svg += `<line x1="${x}" y1="${ty - 6}" x2="${x}" y2="${ty + 6}" stroke="#8090b0"/>` + text(x, ty + (narrow ? 26 : 20), String(v), `text-anchor="middle" font-size="${fs(11)}" fill="#c9d3ee"`);
   }
+  // each agency's marker at its score; markers that would cover each other stack up
   view.players.forEach((p, k) => {
     const x = x0 + ((x1 - x0) * p.vp) / maxVp;
-    svg += `<circle cx="${x}" cy="${ty - 2 - k * 3}" r="8" fill="${ctx.colors[p.seat]}" stroke="#fff"${keyed(`vp:${p.seat}`)}><title>${esc(t("web.agency.vp.of", { name: nameOf(p.seat), vp: p.vp }))}</title></circle>`;
+    svg += `<circle cx="${x}" cy="${ty - LEVEL * levels[k]}" r="${R}" fill="${ctx.colors[p.seat]}" stroke="#fff"${keyed(`vp:${p.seat}`)}><title>${esc(t("web.agency.vp.of", { name: nameOf(p.seat), vp: p.vp }))}</title></circle>`;
   });
   // the station
-  svg += text(x0, 92, t("web.agency.station"), `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
+  svg += text(x0, 92 + lift, t("web.agency.station"), `font-size="${fs(15)}" fill="#fff" font-weight="700"`);
   const sw = Math.min(80, (x1 - x0) / perRow - 6);
   view.station.forEach((s, k) => {
-    const x = x0 + (k % perRow) * (sw + 6), y = 102 + Math.floor(k / perRow) * rh;
-    const owner = s.rocket >= 0 ? s.rocket : null;
+    const x = x0 + (k % perRow) * (sw + 6), y = 102 + lift + Math.floor(k / perRow) * rh;
+    // who holds it: an agency (its colour), a neutral rocket (AG-SETUP-8/9), or nobody
+    const holder = s.rocket >= 0 ? t("web.agency.rocket.of", { name: nameOf(s.rocket) }) : s.rocket === NEUTRAL ? t("web.agency.rocket.neutral") : "";
+    const fill = s.rocket >= 0 ? ctx.colors[s.rocket] : s.rocket === NEUTRAL ? NEUTRAL_FILL : "#26355e";
     const action = `station ${s.space}`;
     const legal = ctx.legal.some((a) => a.text === action);
-    svg += `<g ${legal ? `class="clickable" data-action="${action}" tabindex="0" role="button" aria-label="${esc(t("web.agency.station.space", { space: s.space }))}"` : ""}>`;
+    const about = t("web.agency.station.about", { space: s.space, vp: t("web.agency.vp", { vp: s.vp }), bonus: bonusName(s.bonus) });
     const lh = narrow ? 26 : 20; // line height
-    const rocket = owner === null ? "" : keyed(`rocket:${s.space}`); // a rocket docked here (fades in)
-    svg += `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${owner === null ? "#26355e" : ctx.colors[owner]}" stroke="#8090b0"${rocket}/>`;
-    svg += text(x + sw / 2, y + lh - 2, `#${s.space}`, `text-anchor="middle" font-size="${fs(12)}" fill="#fff"`);
-    svg += text(x + sw / 2, y + 2 * lh - 2, t("web.agency.vp", { vp: s.vp }), `text-anchor="middle" font-size="${fs(14)}" fill="${owner === null ? "#ffd166" : "#fff"}" font-weight="700"`);
-    svg += text(x + sw / 2, y + 3 * lh - 2, bonusName(s.bonus), `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);
-    svg += "</g>";
+    const docked = holder ? keyed(`rocket:${s.space}`) : ""; // a rocket docked here (fades in)
+    // the space is the button (named with all it says); its texts and rocket are drawn over it
+    const shape = `<rect class="hit" x="${x}" y="${y}" width="${sw}" height="${rh - 8}" rx="6" fill="${fill}" stroke="#8090b0"${docked}/>`;
+    // (the number at the left of its line, the rocket at the right)
+    let above = text(x + 6, y + lh - 2, `#${s.space}`, `font-size="${fs(12)}" fill="#fff"`);
+    above += text(x + sw / 2, y + 2 * lh - 2, t("web.agency.vp", { vp: s.vp }), `text-anchor="middle" font-size="${fs(14)}" fill="${holder ? "#fff" : "#ffd166"}" font-weight="700"`);
+    above += text(x + sw / 2, y + 3 * lh - 2, bonusName(s.bonus), `text-anchor="middle" font-size="${fs(11)}" fill="#fff"`);
+    if (holder) above += rocketMark(x + sw - 10, y + lh / 2 + 1, narrow ? 1.3 : 1, holder);
+    const label = holder ? commas([about, holder]) : about;
+    svg += legal ? clickable(shape, { action, label, above }) : `<g role="img" aria-label="${esc(label)}">${shape}${over(above)}</g>`;
   });
   svg += "</svg>";
   return svg;

@@ -1,6 +1,8 @@
 // Planet board: the ring of Exits and Lift Off Points around the Core, the Moon's
 // orbit and each point's phase, the Day Track, Aliens by colour, the Garglore,
-// card areas, the piles and your hand — all drawn from the view.
+// card areas, the piles and your hand — all drawn from the view. A piece's button
+// holds its shape and its name; what else it shows is drawn over it (svg.js ``over``),
+// its accessible name saying it in words (Aliens by name and count).
 import { esc, t, tn } from "../common.js";
 import { polar, sector, text, clickable, keyed, markup, commas } from "../svg.js";
 
@@ -80,6 +82,12 @@ function alienDots(x, y, counts, colors, where, { size = 11, gap = 26 } = {}) {
   }).join("");
 }
 
+// a place's name and the Aliens there, as one accessible name ("Exit S2, Ann: 2 Aliens")
+function withAliens(label, counts) {
+  const aliens = counts.map((n, p) => (n > 0 ? tn("web.planet.aliens", n, { name: nameOf(p) }) : "")).filter(Boolean);
+  return aliens.length ? commas([label, ...aliens]) : label;
+}
+
 function segment(seg, i, view, ctx) {
   const mid = segAngle(i);
   const a1 = mid - 22.5, a2 = mid + 22.5;
@@ -90,15 +98,17 @@ function segment(seg, i, view, ctx) {
   if (!lp) {
     const exit = t("web.planet.exit", { segment: seg.segment });
     inner += text(tx, ty - 26, exit, `text-anchor="middle" font-size="${fs(19)}" font-weight="600" fill="#5b4a2a"`);
-    inner += alienDots(tx, ty + 12, seg.aliens, ctx.colors, seg.segment, { size: 15, gap: 34 });
-    return clickable(inner, { tokens: seg.segment, label: exit });
+    const above = alienDots(tx, ty + 12, seg.aliens, ctx.colors, seg.segment, { size: 15, gap: 34 });
+    return clickable(inner, { tokens: seg.segment, label: withAliens(exit, seg.aliens), above });
   }
   // narrow: larger pieces laid out from the rim inwards (name, phase, platform, Aliens)
   const at = (r, dy) => (NARROW ? polar(CX, CY, r, mid) : [tx, ty + dy]);
   const [nx, ny] = at(270, -50), [ix, iy] = at(232, -24), [px, py] = at(194, 0), [ax, ay] = at(158, 58);
   inner += text(nx, NARROW ? ny + 10 : ny, seg.name, `text-anchor="middle" font-size="${fs(20)}" font-weight="700" fill="#1d2a4a"`);
   inner += NARROW ? phaseIcon(ix, iy, 16, seg.phase) : phaseIcon(tx - 40, ty - 24, 13, seg.phase);
-  if (!NARROW) inner += text(tx - 22, ty - 18, phaseWord(seg.phase), `font-size="${fs(17)}" fill="#333"`); // the icon tells it there
+  // drawn over the point, outside its button: its name is the point's name alone
+  let above = "";
+  if (!NARROW) above += text(tx - 22, ty - 18, phaseWord(seg.phase), `font-size="${fs(17)}" fill="#333"`); // the icon tells it there
   // launch platform: capacity boxes filled by boarded Aliens
   const cap = seg.capacity ?? Math.max(seg.boarded.length + 1, 3);
   const shown = Math.min(cap, 7);
@@ -108,17 +118,77 @@ function segment(seg, i, view, ctx) {
     inner += `<rect x="${(start + k * (bw + 3)).toFixed(1)}" y="${(py - (NARROW ? 9 : 2)).toFixed(1)}" width="${bw}" height="${bw}" rx="3"
       fill="${who === undefined ? "#fff" : ctx.colors[who]}" stroke="#556"${who === undefined ? "" : keyed(`aboard:${seg.segment}:${k}`, { kind: `alien:${who}` })}><title>${esc(who === undefined ? t("web.planet.platform.free") : t("web.planet.platform.boarded", { name: nameOf(who) }))}</title></rect>`;
   }
-  if (seg.capacity === null) inner += text(start + shown * (bw + 3) + 3, py + (NARROW ? 9 : 12), "∞", `font-size="${fs(16)}"`);
+  if (seg.capacity === null) above += text(start + shown * (bw + 3) + 3, py + (NARROW ? 9 : 12), "∞", `font-size="${fs(16)}"`);
   const area = seg.area;
   if ((area.fuel || area.screw) && !NARROW) { // narrow: told in the list beside
-    inner += text(tx, ty + 34, t("web.planet.paid.short", { fuel: area.fuel, screw: area.screw }), `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
+    above += text(tx, ty + 34, t("web.planet.paid.short", { fuel: area.fuel, screw: area.screw }), `text-anchor="middle" font-size="${fs(15)}" fill="#7a3d00" font-weight="600"`);
   }
-  inner += alienDots(ax, ay, seg.aliens, ctx.colors, seg.segment, { size: 13, gap: 29 });
+  above += alienDots(ax, ay, seg.aliens, ctx.colors, seg.segment, { size: 13, gap: 29 });
   if (seg.blocked) {
     const [gx, gy] = polar(CX, CY, NARROW ? 232 : R_OUT - 22, mid + (NARROW ? 14 : 13));
-    inner += `<g data-learn="garglore"${keyed("garglore")} aria-label="${esc(t("web.planet.garglore.blocks"))}"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">${esc(t("web.planet.garglore.mark"))}</text></g>`;
+    above += `<g data-learn="garglore"${keyed("garglore")} aria-label="${esc(t("web.planet.garglore.blocks"))}"><circle cx="${gx}" cy="${gy}" r="${NARROW ? 22 : 17}" fill="#8e2c1f"/><text x="${gx}" y="${gy + (NARROW ? 10 : 6)}" text-anchor="middle" font-size="${fs(17)}" fill="#fff">${esc(t("web.planet.garglore.mark"))}</text></g>`;
   }
-  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: t("web.planet.lp.label", { name: seg.name, segment: seg.segment, phase: phaseLabel(seg.phase) }), learn: seg.lp });
+  let label = t("web.planet.lp.label", { name: seg.name, segment: seg.segment, phase: phaseLabel(seg.phase) });
+  if (seg.blocked) label = commas([label, t("web.planet.garglore.blocks")]);
+  return clickable(inner, { tokens: `${seg.segment} ${seg.lp}`, label: withAliens(label, seg.aliens), learn: seg.lp, above });
+}
+
+// The last move's events (the view's recent events after the last action).
+function lastMove(view) {
+  const recent = view.recent || [];
+  let k = recent.length;
+  while (k > 0 && recent[k - 1].kind !== "action") k -= 1;
+  return recent.slice(k);
+}
+
+// The dice of the last move, drawn on the Lift Off Point they were rolled at, with
+// their face: the Lift Off die (rockets, or X) and the Stargate die (its face).
+function dice(view) {
+  const ring = view.ring;
+  const at = (lp) => ring.findIndex((s) => s.lp === lp);
+  const events = lastMove(view);
+  let out = "";
+  for (const e of events) {
+    let where = -1, face = "", said = "";
+    if (e.kind === "planet.ev.roll" || e.kind === "planet.ev.roll-x") {
+      where = at(e.data.lp);
+      face = e.kind === "planet.ev.roll" ? String(e.data.rockets) : "X";
+      said = t("web.planet.die.liftoff", { name: ring[where]?.name || e.data.lp, face });
+    } else if (e.kind.startsWith("planet.ev.stargate.") && DIE_FACES.includes(e.data.face)) {
+      // at the Stargate, or where it stood when the earthquake destroyed it
+      const gone = events.find((x) => x.kind === "planet.ev.replaced" && x.data.lp === "stargate");
+      where = at("stargate") >= 0 ? at("stargate") : gone ? at(gone.data.new) : -1;
+      face = t(`web.planet.die.face.${e.data.face}`);
+      said = t("web.planet.die.stargate", { face });
+    }
+    if (where < 0) continue;
+    const [x, y] = polar(CX, CY, NARROW ? 262 : 282, segAngle(where) - 12); // (the Garglore stands at +13)
+    const size = fs(face.length > 2 ? 15 : 20);
+    const h = NARROW ? 46 : 32, w = Math.max(h, face.length * size * 0.62 + 14);
+    out += `<g class="die" role="img" aria-label="${esc(said)}"><title>${esc(said)}</title>`
+      + `<rect x="${(x - w / 2).toFixed(1)}" y="${(y - h / 2).toFixed(1)}" width="${w.toFixed(1)}" height="${h}" rx="7" fill="#fffdf5" stroke="#1d2a4a" stroke-width="2.5"/>`
+      + text(x, y + size * 0.36, face, `text-anchor="middle" font-size="${size}" font-weight="700" fill="#1d2a4a"`) + "</g>";
+  }
+  return out ? `<g pointer-events="none">${out}</g>` : "";
+}
+const DIE_FACES = ["draw1", "draw2", "earthquake", "tornado", "storm", "liftoff"];
+
+// The cards drawn in the last move, beside the hand: yours by name, the others' as backs.
+function draws(view) {
+  const rows = [];
+  for (const e of lastMove(view)) {
+    if (e.kind !== "planet.ev.draw") continue;
+    const who = e.data.who;
+    if (who === view.you && e.data.codes) {
+      const cards = e.data.codes.map((c) => `<span class="chip" data-learn="${esc(c)}">${esc(cardName(c))}</span>`).join("");
+      rows.push(`<div class="cardrow drawn"><span class="lbl">${esc(t("web.planet.drawn.you"))}</span>${cards}</div>`);
+    } else {
+      const backs = Array.from({ length: e.data.count }, () =>
+        `<span class="card-back" role="img" aria-label="${esc(t("web.planet.card.back"))}" style="display:inline-block;width:1.6rem;height:2.2rem;border-radius:4px;border:2px solid #fff;background:repeating-linear-gradient(45deg,#1f3a6b 0 4px,#2e5596 4px 8px);vertical-align:middle;margin-right:.2rem"></span>`).join("");
+      rows.push(`<div class="cardrow drawn"><span class="lbl">${esc(tn("web.planet.drawn.other", e.data.count, { name: nameOf(who) }))}</span>${backs}</div>`);
+    }
+  }
+  return rows.join("");
 }
 
 // The Moon's popover: where it is, and the phase it gives each Lift Off Point now.
@@ -154,11 +224,11 @@ function moonOrbit(view) {
 function core(view, ctx) {
   let inner = `<circle class="hit" cx="${CX}" cy="${CY}" r="${R_CORE}" fill="#3b2a4d" stroke="#e07a3f" stroke-width="4"/>`;
   inner += text(CX, CY - (NARROW ? 64 : 52), t("web.planet.core"), `text-anchor="middle" font-size="${fs(24)}" font-weight="700" fill="#fbd8b0"`);
-  inner += alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, "core", { size: 17, gap: 40 });
+  let above = alienDots(CX, CY - (NARROW ? 16 : 8), view.players.map((p) => p.core), ctx.colors, "core", { size: 17, gap: 40 });
   const d = view.days;
-  inner += text(CX, CY + (NARROW ? 44 : 30), t("web.planet.day", { day: Math.min(d.passed + 1, d.total), total: d.total }), `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
-  if (view.moon.override) inner += text(CX, CY + (NARROW ? 78 : 52), t("web.planet.override", { phase: phaseLabel(view.moon.override) }), `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
-  return clickable(inner, { tokens: "core", label: t("web.planet.core.label") });
+  above += text(CX, CY + (NARROW ? 44 : 30), t("web.planet.day", { day: Math.min(d.passed + 1, d.total), total: d.total }), `text-anchor="middle" font-size="${fs(19)}" fill="#fbd8b0"`);
+  if (view.moon.override) above += text(CX, CY + (NARROW ? 78 : 52), t("web.planet.override", { phase: phaseLabel(view.moon.override) }), `text-anchor="middle" font-size="${fs(17)}" fill="#f6e27a"`);
+  return clickable(inner, { tokens: "core", label: withAliens(t("web.planet.core.label"), view.players.map((p) => p.core)), above });
 }
 
 function info(view, ctx) {
@@ -210,19 +280,21 @@ function info(view, ctx) {
 
 function hand(view) {
   const me = view.players.find((p) => p.player === view.you);
-  if (!me?.hand) return `<p class="hint">${view.you === null ? esc(t("web.planet.spectating")) : ""}</p>`;
+  if (!me?.hand) return `<p class="hint">${view.you === null ? esc(t("web.planet.spectating")) : ""}</p>${draws(view)}`;
   const entries = Object.entries(me.hand);
   const total = entries.reduce((n, [, k]) => n + k, 0);
   const items = entries.map(([code, n]) => {
     const res = code in CARD_FILL;
     const name = cardName(code);
-    const count = n > 1 ? `<span class="count">×${n}</span>` : "";
+    // the name is the card's words ("2 cards Fuel"): its letter, kind and count are shown
+    // (data-shows, drawn by the style sheet), not text of the button
+    const count = n > 1 ? `<span class="count" data-shows="×${n}"></span>` : "";
     // a Wild is paid as Fuel or as Screw (W=F, W=S in the moves)
     const tokens = code === "W" ? "W W=F W=S" : code;
     return `<button type="button" class="pcard" data-tokens="${esc(tokens)}" data-learn="${esc(code)}"${keyed(`hand:${code}`)} style="background:${res ? CARD_FILL[code] : "#1f6f78"}"
-      aria-label="${esc(tn("web.planet.hand.card", n, { name }))}">${res ? `<span class="big">${esc(code)}</span>` : `<span class="act">${esc(t("web.planet.hand.action"))}</span>`}<span class="nm">${esc(name)}</span>${count}</button>`;
+      aria-label="${esc(tn("web.planet.hand.card", n, { name }))}">${res ? `<span class="big" data-shows="${esc(code)}"></span>` : `<span class="act" data-shows="${esc(t("web.planet.hand.action"))}"></span>`}<span class="nm">${esc(name)}</span>${count}</button>`;
   }).join("");
-  return `<h3>${esc(t("web.planet.hand", { count: total }))}</h3><div class="hand">${items || `<span class='hint'>${esc(t("web.planet.hand.empty"))}</span>`}</div>`;
+  return `<h3>${esc(t("web.planet.hand", { count: total }))}</h3><div class="hand">${items || `<span class='hint'>${esc(t("web.planet.hand.empty"))}</span>`}</div>${draws(view)}`;
 }
 
 export function render(el, view, ctx) {
@@ -234,6 +306,7 @@ export function render(el, view, ctx) {
   svg += moonOrbit(view);
   view.ring.forEach((seg, i) => { svg += segment(seg, i, view, ctx); });
   svg += core(view, ctx);
+  svg += dice(view);
   svg += "</svg>";
   el.innerHTML = `<div class="planet-board"><div class="planet-main">${svg}${hand(view)}</div>${info(view, ctx)}</div>`;
 }

@@ -293,12 +293,13 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
   let inner = `<rect class="hit" data-planet="${pl.number}" x="${x}" y="${y}" width="${w}" height="${h}" rx="8" fill="${mine ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
   const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
   inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}">`
-    + text(x + 6, y + 15, `${pl.number} · ${pl.name}`, `font-size="${fs(13)}" font-weight="700" fill="#fff"${pl.name.length > 10 ? ` textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"` : ""}`)
-    + text(x + 6, y + 31, `${t("web.race.planet.facts.short", { vp: pl.vp, ore: pl.ore })} · ${t("web.race.planet.terraform", { terraforming: pl.terraforming })}`, `font-size="${fs(12)}" fill="#c9d3ee" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`) + "</g>";
+    + text(x + 6, y + 15, `${pl.number} · ${pl.name}`, `font-size="${fs(13)}" font-weight="700" fill="#fff"${pl.name.length > 10 ? ` textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"` : ""}`) + "</g>";
+  // the rest is drawn over the cell, outside its button: the button's name is the planet's
+  let above = text(x + 6, y + 31, `${t("web.race.planet.facts.short", { vp: pl.vp, ore: pl.ore })} · ${t("web.race.planet.terraform", { terraforming: pl.terraforming })}`, `font-size="${fs(12)}" fill="#c9d3ee" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
   if (pl.result) {
     const r = pl.result;
     const who = r.winner === null ? t("web.race.result.nobody") : nameOf(r.winner);
-    inner += text(x + 6, y + h - 6, r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"), `font-size="${fs(12)}" fill="#ffd166" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
+    above += text(x + 6, y + h - 6, r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"), `font-size="${fs(12)}" fill="#ffd166" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
   }
   let cy = y + 38;
   const sides = [0, 1].sort((a, b) => (pl.players[b] === view.you) - (pl.players[a] === view.you));
@@ -319,15 +320,15 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
     const shown = [...must, ...others.slice(Math.max(0, others.length - (room - must.length)))].sort((a, b) => a - b);
     const hidden = row.length - shown.length;
     // the row's label on the line above its cards
-    inner += `<circle cx="${x + 10}" cy="${cy - 9}" r="5" fill="${ctx.colors[p]}"/>`;
+    above += `<circle cx="${x + 10}" cy="${cy - 9}" r="5" fill="${ctx.colors[p]}"/>`;
     const label = t("web.race.row.short", { name: named(p, view.you), count: row.length });
     const roomText = w - 24; // (the "+N" button sits below it, beside the cards)
     const squeeze = label.length * 6.6 > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
-    inner += text(x + 19, cy - 4, label, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
+    above += text(x + 19, cy - 4, label, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
     const cw = w - 12 - (hidden > 0 ? 46 : 0);
     const top = cy;
     for (const k of shown) {
-      inner += card(x + 6, cy, cw, 19, row[k], { dim: !revealed(k), about: nameOf(p), pick: revealed(k) && pick(row[k]), key: `row:${i}:${side}:${k}`, from: k === row.length - 1 ? `top:${p}` : "", fresh: k === newest });
+      above += card(x + 6, cy, cw, 19, row[k], { dim: !revealed(k), about: nameOf(p), pick: revealed(k) && pick(row[k]), key: `row:${i}:${side}:${k}`, from: k === row.length - 1 ? `top:${p}` : "", fresh: k === newest });
       cy += 21;
     }
     if (hidden > 0) { // (drawn over the cell, outside it: a tap shows the row, never places)
@@ -337,7 +338,7 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
     cy = Math.max(cy, top + 29) + 3;
   }
   const said = t(legal.has(action) ? "web.race.planet.place" : "web.race.planet.label", { number: pl.number, name: pl.name });
-  return legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name }) : `<g>${inner}</g>`;
+  return legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name, above }) : `<g>${inner}${above}</g>`;
 }
 
 // how many of your latest cards a phone cell shows (3, fewer when the screen is short)
@@ -513,30 +514,32 @@ export function render(el, given, ctx) {
     const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
     inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="${esc(t("web.race.planet.name", { name: pl.name }))}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
-    inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`);
+    inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`) + " "; // (read "1 Mars", not "1Mars")
     // a long name ("Pios Proxima星") is squeezed to the planet's width, never over its edge
     const squeeze = pl.name.length > 9 ? ` textLength="62" lengthAdjust="spacingAndGlyphs"` : "";
     inner += text(x + pw / 2, cy + 15, pl.name, `text-anchor="middle" font-size="${fs(11)}" fill="#fff"${squeeze}`) + "</g>";
+    // the rest is drawn over the cell, outside its button: the button's name is the planet's
+    let above = "";
     // narrow: fewer words a line, the terraforming under the planet until it is resolved
     const facts = { vp: pl.vp, terraforming: pl.terraforming, ore: pl.ore };
-    inner += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (narrow && !pl.result) inner += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    above += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    if (narrow && !pl.result) above += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
     if (pl.result) {
       const r = pl.result;
       const who = r.winner === null ? t("web.race.result.nobody") : `${nameOf(r.winner)}`;
       const said = narrow ? (r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"))
         : t(r.habitable ? "web.race.result.habitable" : "web.race.result.not-habitable.who", { who, vp: r.vp });
-      inner += text(x + pw / 2, cy + 54, said, `text-anchor="middle" font-size="${fs(12)}" fill="#ffd166"`);
+      above += text(x + pw / 2, cy + 54, said, `text-anchor="middle" font-size="${fs(12)}" fill="#ffd166"`);
     }
     // side 0 grows upwards from the planet, side 1 downwards
     pl.players.forEach((p, side) => {
       const row = pl.rows[side];
       const color = ctx.colors[p];
       const labelY = side === 0 ? y + 16 : y + ph - 8;
-      inner += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
+      above += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
       const who = named(p, view.you);
       const count = narrow ? t("web.race.row.short", { name: who, count: row.length }) : tn("web.race.row", row.length, { name: who });
-      inner += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"`);
+      above += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
       const room = narrow ? 3 : 5; // (five fit between the label and the planet)
@@ -550,14 +553,14 @@ export function render(el, given, ctx) {
         const cyk = side === 0 ? cy - 66 - k * (ch + 3) - ch : cy + 66 + k * (ch + 3);
         const key = `row:${i}:${side}:${idx}`; // a placed card keeps its place in the row
         const from = idx === row.length - 1 ? `top:${p}` : ""; // (placed from the player's stack)
-        inner += card(x + 12, cyk, cw, ch, row[idx], {
+        above += card(x + 12, cyk, cw, ch, row[idx], {
           dim: !revealed(idx), about: nameOf(p), pick: revealed(idx) && pick(row[idx]), key, from, fresh: idx === newest,
         });
       });
-      if (row.length > shown.length && !narrow) inner += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="${fs(11)}" fill="#c9d3ee"`);
+      if (row.length > shown.length && !narrow) above += text(x + pw - 10, side === 0 ? y + 16 : y + ph - 8, `+${row.length - shown.length}`, `text-anchor="end" font-size="${fs(11)}" fill="#c9d3ee"`);
     });
     const said = t(legal.has(action) ? "web.race.planet.place" : "web.race.planet.label", { number: pl.number, name: pl.name });
-    svg += legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name }) : `<g>${inner}</g>`;
+    svg += legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name, above }) : `<g>${inner}${above}</g>`;
   });
 
   // the stacks
