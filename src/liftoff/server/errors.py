@@ -13,6 +13,8 @@ from contextlib import suppress
 from functools import cache
 from typing import Any
 
+from liftoff import speech
+from liftoff.engine import IllegalAction
 from liftoff.engine.messages import ENGLISH, known, render, speaking, template_of
 
 from .error_words import ERROR_WORDS
@@ -161,6 +163,14 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in _ENDS else text + "."
+
+
+def named(table: Any, refusal: IllegalAction) -> tuple[str, dict[str, Any]]:
+    """An engine refusal's message id and parameters at ``table`` (a live
+    table), its seats said by the players' names ("you" for the one refused),
+    never by seat number."""
+    names = table.names()
+    return refusal.code, speech.of(table.game).refusal_params(refusal.params, refusal.player, names)
 
 
 def refusal_words(

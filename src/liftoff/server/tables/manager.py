@@ -26,12 +26,11 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import liftoff
-from liftoff import speech
 from liftoff.engine import Event, Game, IllegalAction, OptionError, ReplayError, StaleAction
 
 from ..botpool import TableThinker
 from ..botspecs import BotBounds
-from ..errors import ApiError, option_refusal, refusal_words
+from ..errors import ApiError, named, option_refusal, refusal_words
 from ..health import ErrorLog
 from ..ratelimit import charge_work
 from ..replays import Replays
@@ -528,7 +527,6 @@ class TableManager:
         """The API error for an engine refusal, with the rule's text (409 *stale*
         for an action chosen before the game moved on)."""
         stale = isinstance(exc, StaleAction)
-        named = speech.of(table.game).refusal_params(exc.params, exc.player, table.names())
         err = ApiError(
             409 if stale else 422,
             "stale" if stale else "bad-version" if exc.rule == "API-VERSION" else "illegal",
@@ -536,9 +534,9 @@ class TableManager:
             rule=exc.rule,
             rule_text=table.game.rule_text(exc.rule),
             version=table.state.version,
-            words=refusal_words(exc.rule, exc.message, (exc.code, named)),
+            words=refusal_words(exc.rule, exc.message, said := named(table, exc)),
         )
-        err.said = (exc.code, named)  # the players by name, never by seat number
+        err.said = said  # the players by name, never by seat number
         err.game = table.game
         return err
 
