@@ -8,11 +8,14 @@ import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from liftoff.cli.common import fail, get_game, need_folder, need_path, needs_extra
+
+if TYPE_CHECKING:
+    from liftoff.server.tables import Settings
 
 ADMIN_TOKEN_ENV = "LIFTOFF_ADMIN_TOKEN"  # the operator's token for the admin routes
 
@@ -331,31 +334,16 @@ def serve(
     cluster_name: str = _CLUSTER_NAME,
 ) -> None:
     """Run the server: open the printed URL in a browser to play (Ctrl-C stops it)."""
-    try:
-        import uvicorn  # noqa: F401  (the server's extra is there)
-
-        from liftoff.server.app import create_app  # noqa: F401  (its imports are there)
-        from liftoff.server.tables import Settings
-    except ImportError as exc:
-        needs_extra("the server", "server", exc.name)
-    if not 1 <= port <= 65535:
-        fail(f"--port {port}: a port is a number from 1 to 65535")
+    settings_class = _server_settings_class(port)
     url = db or default_db_url()
-    if not (0 <= vacation_days <= 366 and dormant_after >= 0):
-        fail("--vacation-days is 0 to 366 days, --dormant-after 0 seconds or more")
-    _check_mail(smtp, public_url)
-    settings = Settings(
+    settings = settings_class(
         bot_delay=bot_delay,
         grace=grace,
         http_rate=http_rate,
         ws_rate=ws_rate,
         content_sets=parse_content_sets(content),
         max_live_tables=max_tables,
-        vacation_days=vacation_days,
-        dormant_after=dormant_after,
-        smtp=smtp,
-        public_url=public_url,
-        mail_from=mail_from,
+        **_days_and_mail(vacation_days, dormant_after, smtp, public_url, mail_from),
         max_tables_per_address=tables_per_address,
         open_table_ttl=open_ttl,
         idle_table_ttl=idle_ttl,
@@ -363,10 +351,7 @@ def serve(
         bot_rollouts=_rollouts(bot_rollouts),
         bot_processes=bot_processes,
         replay_processes=replay_processes,
-        trusted_proxies=frozenset(trusted_proxy),
-        exempt_loopback=exempt_loopback,
-        max_ws_per_address=ws_per_address,
-        max_requests_per_address=requests_per_address,
+        **_connections(trusted_proxy, exempt_loopback, ws_per_address, requests_per_address),
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
@@ -387,6 +372,53 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"liftoff server: http://{shown}:{port}/  (database: {where})", err=False)
     _run(app, sock, host, port, settings, log_level)
+
+
+def _server_settings_class(port: int) -> type[Settings]:
+    """The server's settings class, once its extra is known to be installed and
+    ``port`` to be a port (one line and exit otherwise)."""
+    try:
+        import uvicorn  # noqa: F401  (the server's extra is there)
+
+        from liftoff.server.app import create_app  # noqa: F401  (its imports are there)
+        from liftoff.server.tables import Settings
+    except ImportError as exc:
+        needs_extra("the server", "server", exc.name)
+    if not 1 <= port <= 65535:
+        fail(f"--port {port}: a port is a number from 1 to 65535")
+    return Settings
+
+
+def _days_and_mail(
+    vacation_days: float,
+    dormant_after: float,
+    smtp: str | None,
+    public_url: str | None,
+    sender: str,
+) -> dict[str, Any]:
+    """The settings of play over days and of mail (one line and exit for a bad one)."""
+    if not (0 <= vacation_days <= 366 and dormant_after >= 0):
+        fail("--vacation-days is 0 to 366 days, --dormant-after 0 seconds or more")
+    _check_mail(smtp, public_url)
+    return {
+        "vacation_days": vacation_days,
+        "dormant_after": dormant_after,
+        "smtp": smtp,
+        "public_url": public_url,
+        "mail_from": sender,
+    }
+
+
+def _connections(
+    trusted_proxy: list[str], exempt_loopback: bool, sockets: int, requests: int
+) -> dict[str, Any]:
+    """The settings of what one address may hold and who stands behind a proxy."""
+    return {
+        "trusted_proxies": frozenset(trusted_proxy),
+        "exempt_loopback": exempt_loopback,
+        "max_ws_per_address": sockets,
+        "max_requests_per_address": requests,
+    }
 
 
 def _check_mail(smtp: str | None, public_url: str | None) -> None:

@@ -90,7 +90,7 @@ class PersonRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[float] = mapped_column(Float)
-    # the account this browser is signed in to (``server.accounts``); None: none
+    # the account this browser is signed in to (``server.tables.accounts``); None: none
     account_id: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
     )

@@ -35,6 +35,7 @@ from ..health import ErrorLog
 from ..ratelimit import charge_work
 from ..replays import Replays
 from ..storage import ActionData, Store, TableData
+from .accounts import Accounts
 from .bots import BotSeats, payer_of
 from .chat import Chat
 from .clocks import ClockKeeper, clock_spec, is_day_clock
@@ -101,8 +102,6 @@ class TableManager:
         self.vacations = Vacations(self)
         self.ratings = Ratings(self)
         self.dormancy = Dormancy(self)
-        from ..accounts import Accounts
-
         self.accounts = Accounts(self)
 
     @property

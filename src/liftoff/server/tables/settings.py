@@ -31,7 +31,7 @@ class Settings:
     # it leaves memory, its clocks' deadline kept in the database (``tables.dormant``)
     dormant_after: float = 600.0
     vacation_days: float = 30.0  # days a person may pause their clocks in any 365
-    # sign in by a link sent by email (``server.accounts``): the SMTP server (host:port),
+    # sign in by a link sent by email (``server.tables.accounts``): the SMTP server (host:port),
     # the address people reach the server at (the link's), the sender, the link's life
     smtp: str | None = None
     public_url: str | None = None

@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 
-from .clock import wall_time
-from .errors import ApiError
-from .storage.models import AccountRow, PersonRow, SignInLinkRow
-from .tables.model import hash_token, new_token
+from ..clock import wall_time
+from ..errors import ApiError
+from ..storage.models import AccountRow, PersonRow, SignInLinkRow
+from .model import hash_token, new_token
 
 if TYPE_CHECKING:
-    from .tables.manager import TableManager
+    from .manager import TableManager
 
 log = logging.getLogger("liftoff.server")
 
