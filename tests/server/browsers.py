@@ -94,3 +94,20 @@ async def chrome(browser_session: SharedBrowser) -> AsyncIterator[Any]:
         if browser.is_connected():
             for ctx in list(browser.contexts):
                 await ctx.close()
+
+
+async def evaluated_on_a_page(chrome: Any, url: str, script: str, arg: Any, **context: Any) -> Any:
+    """What ``script`` returns for ``arg`` on a new page of a new context (its
+    options in ``context``) opened at ``url``; no error the page raised while open
+    goes unnoticed. The board truth tests draw their sampled states this way."""
+    ctx = await chrome.new_context(**context)
+    try:
+        page = await ctx.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        await page.goto(url)
+        seen = await page.evaluate(script, arg)
+    finally:
+        await ctx.close()
+    assert not problems, problems
+    return seen

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import evaluated_on_a_page
 from server_helpers import Db, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome
@@ -242,16 +243,8 @@ async def test_agency_board_is_what_the_engine_says(
 ) -> None:
     r = await server(sqlite_db)
     states = sample_agency(STATES, seed=21 if viewport is DESKTOP else 22)
-    ctx = await chrome.new_context(viewport=viewport)
-    try:
-        page = await ctx.new_page()
-        problems: list[str] = []
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        await page.goto(r.base + "/")
-        seen = await page.evaluate(MEASURE, {"states": states, "glossary": GLOSSARY, "words": {}})
-    finally:
-        await ctx.close()
-    assert not problems, problems
+    arg = {"states": states, "glossary": GLOSSARY, "words": {}}
+    seen = await evaluated_on_a_page(chrome, r.base + "/", MEASURE, arg, viewport=viewport)
     wrong = {
         i: w for i, (s, m) in enumerate(zip(states, seen, strict=True)) if (w := check_state(s, m))
     }

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import evaluated_on_a_page
 from server_helpers import Db, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome
@@ -153,16 +154,9 @@ async def test_planet_board_is_where_the_engine_says(
         "core": en["web.planet.core.label"],
         "garglore": en["web.planet.garglore.blocks"],
     }
-    ctx = await chrome.new_context(viewport=viewport)
-    try:
-        page = await ctx.new_page()
-        problems: list[str] = []
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        await page.goto(r.base + "/")
-        seen = await page.evaluate(MEASURE, {"states": states, "words": words})
-    finally:
-        await ctx.close()
-    assert not problems, problems
+    seen = await evaluated_on_a_page(
+        chrome, r.base + "/", MEASURE, {"states": states, "words": words}, viewport=viewport
+    )
     wrong = {
         i: w
         for i, (s, m) in enumerate(zip(states, seen, strict=True))
@@ -279,16 +273,9 @@ async def test_the_last_moves_dice_and_draws_are_on_the_board(
         "stargate": en["web.planet.die.stargate"].split("{")[0],
         "back": en["web.planet.card.back"],
     }
-    ctx = await chrome.new_context(viewport=viewport)
-    try:
-        page = await ctx.new_page()
-        problems: list[str] = []
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        await page.goto(r.base + "/")
-        seen = await page.evaluate(DICE, {"states": states, "words": words})
-    finally:
-        await ctx.close()
-    assert not problems, problems
+    seen = await evaluated_on_a_page(
+        chrome, r.base + "/", DICE, {"states": states, "words": words}, viewport=viewport
+    )
     wrong = {
         i: w
         for i, (s, m) in enumerate(zip(states, seen, strict=True))

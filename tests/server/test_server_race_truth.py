@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import evaluated_on_a_page
 from server_helpers import Db, ServerFactory
 from test_server_board_paths import DESKTOP, PHONE
 from test_server_browser import CHROMIUM, chrome
@@ -157,16 +158,14 @@ async def test_race_board_is_where_the_engine_says(
     phases = {s["view"]["phase"] for s in states}
     assert {"loading", "resolving"} <= phases, phases
     assert any(len(s["view"]["players"]) == 4 for s in states)
-    ctx = await chrome.new_context(viewport=viewport, reduced_motion="reduce")
-    try:
-        page = await ctx.new_page()
-        problems: list[str] = []
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        await page.goto(r.base + "/")
-        seen = await page.evaluate(MEASURE, {"states": states})
-    finally:
-        await ctx.close()
-    assert not problems, problems
+    seen = await evaluated_on_a_page(
+        chrome,
+        r.base + "/",
+        MEASURE,
+        {"states": states},
+        viewport=viewport,
+        reduced_motion="reduce",
+    )
     # (not vacuous: the planets and their cards were found on the page)
     cells = sum(len(m["cells"]) for m in seen)
     cards = sum(1 for m in seen for t in m["texts"] if t["s"] in CARDS)
