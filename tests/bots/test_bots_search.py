@@ -182,7 +182,7 @@ def test_a_kept_favourite_is_explained_as_such() -> None:
     assert why.code == "bots.reason.search.kept"
     english = why.render("en")
     assert english.startswith("the usual good move here: won about 50% of the 40 of 100")
-    assert english.endswith("a little better, but within chance: roll (56% of 60)")
+    assert english.endswith("“roll” did a little better (about 56% of its 60), but within chance")
     assert "「roll」" in why.render("ja") and "偶然" in why.render("ja")
     # a search that prefers its own most visited move says it as before
     assert search_reason([("roll", 60, 0.56), ("end", 40, 0.5)], 100).code == (
