@@ -147,7 +147,10 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
             f'ALTER DEFAULT PRIVILEGES IN SCHEMA "{s}" GRANT ALL ON TABLES TO "{role}"'
         )
         url = db.url.replace("postgres@", f"{role}@")
-        r = await server(Db(url, s))
+        # bots a tenth of a second a move: their game is still running when the rights
+        # go (at full speed two random bots can finish it before, and then no bot
+        # move is ever refused)
+        r = await server(Db(url, s), bot_delay=0.1)
         bots = [{"type": "bot", "bot": "random"}] * 2
         tid = (await r.create("planet", bots))["table"]["id"]
         await r.wait_for(tid, lambda t: t["version"] >= 3)
@@ -155,6 +158,7 @@ async def test_a_database_that_refuses_writes_is_reported_not_spammed(
         mine = await r.create("planet", [{"type": "you"}, {"type": "open"}])
         mid = mine["table"]["id"]
         toks = [mine["token"], (await r.join(mid))["token"]]
+        assert (await r.call("GET", f"/api/tables/{tid}")).json()["status"] != "over"
         await conn.execute(
             f'REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "{s}" FROM "{role}"'
         )
