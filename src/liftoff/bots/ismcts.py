@@ -502,8 +502,9 @@ def plain_reason(stats: Sequence[tuple[Action, int, float]], count: int) -> str:
     the one the search tried most, with its win rate over the imagined games
     that began with it, and the runner-up's.
 
-    >>> plain_reason([("end", 30, 0.614), ("roll", 10, 0.4)], 40)
-    'end: won about 61% of the 30 of 40 imagined games that began with it (next, roll: 40% of 10)'
+    >>> plain_reason([("end", 30, 0.614), ("roll", 10, 0.4)], 40)  # doctest: +NORMALIZE_WHITESPACE
+    'end: won about 61% of the 30 of 40 imagined games that began with it
+     (the next best, “roll”, won about 40% of its 10)'
     """
     why = Phrase(search_reason(stats, count))
     return Message("bots.said.search", {"action": str(stats[0][0]), "reason": why}).render()
