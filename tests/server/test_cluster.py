@@ -16,6 +16,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -143,7 +144,7 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes], within: float = 90.0
         end = time.monotonic() + within
         while time.monotonic() < end:
             if proc.poll() is not None:
-                raise AssertionError(f"member exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise AssertionError(f"member exited: {member_log(proc)[-2000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if (await c.get("/api/health")).status_code == 200:
                     return
@@ -167,17 +168,40 @@ def _member(
     cluster = make_url(database).database or "liftoff"
     args = ["serve", "--port", str(port), "--db", database, "--redis", REDIS]
     args += ["--cluster-name", cluster, *extra]
-    return spawn(
-        [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", str(grace)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={**os.environ, **(env or {})},
-    )
+    # what it logs goes to a file, read when a test fails (a pipe nobody reads would
+    # stop a member that logs more than the pipe holds)
+    with tempfile.NamedTemporaryFile(prefix="member-", suffix=".log", delete=False) as log:
+        proc = spawn(
+            [sys.executable, "-c", code, *args, "--bot-delay", "0", "--grace", str(grace)],
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            env={**os.environ, **(env or {})},
+        )
+    MEMBER_LOGS[proc.pid] = log.name
+    return proc
+
+
+#: the file each member started by :func:`_member` logs to, by process id
+MEMBER_LOGS: dict[int, str] = {}
+
+
+def member_log(proc: subprocess.Popen[bytes]) -> str:
+    """What a member started by :func:`_member` logged so far ("" for another process)."""
+    path = MEMBER_LOGS.get(proc.pid)
+    if path is None:
+        return ""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
 
 
 def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
-    """Stop members and their process groups (SIGTERM, then SIGKILL after 10 s)."""
+    """Stop members and their process groups (SIGTERM, then SIGKILL after 10 s), and
+    remove the files they logged to."""
     end(*procs)
+    for proc in procs:
+        if proc is not None and (path := MEMBER_LOGS.pop(proc.pid, None)):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
 
 @dataclass
@@ -218,6 +242,11 @@ async def two_members(
             ) as cb,
         ):
             yield Pair(a, b, pa, pb, ca, cb)
+    except BaseException:
+        for name, proc in (("A", a), ("B", b)):  # shown with the failure
+            if proc is not None:
+                print(f"--- member {name} logged:\n{member_log(proc)[-6000:]}")
+        raise
     finally:
         _stop(a, b)
 
