@@ -162,6 +162,14 @@ class ClusterTables:
                 continue
             if answer.status == 503 and attempt == 0 and _moved(answer):
                 continue  # it changed hands as the request went: ask the new owner
+            # its owner cannot act as owner (it lost its database or Redis) and, if
+            # nobody listens for it either, it is gone: take the table over now rather
+            # than when its lease runs out
+            unfit = answer.status == 503 and attempt == 0 and _unfit(answer)
+            if unfit and await member.take_from_gone(table_id, owner):
+                if await self.adopt(table_id) is None:
+                    return None  # it ended: the local path reads it
+                continue
             if answer.status < 400:
                 await member.read_now(table_id)  # this member's next answer shows it
             return answer
@@ -255,6 +263,12 @@ KEEP = {
     "clock_task",
     "race",
 }
+
+
+def _unfit(answer: Answer) -> bool:
+    """Whether an owner's 503 says it cannot store a change now."""
+    said = answer.json()
+    return isinstance(said, dict) and said.get("error") == "storage"
 
 
 def _moved(answer: Answer) -> bool:
