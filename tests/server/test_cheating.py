@@ -310,7 +310,7 @@ async def test_table_spam_meets_quotas_expiry_and_the_operator(
                 return False
         return True
 
-    await until("the spam tables to expire", all_closed)
+    await until("the spam tables to expire", all_closed, timeout=30)
     r.manager.settings.open_table_ttl = 3600.0
     for made in spam:
         res = await r.act(made["table"]["id"], made["token"], "end", 0)
