@@ -318,3 +318,22 @@ async def answer_when(
             return last
         await asyncio.sleep(0.05)
     raise AssertionError(f"waited {timeout:g} s for {what}; the last answer: {last}")
+
+
+def migrate_to(revision: str) -> Callable[[Any], None]:
+    """A step for ``connection.run_sync``: the database's schema moved to ``revision``
+    of the project's migrations (down to it, or up for ``"head"``)."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+
+    def run(conn: Any) -> None:
+        cfg = Config()
+        cfg.set_main_option(
+            "script_location", str(resources.files("liftoff.server") / "migrations")
+        )
+        cfg.attributes["connection"] = conn
+        (command.downgrade if revision != "head" else command.upgrade)(cfg, revision)
+
+    return run

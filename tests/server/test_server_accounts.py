@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from importlib import resources
 from typing import Any
 
 import pytest
-from alembic import command
-from alembic.config import Config
-from server_helpers import Db, Running, ServerFactory, until
+from server_helpers import Db, Running, ServerFactory, migrate_to, until
 from sqlalchemy import Connection, inspect
 
 from liftoff.server.clock import VirtualClock
@@ -189,26 +186,16 @@ async def test_the_accounts_migration_goes_down_and_up_again(db: Db) -> None:
     store = Store(db.url, schema=db.schema)
     await store.start()
     try:
-        script = str(resources.files("liftoff.server") / "migrations")
-
-        def to(revision: str) -> Callable[[Connection], None]:
-            def run(conn: Connection) -> None:
-                cfg = Config()
-                cfg.set_main_option("script_location", script)
-                cfg.attributes["connection"] = conn
-                (command.downgrade if revision != "head" else command.upgrade)(cfg, revision)
-
-            return run
 
         def shape(conn: Connection) -> tuple[set[str], set[str]]:
             found = inspect(conn)
             return set(found.get_table_names()), {c["name"] for c in found.get_columns("persons")}
 
         async with store.engine.begin() as conn:
-            await conn.run_sync(to("0010"))
+            await conn.run_sync(migrate_to("0010"))
             tables, persons = await conn.run_sync(shape)
             assert not {"accounts", "sign_in_links"} & tables and "account_id" not in persons
-            await conn.run_sync(to("head"))
+            await conn.run_sync(migrate_to("head"))
             tables, persons = await conn.run_sync(shape)
             assert {"accounts", "sign_in_links"} <= tables and "account_id" in persons
     finally:

@@ -4,14 +4,10 @@ pass on a virtual clock the tests advance: a week takes milliseconds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import pytest
-from alembic import command
-from alembic.config import Config
-from server_helpers import Db, ServerFactory, until
+from server_helpers import Db, ServerFactory, migrate_to, until
 from sqlalchemy import Connection, inspect
 
 from liftoff.server.clock import VirtualClock
@@ -236,24 +232,14 @@ async def test_the_days_migration_goes_down_and_up_again(db: Db) -> None:
     store = Store(db.url, schema=db.schema)
     await store.start()
     try:
-        script = str(resources.files("liftoff.server") / "migrations")
-
-        def to(revision: str) -> Callable[[Connection], None]:
-            def run(conn: Connection) -> None:
-                cfg = Config()
-                cfg.set_main_option("script_location", script)
-                cfg.attributes["connection"] = conn
-                (command.downgrade if revision != "head" else command.upgrade)(cfg, revision)
-
-            return run
 
         def tables(conn: Connection) -> set[str]:
             return set(inspect(conn).get_table_names())
 
         async with store.engine.begin() as conn:
-            await conn.run_sync(to("0009"))
+            await conn.run_sync(migrate_to("0009"))
             assert not {"ratings", "vacations"} & await conn.run_sync(tables)
-            await conn.run_sync(to("head"))
+            await conn.run_sync(migrate_to("head"))
             assert {"ratings", "vacations"} <= await conn.run_sync(tables)
     finally:
         await store.close()
