@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 import pytest
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from server_helpers import Db, Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, hold_seat, shot
 
@@ -52,11 +53,20 @@ async def _my_turn(r: Running, page: Any, tid: str, token: str) -> str | None:
     before = await r.view(tid, token)
     place = page.locator('#board svg .clickable[data-action^="place "]')
     under = page.locator('#board svg .clickable[data-action="under"]')
-    target = place.first if await place.count() else under.first
-    if not await target.count():
-        return None
-    action = str(await target.get_attribute("data-action"))
-    await target.tap()
+    for _ in range(20):  # the board may redraw between reading it and the tap
+        target = place.first if await place.count() else under.first
+        if not await target.count():
+            return None
+        try:
+            action = str(await target.get_attribute("data-action", timeout=2000))
+            await target.tap(timeout=2000)
+            break
+        except PlaywrightTimeout:
+            # a bot filled the planet, or called Stop: read the board again
+            if not (await r.view(tid, token))["view"]["loading"]:
+                return None
+    else:
+        raise AssertionError("nothing on the board stayed tappable for 20 tries")
 
     def mine(state: dict[str, Any]) -> tuple[Any, ...]:
         m = state["view"]["players"][0]
