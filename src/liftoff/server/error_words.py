@@ -111,6 +111,7 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-link": "this sign-in link cannot be used: ask for a new one in this browser",
     "api.error.bad-link.unsubscribe": "this link cannot be used: turn mails off in My games",
     "api.error.no-account": "sign in first: this browser has no account",
+    "api.error.not-your-seat.account": "you hold no seat at this table",
     "api.error.confirm-delete": "type your account's email to confirm that it goes for good",
     "api.error.on-vacation": "you are on vacation already",
     "api.error.bad-vacation": "that vacation is too long",
