@@ -78,6 +78,9 @@ class TurnMails:
         self.host = host
         self.dirty: dict[str, LiveTable] = {}  # tables to look at again
         self.seen: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
+        # seats whose turn ended since the table was last stored (a turn that ends and
+        # comes again before then is a new turn all the same)
+        self.ended: dict[str, set[int]] = {}
         self.lock = asyncio.Lock()
         self.kick = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
@@ -108,8 +111,11 @@ class TurnMails:
             return
         running, tell = _waiting(table)
         key = (frozenset(running), frozenset(tell))
-        if self.seen.get(table.id) == key:
+        before = self.seen.get(table.id)
+        if before == key:
             return
+        if before is not None:
+            self.ended.setdefault(table.id, set()).update(before[0] - key[0])
         self.seen[table.id] = key
         if not running:
             self.seen.pop(table.id, None)
@@ -134,12 +140,14 @@ class TurnMails:
 
     async def _store(self, table: LiveTable) -> None:
         running, tell = _waiting(table)
+        ended = self.ended.pop(table.id, set())
         now = wall_time(self.host.settings.clock)
 
         def write(conn: Connection) -> None:
             conn.execute(
                 delete(TurnMailRow).where(
-                    TurnMailRow.table_id == table.id, TurnMailRow.seat.not_in(list(running))
+                    TurnMailRow.table_id == table.id,
+                    TurnMailRow.seat.not_in(list(running)) | TurnMailRow.seat.in_(list(ended)),
                 )
             )
             for seat, person in tell.items():
