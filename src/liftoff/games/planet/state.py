@@ -524,6 +524,11 @@ class PlanetState(State):
 
         return cast(dict[str, Any], view(self, player, history=False))
 
+    def numbers_view(self, player: int | None) -> dict[str, Any]:
+        from .numbers import numbers_view
+
+        return numbers_view(self, player)
+
     def outcome(self) -> Outcome | None:
         if self.stage != OVER:
             return None
