@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, cast
 
-from liftoff.engine import Action, Event, IllegalAction, OptionValue, Outcome, Rng, State
-from liftoff.engine.messages import ENGLISH, language, speaking
+from liftoff.engine import Action, IllegalAction, OptionValue, Outcome, Rng, State
 from liftoff.engine.native import mypyc_attr
 
 from . import actions as A
@@ -497,17 +496,6 @@ class PlanetState(State):
         idx = len(boarded) - 1 - boarded[::-1].index(owner)  # the owner's latest boarder
         del boarded[idx]
         self.surf[owner][slot_seg(slot)] += 1
-
-    # -- what an action caused ------------------------------------------------
-    def apply_with_events(self, player: int, action: Action) -> list[Event]:
-        """The events of ``action`` (see :class:`State`), made in English whatever
-        the language of the caller: they are data for every reader, and the
-        action's description in them (``said``) is read back by the narration
-        (:mod:`.narrate`), which tells it in each reader's language."""
-        if language() == ENGLISH:  # the usual case: no language to switch
-            return super().apply_with_events(player, action)
-        with speaking(ENGLISH):
-            return super().apply_with_events(player, action)
 
     # -- why an action is illegal --------------------------------------------
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
