@@ -7,11 +7,14 @@ the fold. Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import evaluated_on_a_page
 from server_helpers import Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, hold_seat, new_page, shot
+from test_server_race_truth import sample_race
 
 __all__ = ["chrome"]
 
@@ -172,3 +175,42 @@ async def test_every_target_is_a_finger_wide_and_nothing_covers_it(
         assert t["w"] >= 44 and t["h"] >= 44, ("smaller than a finger", t)
         assert t["hit"], f"covered: {t}"
     assert not problems, problems
+
+
+#: the boxes of every "+N" and of every text and card of the phone board
+MORE = (Path(__file__).parent / "js" / "race_more.js").read_text()
+SHORT = {"width": 360, "height": 640}  # (a short screen: your rows show fewer cards)
+
+
+def _apart(a: dict[str, float], b: dict[str, float], gap: float = 1.0) -> bool:
+    """Whether two boxes are ``gap`` px apart or more (they neither touch nor overlap)."""
+    return (
+        a["right"] + gap <= b["left"]
+        or b["right"] + gap <= a["left"]
+        or a["bottom"] + gap <= b["top"]
+        or b["bottom"] + gap <= a["top"]
+    )
+
+
+@pytest.mark.parametrize("size", [PHONE, SHORT], ids=["390x844", "360x640"])
+async def test_plus_n_touches_no_label_and_no_card(
+    server: ServerFactory, sqlite_db: Any, chrome: Any, size: dict[str, int]
+) -> None:
+    """Over sampled states (2-4 players, every phase; the others' rows folded and
+    shown), no "+N" touches or overlaps a row's label, a planet's facts or result,
+    or a card: the drawn boxes on the rendered page are compared."""
+    r = await server(sqlite_db)
+    states = sample_race(60, seed=23 if size is PHONE else 24)
+    seen = await evaluated_on_a_page(
+        chrome, r.base + "/", MORE, {"states": states}, viewport=size, reduced_motion="reduce"
+    )
+    mores = sum(len(s["more"]) for s in seen)
+    assert mores >= 40, mores  # (not vacuous: many rows were cut)
+    wrong = [
+        (k, m["said"], n["s"], m, n)
+        for k, s in enumerate(seen)
+        for m in s["more"]
+        for n in s["near"]
+        if not _apart(m, n)
+    ]
+    assert not wrong, f"{len(wrong)} overlaps, e.g. {wrong[:3]}"
