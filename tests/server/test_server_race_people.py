@@ -176,7 +176,8 @@ async def _play(
             counts[await _choose(r, page, clock, tid, token)] += 1
             continue
         if live.get("paused_for", 0) > 0 or not view["loading"]:
-            await clock.advance(min(max(live.get("paused_for", 0), 0.1), 1.0))
+            # (the reveals: a revealed card at a time on the server's clock)
+            await clock.advance(min(max(live.get("paused_for", 0), REVEAL), 1.0))
             await page.wait_for_timeout(50)
             continue
         await clock.advance(PACE)

@@ -117,10 +117,17 @@ async def test_the_stack_is_above_the_fold_on_a_laptop(
 ) -> None:
     r = await server(sqlite_db, race_people_pace=True)
     page, problems = await new_page(chrome, DESK)
-    await _seated(r, page, 3)
+    tid = await _seated(r, page, 3)
     for what in ('[data-key="top:0"]', '[data-action="under"]', '[data-action="discard"]'):
         await _on_screen(page, f"#board svg {what}", DESK["height"])
     await shot(page, "race-laptop-1366")
+    # a screen reader hears each planet's number with its name (two share a name)
+    planets = (await r.call("GET", f"/api/tables/{tid}/view")).json()["view"]["planets"]
+    heard = await page.locator("#board svg").aria_snapshot()
+    for pl in planets:
+        assert f"planet {pl['number']}, {pl['name']}" in heard or (
+            f"planet {pl['number']} {pl['name']}: play" in heard
+        ), (pl["number"], pl["name"], heard)
     assert not problems, problems
 
 

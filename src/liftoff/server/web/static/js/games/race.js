@@ -257,7 +257,7 @@ function between(view, ctx) {
     name: nameOf(p.player), vp: p.round_scores[p.round_scores.length - 1] ?? 0,
   }));
   const people = (ctx.table.seats || []).filter((s) => s.kind !== "bot").map((s) => s.seat);
-  const waiting = people.filter((p) => !brk.ready.includes(p)).map(nameOf);
+  const waiting = people.filter((p) => !brk.ready.includes(p)).map((p) => named(p, view.you));
   const mineReady = brk.ready.includes(view.you);
   const when = brk.counting ? t("web.race.between.countdown", { round: next, seconds: left })
     : t("web.race.between.wait", { round: next, seconds: left });
@@ -296,7 +296,7 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
     + text(x + 6, y + 15, `${pl.number} · ${pl.name}`, `font-size="${fs(13)}" font-weight="700" fill="#fff"${pl.name.length > 10 ? ` textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"` : ""}`) + "</g>";
   // the rest is drawn over the cell, outside its button: the button's name is the planet's
   let above = text(x + 6, y + 31, `${t("web.race.planet.facts.short", { vp: pl.vp, ore: pl.ore })} · ${t("web.race.planet.terraform", { terraforming: pl.terraforming })}`, `font-size="${fs(12)}" fill="#c9d3ee" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
-  if (pl.result) {
+  if (pl.result && !view.loading) { // (while the cards are placed: the last round's)
     const r = pl.result;
     const who = r.winner === null ? t("web.race.result.nobody") : nameOf(r.winner);
     above += text(x + 6, y + h - 6, r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"), `font-size="${fs(12)}" fill="#ffd166" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
@@ -450,7 +450,7 @@ function phone(el, given, view, fresh, ctx) {
   const rest = view.planets.filter((pl) => !mine.includes(pl));
   const cols = 3, gap = 5, cw = (W - 16 - (cols - 1) * gap) / cols;
   // your rows show fewer cards ("+N" says the rest) rather than go under the sheet
-  RESULT_LINE = view.planets.some((pl) => pl.result) ? 20 : 4;
+  RESULT_LINE = !view.loading && view.planets.some((pl) => pl.result) ? 20 : 4;
   const gridTop = y + parseFloat(style.paddingTop || 0), rowsMine = Math.ceil(mine.length / cols);
   const fit = () => fitRoom(el, gridTop, rowsMine, gap);
   ROOM = fit();
@@ -543,7 +543,7 @@ export function render(el, given, ctx) {
     let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
     const cy = y + ph / 2;
     const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
-    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="${esc(t("web.race.planet.name", { number: pl.number, name: pl.name }))}">`;
+    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" role="group" aria-label="${esc(t("web.race.planet.name", { number: pl.number, name: pl.name }))}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`) + " "; // (read "1 Mars", not "1Mars")
     // a long name ("Pios Proxima星") is squeezed to the planet's width, never over its edge
@@ -554,9 +554,10 @@ export function render(el, given, ctx) {
     // narrow: fewer words a line, the terraforming under the planet until it is resolved
     const facts = { vp: pl.vp, terraforming: pl.terraforming, ore: pl.ore };
     above += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (narrow && !pl.result) above += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (pl.result) {
-      const r = pl.result;
+    const result = view.loading ? null : pl.result; // (while the cards are placed: the last round's)
+    if (narrow && !result) above += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    if (result) {
+      const r = result;
       const who = r.winner === null ? t("web.race.result.nobody") : `${nameOf(r.winner)}`;
       const said = narrow ? (r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"))
         : t(r.habitable ? "web.race.result.habitable" : "web.race.result.not-habitable.who", { who, vp: r.vp });
