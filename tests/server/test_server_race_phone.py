@@ -85,6 +85,18 @@ async def test_your_stack_and_planets_fit_a_phone_screen(
     assert not problems, problems
 
 
+#: the boxes of your stack's top card and of the open popover, once both are drawn
+_STACK_AND_POP = """() => {
+  const stack = document.querySelector('#board svg [data-key="top:0"]');
+  const pop = document.querySelector('.row-pop');
+  if (!stack || !pop || pop.getBoundingClientRect().height === 0) return null;
+  return [stack, pop].map((el) => {
+    const b = el.getBoundingClientRect();
+    return { y: b.y, height: b.height };
+  });
+}"""
+
+
 async def test_rows_fold_and_plus_n_shows_the_hidden_cards(
     server: ServerFactory, sqlite_db: Any, chrome: Any
 ) -> None:
@@ -98,9 +110,9 @@ async def test_rows_fold_and_plus_n_shows_the_hidden_cards(
     pop = page.locator(".row-pop")
     await pop.wait_for()
     assert await pop.locator("li").count() >= 2, said
-    stack = await page.locator('#board svg [data-key="top:0"]').bounding_box()
-    box = await pop.bounding_box()
-    assert stack and box, "the stack and the popover are drawn"
+    # (both read in one step of the page: the board is drawn anew with every frame)
+    both = await page.wait_for_function(_STACK_AND_POP)
+    stack, box = await both.json_value()
     assert box["y"] >= stack["y"] + stack["height"], "the popover covers the stack"
     await shot(page, "race-phone-row-pop")
     await page.locator("[data-more-close]").click()
