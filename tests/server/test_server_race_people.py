@@ -256,6 +256,7 @@ async def _choose(r: Running, page: Any, clock: VirtualClock, tid: str, token: s
     raise AssertionError(f"the choice {waiting} was not made by 20 taps")
 
 
+@pytest.mark.timeout(900)  # (a whole game with its choices, on a loaded machine)
 @pytest.mark.rules("RC-PLAY-3", "RC-STOP-1", "RC-RED-2", "RC-THEFT-2")
 async def test_a_person_at_a_desk_plays_a_whole_race_and_chooses_by_taps(
     server: ServerFactory, sqlite_db: Db, chrome: Any
