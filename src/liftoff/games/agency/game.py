@@ -120,6 +120,20 @@ class AgencyGame(Game[AgencyState]):
     def content_fingerprint(self) -> str:
         return self.content.fingerprint
 
+    def replay(self, record: Mapping[str, Any]) -> AgencyState:
+        """Rebuild a game from its record, on the cards it was played with: a
+        record made on other content than this game's is replayed on the kept
+        content set with its fingerprint (``sets.py``) when there is one, and
+        refused otherwise (AG-LR-9)."""
+        played = _record_content(record)
+        if played and played != self.content.fingerprint:
+            from .sets import set_for
+
+            kept = set_for(played)
+            if kept is not None:
+                return AgencyGame(kept).replay(record)
+        return super().replay(record)
+
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
         return AgencyState.new(self, players, seed, options)
 
@@ -158,6 +172,19 @@ class AgencyGame(Game[AgencyState]):
 
     def __repr__(self) -> str:
         return f"<Game agency content={self.content.fingerprint}>"
+
+
+def _record_content(record: Mapping[str, Any]) -> str:
+    """The content fingerprint a record names ("" if it names none)."""
+    if not isinstance(record, Mapping):
+        return ""
+    version = record.get("version")
+    if isinstance(version, Mapping) and isinstance(version.get("content"), str):
+        return str(version["content"])
+    options = record.get("options")
+    if isinstance(options, Mapping) and isinstance(options.get("content"), str):
+        return str(options["content"])
+    return ""
 
 
 def load_game(content_dir: str | Path | None = None) -> AgencyGame:
