@@ -74,10 +74,13 @@ def test_a_record_of_content_no_set_keeps_is_still_refused(tmp_path: Path) -> No
     assert changed.replay(record).content.fingerprint == changed.content.fingerprint
 
 
-def test_kept_sets_are_found_by_fingerprint_for_renderers_and_bots() -> None:
-    for kept in named_sets().values():
-        found = by_fingerprint(kept.fingerprint)
-        assert found is not None and found.fingerprint == kept.fingerprint
+def test_a_replayed_kept_set_is_found_by_fingerprint_for_renderers_and_bots(
+    tmp_path: Path,
+) -> None:
+    record = json.loads(AGENCY_RECORDS[0].read_text("utf-8"))["record"]
+    load_game(_changed_content(tmp_path)).replay(record)
+    found = by_fingerprint(record["version"]["content"])
+    assert found is not None and found.fingerprint == record["version"]["content"]
 
 
 def test_resolve_names_shipped_a_kept_set_or_a_directory(tmp_path: Path) -> None:

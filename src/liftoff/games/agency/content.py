@@ -282,14 +282,8 @@ _BY_FINGERPRINT: dict[str, Content] = {}
 
 
 def by_fingerprint(fingerprint: str) -> Content | None:
-    """Content loaded in this process with that fingerprint, else the kept
-    content set with it (``sets.py``), if any (for renderers and bots)."""
-    found = _BY_FINGERPRINT.get(fingerprint)
-    if found is None and fingerprint:
-        from .sets import set_for
-
-        found = set_for(fingerprint)
-    return found
+    """Content loaded in this process with that fingerprint (for renderers)."""
+    return _BY_FINGERPRINT.get(fingerprint)
 
 
 # -- the bundle ----------------------------------------------------------------------
