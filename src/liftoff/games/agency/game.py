@@ -22,6 +22,7 @@ from . import actions, words
 from .content import FILES, Content, default_content, validate_path
 from .content import load_content as read_content
 from .facts import describe_facts
+from .setup import start_scores
 from .state import AgencyState
 
 INFO = GameInfo(
@@ -61,6 +62,16 @@ OPTIONS = OptionSet(
             label="Missions per round",
         ),
         Option(
+            "start_scores",
+            str,
+            "",
+            "House rule: the starting scores in turn order from the first player, one "
+            "whole number per player, comma-separated (e.g. 5,5,5,5); empty for the "
+            "rulebook's 2, 4, 6, 8.",
+            rule="AG-SETUP-13",
+            label="Starting scores",
+        ),
+        Option(
             "content",
             str,
             "",
@@ -90,6 +101,10 @@ class AgencyGame(Game[AgencyState]):
         self.content = content if content is not None else default_content()
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        try:
+            start_scores(str(options.get("start_scores", "")), players)
+        except ValueError as exc:
+            raise OptionError(f"option 'start_scores': {exc}", "start_scores") from None
         given = options.get("content", "")
         if given and given != self.content.fingerprint:
             raise OptionError(
