@@ -20,9 +20,11 @@ from liftoff.sim.studies.agency import STRONG, CardStat
 from liftoff.sim.studies.agency_check import SEAT_BAND, Result, StudySettings
 
 EXTRA_STYLE = """
+main { max-width: 1260px; }
 .pass { color: #1e7b34; font-weight: bold; } .fail { color: #b02a1a; font-weight: bold; }
 tr.flag td { background: #fde3df; } tr.note td { background: #fff4e0; }
 td.changed { font-weight: bold; color: #2f6db3; }
+td:first-child { white-space: nowrap; } small { color: #5b6472; white-space: nowrap; }
 """
 
 
@@ -78,7 +80,11 @@ def _card_cells(s: CardStat | None) -> str:
     if s is None:
         return "<td colspan='5'>not in this content</td>"
     lo, hi = wilson(s.user_wins, s.users) if s.users else (0.0, 0.0)
-    win = f"{_pct(s.win_rate)} [{_pct(lo)}, {_pct(hi)}] ({s.users})" if s.users else "–"
+    win = (
+        f"{_pct(s.win_rate)}<br><small>[{_pct(lo)}, {_pct(hi)}] of {s.users}</small>"
+        if s.users
+        else "–"
+    )
     return (
         f"<td class='num'>{_pct(s.use_rate)}</td><td class='num'>{win}</td>"
         f"<td class='num'>{_pct(s.other_rate)}</td><td class='num'>{s.adjusted_p:.3g}</td>"
