@@ -248,7 +248,10 @@ async def test_a_whole_game_on_the_board_only(
     )
     bot: dict[str, Any] = {"type": "bot", "bot": "random"}
     if game == "race":
-        bot["speed"] = "fast"
+        # a card every ~2 s: the round (which ends when a stack is empty) lasts long
+        # enough for the person's moves even on a busy machine ("fast" bots emptied
+        # their stack before the person had made three moves at a load of 40)
+        bot["speed"] = "slow"
     page, problems, tid = await seated_page(r, chrome, game, SHORT[game], viewport, bot)
     size = "phone" if viewport is PHONE else "desktop"
     await page.evaluate(WATCH_THE_BOARD)
