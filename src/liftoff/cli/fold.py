@@ -32,6 +32,8 @@ from liftoff.engine.messages import language
 CLOSING = set("、。，．・：；！？!?）」』】〕〉》)]}:;,.·")
 #: brackets a row may start with, and never ends with
 OPENING = set("（「『【〔〈《([{")
+#: the brackets that close them (a row ends inside a pair only when it must)
+CLOSING_BRACKETS = set("）」』】〕〉》)]}")
 #: a hiragana run ending in one of these ends a phrase (a particle, an inflection)
 PHRASE_ENDS = set("はがをにのでともへやたてるいすだか")
 #: "this", "that"…: they belong to the word after them
@@ -109,21 +111,40 @@ def _break_offsets(text: str, lang: str) -> frozenset[int]:
     return frozenset(i for i in range(1, len(text)) if i not in inside and may_break(text, i))
 
 
+def bracketed(text: str) -> list[bool]:
+    """For each offset of ``text``: whether it lies inside a pair of brackets
+    (「…」, （…）), where a row had better not end."""
+    inside, depth = [], 0
+    for ch in text:
+        inside.append(depth > 0)
+        if ch in OPENING:
+            depth += 1
+        elif ch in CLOSING_BRACKETS and depth:
+            depth -= 1
+    return inside
+
+
 def fold_offsets(text: str, width: int, indent: int = 0, lang: str | None = None) -> list[int]:
     """Where ``text`` is cut into rows of at most ``width`` cells, the rows after
-    the first indented by ``indent``: at the last phrase end that fits, else
-    (a phrase wider than a row) at the last character that fits."""
+    the first indented by ``indent``: at the last phrase end that fits outside
+    brackets (when that keeps at least a third of the row), else at the last
+    phrase end that fits, else (a phrase wider than a row) at the last
+    character that fits."""
     allowed = break_offsets(text, lang)
+    inside = bracketed(text)
     cuts: list[int] = []
-    start, used, last = 0, 0, 0
+    start, used, last, outside = 0, 0, 0, 0
     for i, ch in enumerate(text):
         if i > start and i in allowed:
             last = i
+            if not inside[i]:
+                outside = i
         size = cell_len(ch)
         if used + size > width and i > start and ch != " ":
-            cut = last if last > start else i
+            full = outside > start and cell_len(text[start:outside]) * 3 >= width
+            cut = outside if full else last if last > start else i
             cuts.append(cut)
-            start, last = cut, 0
+            start, last, outside = cut, 0, 0
             used = indent + cell_len(text[cut:i].lstrip(" "))
         used += size
     return cuts
