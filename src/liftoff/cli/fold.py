@@ -93,6 +93,8 @@ def may_break(text: str, i: int) -> bool:
     a, b = text[i - 1], text[i]
     if b == " " or b in CLOSING or b in GLUED or a in OPENING:
         return False
+    if a == " " and b.isdigit() and i > 1 and wide(text[i - 2]):
+        return False  # a word and its number (山札 84) stay on one row
     if a == " " or a in CLOSING or b in OPENING:
         return True
     if hiragana(a) and not hiragana(b):  # この, その…: one word with what follows
@@ -126,25 +128,30 @@ def bracketed(text: str) -> list[bool]:
 
 def fold_offsets(text: str, width: int, indent: int = 0, lang: str | None = None) -> list[int]:
     """Where ``text`` is cut into rows of at most ``width`` cells, the rows after
-    the first indented by ``indent``: at the last phrase end that fits outside
-    brackets (when that keeps at least a third of the row), else at the last
-    phrase end that fits, else (a phrase wider than a row) at the last
-    character that fits."""
+    the first indented by ``indent``: at the last space that fits outside
+    brackets when that keeps at least half the row, else at the last phrase end
+    that fits outside brackets when that keeps a third, else at the last phrase
+    end that fits, else (a phrase wider than a row) at the last character
+    that fits."""
     allowed = break_offsets(text, lang)
     inside = bracketed(text)
     cuts: list[int] = []
-    start, used, last, outside = 0, 0, 0, 0
+    start, used, last, outside, spaced = 0, 0, 0, 0, 0
     for i, ch in enumerate(text):
         if i > start and i in allowed:
             last = i
             if not inside[i]:
                 outside = i
+                spaced = i if text[i - 1] == " " else spaced
         size = cell_len(ch)
         if used + size > width and i > start and ch != " ":
-            full = outside > start and cell_len(text[start:outside]) * 3 >= width
-            cut = outside if full else last if last > start else i
+            cut = last if last > start else i
+            for best, share in ((spaced, 2), (outside, 3)):  # a half row, a third
+                if best > start and cell_len(text[start:best]) * share >= width:
+                    cut = best
+                    break
             cuts.append(cut)
-            start, last, outside = cut, 0, 0
+            start, last, outside, spaced = cut, 0, 0, 0
             used = indent + cell_len(text[cut:i].lstrip(" "))
         used += size
     return cuts

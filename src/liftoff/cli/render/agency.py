@@ -272,13 +272,19 @@ def _areas(
     return rows
 
 
-def _own_cards(me: dict[str, Any], cards: Cards, compact: bool = False) -> list[Text | Phrased]:
+def _own_cards(
+    me: dict[str, Any], cards: Cards, compact: bool = False, tight: bool = False
+) -> list[Text | Phrased]:
     """The viewer's cards with their texts; ``compact``: by name only, a row
-    or two a section (``board`` shows the texts)."""
+    or two a section (``board`` shows the texts); ``tight``: by name, the
+    sections one after the other on shared rows."""
     rows: list[Text | Phrased] = []
+    flowing: list[str] = []
 
     def section(title: str, ids: list[str]) -> None:
-        if ids and compact:
+        if ids and tight:
+            flowing.append(f"{title} " + comma().join(f"{c} {cards.name(c)}" for c in ids))
+        elif ids and compact:
             named = comma().join(f"{card} {cards.name(card)}" for card in ids)
             rows.extend(wrapped(named, f"{title} ", 4))
         elif ids:
@@ -293,6 +299,8 @@ def _own_cards(me: dict[str, Any], cards: Cards, compact: bool = False) -> list[
     section(say("cli.agency.yours.objectives"), me.get("objectives", []))
     section(say("cli.agency.yours.drawn"), me.get("drawn", []))
     section(say("cli.agency.yours.earth"), me.get("earth", []))
+    if flowing:
+        rows.extend(wrapped(" · ".join(flowing), "", 4))
     return rows
 
 
@@ -317,7 +325,7 @@ def render(
     parts += [_station(view, marks, compact), _agencies(view, viewer, names, marks)]
     parts += _areas(view, cards, viewer, names, compact, tight)
     if viewer is not None and 0 <= viewer < len(view["players"]):
-        mine = _own_cards(view["players"][viewer], cards, compact)
+        mine = _own_cards(view["players"][viewer], cards, compact, tight)
         if mine and compact:  # no rule line: each section is one titled row
             parts += mine
         elif mine:
