@@ -28,6 +28,8 @@ from rich.text import Text
 from liftoff import speech
 from liftoff.engine.messages import language
 
+#: spaces: a row may end after one, never before one
+SPACES = " \u3000"
 #: punctuation a row may end with, and never starts with
 CLOSING = set("、。，．・：；！？!?）」』】〕〉》)]}:;,.·")
 #: brackets a row may start with, and never ends with
@@ -91,11 +93,11 @@ def kept_whole(text: str, words: Iterable[str]) -> set[int]:
 def may_break(text: str, i: int) -> bool:
     """Whether a row may end before ``text[i]`` (by the characters alone)."""
     a, b = text[i - 1], text[i]
-    if b == " " or b in CLOSING or b in GLUED or a in OPENING:
+    if b in SPACES or b in CLOSING or b in GLUED or a in OPENING:
         return False
-    if a == " " and b.isdigit() and i > 1 and wide(text[i - 2]):
-        return False  # a word and its number (山札 84) stay on one row
-    if a == " " or a in CLOSING or b in OPENING:
+    if a in SPACES and (b.isdigit() or b == "×") and i > 1 and wide(text[i - 2]):
+        return False  # a word and its number (山札 84, 燃料 ×3) stay on one row
+    if a in SPACES or a in CLOSING or b in OPENING:
         return True
     if hiragana(a) and not hiragana(b):  # この, その…: one word with what follows
         return a in PHRASE_ENDS and text[max(0, i - 2) : i] not in DEMONSTRATIVES
