@@ -23,7 +23,7 @@ from rich.text import Text
 
 from liftoff import speech
 from liftoff.cli.fold import Phrased, wide
-from liftoff.cli.words import comma, say
+from liftoff.cli.words import comma, count, say
 from liftoff.engine.messages import language
 
 from . import worded
@@ -213,12 +213,12 @@ def _extras(pd: dict[str, Any]) -> list[str]:
         boosts = "/+".join(str(x) for x in pd["boosts"])
         extras.append(say("cli.agency.boost", boosts=boosts))
     if pd["extra_missions"]:
-        extras.append(say("cli.agency.extra-missions", count=pd["extra_missions"]))
+        extras.append(count("cli.agency.extra-missions.n", pd["extra_missions"]))
     syms = pd["symbols"]
     if syms.get("extra"):
-        extras.append(say("cli.agency.extra-launch", count=syms["extra"]))
+        extras.append(count("cli.agency.extra-launches", syms["extra"]))
     if syms.get("bonus"):
-        extras.append(say("cli.agency.bonus-launch", count=syms["bonus"]))
+        extras.append(count("cli.agency.bonus-launches", syms["bonus"]))
     if pd["discount"]:
         extras.append(say("cli.agency.discount", count=pd["discount"]))
     return extras
