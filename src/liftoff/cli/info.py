@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import typer
@@ -79,10 +80,20 @@ def rules(
 ) -> None:
     """Describe a game: its summary, its options, one rule's text, or the rules
     found by words (--find moon phase)."""
-    from liftoff.cli.play import chosen_language
-
-    with speaking(chosen_language(lang)):
+    with speaking(spoken(lang)):
         describe(game, options, rule, find, words)
+
+
+def spoken(lang: str | None) -> str:
+    """``--lang`` (refused when there is no such catalogue), else the locale's."""
+    from liftoff import i18n
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    if lang not in i18n.available():
+        with speaking(i18n.from_environment(os.environ)):
+            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
+    return lang
 
 
 def describe(
