@@ -3,6 +3,7 @@
     uv run --all-extras python tools/steady.py                 # 20 runs, both cores busy
     uv run --all-extras python tools/steady.py --runs 3        # a shorter look
     uv run --all-extras python tools/steady.py -- tests/server/test_server_events.py
+    uv run --all-extras python tools/steady.py --runs 5 -- -m browser tests/server
 
 While ``stress-ng --cpu N`` keeps the machine's cores busy (``--load 0``: no
 load; without stress-ng installed the tests run on an idle machine, and it
@@ -29,14 +30,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: the tests that time things: clocks, grace periods, real-time races and bots'
-#: thinking, WebSocket frames, members of a cluster, and browsers (a time-out, the
-#: board settling, a reveal, focus while a bot moves, the shared browser)
+#: thinking, WebSocket frames, members of a cluster, live terminals, an interrupted
+#: simulation, and browsers (a time-out, the board settling, a reveal, focus while a
+#: bot moves, the shared browser); every browser test: ``-- -m browser tests/server``
 TIMING_SENSITIVE = [
     "tests/server/test_clock.py",
     "tests/server/test_server_timeouts.py",
     "tests/server/test_server_realtime_thinking.py",
+    "tests/server/test_server_race_break.py",
     "tests/server/test_server_events.py",
     "tests/server/test_cheating.py",
+    "tests/server/test_cheating_bots.py",
+    "tests/server/test_cheating_connections.py",
     "tests/server/test_server_api.py",
     "tests/server/test_server_health.py",
     "tests/server/test_server_motion.py",
@@ -44,10 +49,10 @@ TIMING_SENSITIVE = [
     "tests/server/test_browsers.py",
     "tests/games/race/test_race_thinking.py",
     "tests/games/race/test_race_realtime.py",
-    "tests/server/test_cluster.py::test_any_member_serves_any_table",
-    "tests/server/test_cluster_clocks.py",
-    "tests/server/test_cluster_gone.py",
-    "tests/server/test_cluster_failover.py",
+    "tests/games/race/test_race_live.py",
+    "tests/sim/test_sim_resume.py",
+    *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/cli/test_cli_tmux*.py")),
+    *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/server/test_cluster*.py")),
 ]
 
 

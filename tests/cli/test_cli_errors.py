@@ -128,6 +128,13 @@ MISTAKES: dict[str, list[Mistake]] = {
             without="ray",
         ),
     ],
+    "study": [
+        m("study agency --out {tmp}/s", "missing option", "--content"),
+        m("study agency --content {tmp}/gone --out {tmp}/s", "{tmp}/gone", "content set"),
+        m("study agency --content shipped --players 5 --out {tmp}/s", "2-4 players"),
+        m("study agency --content shipped --backend rya --out {tmp}/s", "rya", "local, ray"),
+        m("study agnecy", "no such command", "liftoff study --help"),
+    ],
     "report": [
         m("report {tmp}/gone", "{tmp}/gone"),
         m("report {run} --figures gif", "gif", "png, svg"),

@@ -46,7 +46,13 @@ class Session:
         assert TMUX is not None
         self.base = [TMUX, "-S", str(cwd / f"tmux-{secrets.token_hex(4)}"), "-f", os.devnull]
         self.name = "play"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("LIFTOFF_", "TMUX"))}
+        # the terminal's size is the pane's: COLUMNS or LINES handed down (a test run
+        # that widens its own report) would draw the game wider than the pane
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("LIFTOFF_", "TMUX")) and k not in ("COLUMNS", "LINES")
+        }
         env.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
         self.env = env
         shell = " ".join(_quoted(part) for part in command)

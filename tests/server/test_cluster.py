@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 import json
 import os
 import secrets
@@ -224,14 +225,16 @@ async def two_members(
     database: str, start_a: Start | None = None, start_b: Start | None = None
 ) -> AsyncIterator[Pair]:
     """Members A and B (``start_*(port)``: how to start one; default ``_member``),
-    B started once A answers, so that A is up first; both stopped afterwards
+    started together (the first to migrate the new database holds its migration
+    lock, the other waits for it: a start-up's seconds on a busy machine are spent
+    once, not twice), the test going on once both answer; both stopped afterwards
     (one the test killed is left as it is)."""
     pa, pb = free_port(), free_port()
     a = (start_a or (lambda port: _member(database, port)))(pa)
     b = None
     try:
-        await wait_up(f"http://127.0.0.1:{pa}", a)
         b = (start_b or (lambda port: _member(database, port)))(pb)
+        await wait_up(f"http://127.0.0.1:{pa}", a)
         await wait_up(f"http://127.0.0.1:{pb}", b)
         async with (
             httpx.AsyncClient(
@@ -504,7 +507,15 @@ async def test_any_member_serves_any_table(database: str) -> None:
                 versions = [f["version"] for f in on_a]
                 assert versions == [*range(first + 1, version + 1), version]
                 assert (on_a[-1]["refusal"] is not None) == (seat == mover)
-                assert on_b == on_a, f"seat {seat}: frames differ between A and B"
+                assert on_b == on_a, f"seat {seat}: frames differ between A and B:\n" + "\n".join(
+                    difflib.unified_diff(
+                        json.dumps(on_a, indent=1, sort_keys=True).splitlines(),
+                        json.dumps(on_b, indent=1, sort_keys=True).splitlines(),
+                        "on A",
+                        "on B",
+                        lineterm="",
+                    )
+                )
         finally:
             for ws in sockets:
                 with contextlib.suppress(Exception):

@@ -6,58 +6,28 @@ seats in "My games"; signing out takes them away again."""
 
 from __future__ import annotations
 
-import re
 import socket
 from collections.abc import Iterator
-from email import message_from_bytes, policy
-from email.message import EmailMessage
 from typing import Any
 
 import pytest
+from mail_helpers import PUBLIC, Mailbox, loopback_smtp
 from server_helpers import Db, Running, ServerFactory, migrate_to, until
 from sqlalchemy import Connection, inspect
 
 from liftoff.server.clock import VirtualClock
 from liftoff.server.storage import Store
 
-aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")
+pytest.importorskip("aiosmtpd.controller")
 
 pytestmark = [pytest.mark.timeout(120)]
-
-PUBLIC = "http://liftoff.example"
-
-
-class Mailbox:
-    """What the loopback SMTP server received."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.mails.append(message_from_bytes(envelope.content, policy=policy.default))  # type: ignore[arg-type]
-        return "250 OK"
-
-    def link_to(self, address: str) -> str:
-        """The token of the last sign-in link mailed to ``address``."""
-        mail = [m for m in self.mails if m["To"] == address][-1]
-        found = re.search(re.escape(PUBLIC) + r"/sign-in#([A-Za-z0-9_-]+)", mail.get_content())
-        assert found is not None, mail.get_content()
-        return found.group(1)
 
 
 @pytest.fixture
 def smtp() -> Iterator[tuple[Mailbox, str]]:
     """An SMTP server on loopback (its own thread); its mailbox and ``host:port``."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    box = Mailbox()
-    controller = aiosmtpd_controller.Controller(box, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield box, f"127.0.0.1:{port}"
-    finally:
-        controller.stop()
+    with loopback_smtp() as found:
+        yield found
 
 
 async def device(r: Running) -> str:

@@ -130,7 +130,10 @@ async def make_on_board(
             await shot(page, "board-fail")
             raise
         asks = await page.locator("#movebar [data-sure]").count()
-        wait = 10 if trail[-1].startswith("button") else 0.3
+        # a button, or the last word picked, sends the move: the server may take a while
+        # on a busy machine (looking again before it answers would find no way to the
+        # move); a pick with more to pick only waits for the page to show it
+        wait = 10 if trail[-1].startswith("button") or not rest else 0.3
         if not asks and await made_since(r, tid, before, wait):
             return trail
         if snap and await page.locator("#movebar .picks").count():

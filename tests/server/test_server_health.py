@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 import os
 import secrets
@@ -95,9 +96,19 @@ def _serve(*args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-c", code, "serve", *args],
         capture_output=True,
         text=True,
-        timeout=60,
+        # a Python start-up that imports the server: a minute or more on a busy machine
+        timeout=240,
         env={**os.environ, "COLUMNS": "1000"},
     )
+
+
+def _free_ports(n: int) -> list[str]:
+    """``n`` different ports free now (all held at once while they are found)."""
+    with contextlib.ExitStack() as held:
+        socks = [held.enter_context(socket.socket()) for _ in range(n)]
+        for sock in socks:
+            sock.bind(("127.0.0.1", 0))
+        return [str(sock.getsockname()[1]) for sock in socks]
 
 
 def _one_clear_line(res: subprocess.CompletedProcess[str], words: str) -> None:
@@ -107,21 +118,23 @@ def _one_clear_line(res: subprocess.CompletedProcess[str], words: str) -> None:
     assert words in out, out
 
 
+@pytest.mark.timeout(600)
 async def test_serve_refuses_in_one_clear_line(server: ServerFactory, sqlite_db: Db) -> None:
     r = await server(sqlite_db)
     path = sqlite_db.url.split("///", 1)[1]
     port = int(r.base.rsplit(":", 1)[1])
-    free = socket.socket()
-    free.bind(("127.0.0.1", 0))
-    free_port = str(free.getsockname()[1])
-    free.close()
-    res = await asyncio.to_thread(_serve, "--port", str(port), "--db", f"sqlite:///{path}x")
-    _one_clear_line(res, "in use")
+    free_port, other_port = _free_ports(2)
+    # the three refusals while the server runs, side by side (each a Python start-up
+    # that binds its port first: a port of its own each)
+    busy, taken, nonsense = await asyncio.gather(
+        asyncio.to_thread(_serve, "--port", str(port), "--db", f"sqlite:///{path}x"),
+        asyncio.to_thread(_serve, "--port", free_port, "--db", f"sqlite:///{path}"),
+        asyncio.to_thread(_serve, "--port", other_port, "--db", "nonsense://x"),
+    )
+    _one_clear_line(busy, "in use")
     assert not Path(path + "x").exists()  # the port was found busy before the database
-    res = await asyncio.to_thread(_serve, "--port", free_port, "--db", f"sqlite:///{path}")
-    _one_clear_line(res, "another liftoff server")
-    res = await asyncio.to_thread(_serve, "--port", free_port, "--db", "nonsense://x")
-    _one_clear_line(res, "cannot use the database")
+    _one_clear_line(taken, "another liftoff server")
+    _one_clear_line(nonsense, "cannot use the database")
     ro = f"sqlite:///file:{path}?mode=ro&uri=true"
     await r.stop()
     res = await asyncio.to_thread(_serve, "--port", free_port, "--db", ro)

@@ -179,3 +179,51 @@ async def test_signing_in_by_a_mailed_link_as_people_see_it(
         # look's mail goes out an hour later)
         await r.manager.settings.clock.advance(3600)  # type: ignore[attr-defined]
     assert not problems, problems
+
+
+ELSEWHERE = {"en": "on another of your devices", "ja": "別の端末"}
+PLAY_HERE = {"en": "Play here", "ja": "この端末で遊ぶ"}
+
+
+async def test_a_second_device_says_it_watches_and_plays_here_when_asked(
+    chrome: Any, server: ServerFactory, sqlite_db: Db, smtp: tuple[Mailbox, str]
+) -> None:
+    from days_helpers import sign_in, signed_in
+
+    box, where = smtp
+    r = await server(sqlite_db, clock=VirtualClock(), smtp=where, public_url=PUBLIC)
+    bo = await person(r)
+    problems: list[str] = []
+    for lang, size, kind in (LOOKS[0], LOOKS[3]):
+        phone = await signed_in(r, box, f"ann-{lang}@example.org")
+        tid, phone_token, _ = await table_of(r, phone, bo, ("Ann", "Bo"), clock={"preset": "day-2"})
+        laptop = await person(r)
+        await sign_in(r, box, laptop, f"ann-{lang}@example.org")
+        page, seen = await new_page(chrome, size)
+        await page.context.add_cookies(
+            [
+                {"name": "liftoff_person", "value": laptop, "url": r.base},
+                {"name": "liftoff_lang", "value": lang, "url": r.base},
+            ]
+        )
+        await page.goto(r.base + "/my-games")
+        note = page.locator("#games .my-game .elsewhere")
+        await expect(note).to_contain_text(ELSEWHERE[lang])
+        await expect(page.locator("#turn-mails")).to_be_checked()
+        await shot(page, f"play-here-asked-{lang}-{kind}")
+        assert (await axe_problems(page))[0] == [], (lang, kind)
+        wide = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert wide <= 0, (lang, kind, wide)
+        await page.get_by_role("button", name=PLAY_HERE[lang]).click()
+        # the table page opens with the seat: this device plays, the phone's link is dead
+        await page.wait_for_url(f"**/t/{tid}")
+        await r.wait_for(tid, lambda t: t["seats"][0]["connected"])
+        old = await r.call("GET", f"/api/tables/{tid}/view", token=phone_token)
+        assert old.status_code == 403, old.text
+        await shot(page, f"play-here-table-{lang}-{kind}")
+        await page.goto(r.base + "/my-games")
+        await expect(page.locator("#games .my-game")).to_have_count(1)
+        await expect(note).to_have_count(0)
+        problems += seen
+        await page.context.close()
+    assert not problems, problems

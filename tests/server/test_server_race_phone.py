@@ -7,11 +7,14 @@ the fold. Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import evaluated_on_a_page
 from server_helpers import Running, ServerFactory
 from test_server_browser import CHROMIUM, chrome, hold_seat, new_page, shot
+from test_server_race_truth import sample_race
 
 __all__ = ["chrome"]
 
@@ -82,6 +85,18 @@ async def test_your_stack_and_planets_fit_a_phone_screen(
     assert not problems, problems
 
 
+#: the boxes of your stack's top card and of the open popover, once both are drawn
+_STACK_AND_POP = """() => {
+  const stack = document.querySelector('#board svg [data-key="top:0"]');
+  const pop = document.querySelector('.row-pop');
+  if (!stack || !pop || pop.getBoundingClientRect().height === 0) return null;
+  return [stack, pop].map((el) => {
+    const b = el.getBoundingClientRect();
+    return { y: b.y, height: b.height };
+  });
+}"""
+
+
 async def test_rows_fold_and_plus_n_shows_the_hidden_cards(
     server: ServerFactory, sqlite_db: Any, chrome: Any
 ) -> None:
@@ -95,9 +110,9 @@ async def test_rows_fold_and_plus_n_shows_the_hidden_cards(
     pop = page.locator(".row-pop")
     await pop.wait_for()
     assert await pop.locator("li").count() >= 2, said
-    stack = await page.locator('#board svg [data-key="top:0"]').bounding_box()
-    box = await pop.bounding_box()
-    assert stack and box, "the stack and the popover are drawn"
+    # (both read in one step of the page: the board is drawn anew with every frame)
+    both = await page.wait_for_function(_STACK_AND_POP)
+    stack, box = await both.json_value()
     assert box["y"] >= stack["y"] + stack["height"], "the popover covers the stack"
     await shot(page, "race-phone-row-pop")
     await page.locator("[data-more-close]").click()
@@ -114,10 +129,17 @@ async def test_the_stack_is_above_the_fold_on_a_laptop(
 ) -> None:
     r = await server(sqlite_db, race_people_pace=True)
     page, problems = await new_page(chrome, DESK)
-    await _seated(r, page, 3)
+    tid = await _seated(r, page, 3)
     for what in ('[data-key="top:0"]', '[data-action="under"]', '[data-action="discard"]'):
         await _on_screen(page, f"#board svg {what}", DESK["height"])
     await shot(page, "race-laptop-1366")
+    # a screen reader hears each planet's number with its name (two share a name)
+    planets = (await r.call("GET", f"/api/tables/{tid}/view")).json()["view"]["planets"]
+    heard = await page.locator("#board svg").aria_snapshot()
+    for pl in planets:
+        assert f"planet {pl['number']}, {pl['name']}" in heard or (
+            f"planet {pl['number']} {pl['name']}: play" in heard
+        ), (pl["number"], pl["name"], heard)
     assert not problems, problems
 
 
@@ -172,3 +194,42 @@ async def test_every_target_is_a_finger_wide_and_nothing_covers_it(
         assert t["w"] >= 44 and t["h"] >= 44, ("smaller than a finger", t)
         assert t["hit"], f"covered: {t}"
     assert not problems, problems
+
+
+#: the boxes of every "+N" and of every text and card of the phone board
+MORE = (Path(__file__).parent / "js" / "race_more.js").read_text()
+SHORT = {"width": 360, "height": 640}  # (a short screen: your rows show fewer cards)
+
+
+def _apart(a: dict[str, float], b: dict[str, float], gap: float = 1.0) -> bool:
+    """Whether two boxes are ``gap`` px apart or more (they neither touch nor overlap)."""
+    return (
+        a["right"] + gap <= b["left"]
+        or b["right"] + gap <= a["left"]
+        or a["bottom"] + gap <= b["top"]
+        or b["bottom"] + gap <= a["top"]
+    )
+
+
+@pytest.mark.parametrize("size", [PHONE, SHORT], ids=["390x844", "360x640"])
+async def test_plus_n_touches_no_label_and_no_card(
+    server: ServerFactory, sqlite_db: Any, chrome: Any, size: dict[str, int]
+) -> None:
+    """Over sampled states (2-4 players, every phase; the others' rows folded and
+    shown), no "+N" touches or overlaps a row's label, a planet's facts or result,
+    or a card: the drawn boxes on the rendered page are compared."""
+    r = await server(sqlite_db)
+    states = sample_race(60, seed=23 if size is PHONE else 24)
+    seen = await evaluated_on_a_page(
+        chrome, r.base + "/", MORE, {"states": states}, viewport=size, reduced_motion="reduce"
+    )
+    mores = sum(len(s["more"]) for s in seen)
+    assert mores >= 40, mores  # (not vacuous: many rows were cut)
+    wrong = [
+        (k, m["said"], n["s"], m, n)
+        for k, s in enumerate(seen)
+        for m in s["more"]
+        for n in s["near"]
+        if not _apart(m, n)
+    ]
+    assert not wrong, f"{len(wrong)} overlaps, e.g. {wrong[:3]}"

@@ -40,6 +40,7 @@ COMMAND_MODULES = [
     "liftoff.cli.bench",
     "liftoff.cli.content",
     "liftoff.cli.tournament",
+    "liftoff.cli.study",
 ]
 
 

@@ -204,14 +204,20 @@ _DORMANT_AFTER = typer.Option(
 _SMTP = typer.Option(
     None,
     "--smtp",
-    help="HOST:PORT of the SMTP server that mails sign-in links (with --public-url; "
-    "default: no mail, no sign-in).",
+    help="HOST:PORT of the SMTP server that mails sign-in links and turn mails (with "
+    "--public-url; default: no mail, no sign-in).",
 )
 _PUBLIC_URL = typer.Option(
     None, "--public-url", help="The address people reach this server at, for mailed links."
 )
 _MAIL_FROM = typer.Option(
     "liftoff@localhost", "--mail-from", help="The sender of the server's mails."
+)
+_TURN_MAIL_EVERY = typer.Option(
+    600.0,
+    "--turn-mail-every",
+    help="Seconds between batches of turn mails: a signed-in person gets at most one mail "
+    "a batch for their tables over days where their turn came (0: no turn mails).",
 )
 _TABLES_PER_ADDRESS = typer.Option(
     20,
@@ -312,6 +318,7 @@ def serve(
     smtp: str | None = _SMTP,
     public_url: str | None = _PUBLIC_URL,
     mail_from: str = _MAIL_FROM,
+    turn_mail_every: float = _TURN_MAIL_EVERY,
     tables_per_address: int = _TABLES_PER_ADDRESS,
     open_ttl: float = _OPEN_TTL,
     idle_ttl: float = _IDLE_TTL,
@@ -344,6 +351,7 @@ def serve(
         content_sets=parse_content_sets(content),
         max_live_tables=max_tables,
         **_days_and_mail(vacation_days, dormant_after, smtp, public_url, mail_from),
+        turn_mail_every=max(0.0, turn_mail_every),
         max_tables_per_address=tables_per_address,
         open_table_ttl=open_ttl,
         idle_table_ttl=idle_ttl,

@@ -46,6 +46,11 @@ def simulate(
         [], "--option", "-o", help="Game option name=value (repeatable)."
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game i gets its own seed."),
+    content: Path = typer.Option(
+        None,
+        "--content",
+        help="Play with the content files in this directory (missing files: the shipped ones).",
+    ),
     workers: int = typer.Option(1, "--workers", "-w", help="Processes (local) or CPUs (Ray)."),
     backend: str = typer.Option("local", "--backend", help="local | ray."),
     address: str = typer.Option(
@@ -87,10 +92,10 @@ def simulate(
     _check_run_flags(backend, fmt, workers, address)
     _check_extras(fmt, backend)
     if resume_dir is not None:
-        if game is not None or out is not None or force:
+        if game is not None or out is not None or force or content is not None:
             fail(
                 "--resume DIR takes the game and settings from DIR: give no GAME, "
-                "--out or --force with it"
+                "--out, --content or --force with it"
             )
         config, out = _resumable(resume_dir), resume_dir
     else:
@@ -98,7 +103,7 @@ def simulate(
             fail("give a GAME (see `liftoff games`), or --resume DIR")
         _check_new_run(game, players, out, force)
         config = _new_config(
-            game, players, bots, games, seed, option, seating, keep_records, max_actions
+            game, players, bots, games, seed, option, seating, keep_records, max_actions, content
         )
     info = _run(config, out, resume_dir, backend, workers, address, fmt, force, quiet)
     _done(config, info, out)
@@ -182,6 +187,7 @@ def _new_config(
     seating: str,
     keep_records: int,
     max_actions: int,
+    content: Path | None = None,
 ) -> SimConfig:
     from liftoff.engine import OptionError, OptionSet
     from liftoff.sim.runner import SimError, make_config
@@ -197,6 +203,7 @@ def _new_config(
             seating=seating,
             keep_records=keep_records,
             max_actions=max_actions,
+            content=content,
         )
     except (SimError, OptionError) as exc:
         fail(str(exc))

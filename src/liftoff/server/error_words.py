@@ -80,6 +80,7 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-speed.named": "speed {speed}: use one of {speeds}",
     # out of time
     "api.error.bad-choice": "choose 'wait' or 'bot'",
+    "api.error.bad-choice.end": "ending the game is a choice at tables played over days only",
     "api.error.own-seat": "you cannot choose for your own seat: play your move",
     "api.error.not-out-of-time": "that player is not out of time",
     "api.error.not-out-of-time.named": "{name} is not out of time",
@@ -108,6 +109,10 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.no-mail": "this server sends no mail",
     "api.error.no-mail.failed": "the mail could not be sent just now: try again later",
     "api.error.bad-link": "this sign-in link cannot be used: ask for a new one in this browser",
+    "api.error.bad-link.unsubscribe": "this link cannot be used: turn mails off in My games",
+    "api.error.no-account": "sign in first: this browser has no account",
+    "api.error.not-your-seat.account": "you hold no seat at this table",
+    "api.error.confirm-delete": "type your account's email to confirm that it goes for good",
     "api.error.on-vacation": "you are on vacation already",
     "api.error.bad-vacation": "that vacation is too long",
     "api.error.bad-vacation.left": "you have {left} days of vacation left this year",

@@ -15,12 +15,22 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
+from pathlib import Path
 from typing import Any
 
 import liftoff
 from liftoff import bots
 from liftoff.bots.seats import SeatError, parse_game_seats, seat_seed
-from liftoff.engine import Action, OptionError, OptionValue, State, derive_seed, play
+from liftoff.engine import (
+    Action,
+    ContentError,
+    Game,
+    OptionError,
+    OptionValue,
+    State,
+    derive_seed,
+    play,
+)
 from liftoff.sim import studybots
 
 studybots.register()
@@ -52,10 +62,13 @@ class SimConfig:
     seating: str = "fixed"
     keep_records: int = 10
     max_actions: int = DEFAULT_MAX_ACTIONS
+    content: str = ""
+    """A content directory the games are played with ("" = the shipped content)."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict (``from_json`` inverts it)."""
-        return {
+        """A JSON-safe dict (``from_json`` inverts it); ``content`` only when set,
+        so the files of a run on the shipped content stay as they were."""
+        out = {
             "game": self.game,
             "players": self.players,
             "bots": list(self.bots),
@@ -66,6 +79,9 @@ class SimConfig:
             "keep_records": self.keep_records,
             "max_actions": self.max_actions,
         }
+        if self.content:
+            out["content"] = self.content
+        return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> SimConfig:
@@ -80,6 +96,7 @@ class SimConfig:
             seating=str(data.get("seating", "fixed")),
             keep_records=int(data.get("keep_records", 10)),
             max_actions=int(data.get("max_actions", DEFAULT_MAX_ACTIONS)),
+            content=str(data.get("content", "")),
         )
 
 
@@ -94,6 +111,7 @@ def make_config(
     seating: str = "fixed",
     keep_records: int = 10,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    content: str | Path | None = None,
 ) -> SimConfig:
     """A checked configuration; raises :class:`SimError` with a readable message.
 
@@ -103,11 +121,24 @@ def make_config(
     entrants (any number of them). Options are validated by the game (and
     given as text or typed values); the configuration keeps only those that
     differ from the defaults, typed.
+
+    ``content`` is a content directory to play with (files missing there: the
+    shipped ones), kept as an absolute path; for a game whose options name
+    their content (agency's ``content``), the configuration also keeps the
+    content's fingerprint, so every game checks that the directory still
+    holds the same cards (a resumed run never mixes two versions).
     """
     try:
         g = liftoff.games.get(game)
     except liftoff.UnknownGame as exc:
         raise SimError(str(exc)) from None
+    where = ""
+    if content is not None and str(content):
+        where = str(Path(content).resolve())
+        try:
+            g = g.load_content(where)
+        except ContentError as exc:
+            raise SimError(f"--content {content}: {exc}") from None
     if games < 1:
         raise SimError(f"--games must be at least 1, not {games}")
     if keep_records < 0:
@@ -128,6 +159,8 @@ def make_config(
     except OptionError as exc:
         raise SimError(str(exc)) from None
     defaults = g.options.defaults()
+    if where and "content" in defaults:
+        full["content"] = g.content_fingerprint()
     given = {k: v for k, v in full.items() if v != defaults.get(k)}
     return SimConfig(
         game=g.info.name,
@@ -139,7 +172,16 @@ def make_config(
         seating=seating,
         keep_records=keep_records,
         max_actions=max_actions,
+        content=where,
     )
+
+
+@lru_cache(maxsize=8)
+def game_of(name: str, content: str = "") -> Game[Any]:
+    """The game ``name``, bound to the content directory ``content`` ("" = shipped;
+    loaded once per process)."""
+    g = liftoff.games.get(name)
+    return g.load_content(content) if content else g
 
 
 def _bot_specs(given: str | Sequence[str], game: str, players: int, seating: str) -> list[str]:
@@ -310,7 +352,7 @@ def play_game(config: SimConfig, index: int, keep_record: bool = False) -> GameR
     always kept, so the failure can be replayed.
     """
     started = time.perf_counter()
-    g = liftoff.games.get(config.game)
+    g = game_of(config.game, config.content)
     seed = game_seed(config.seed, index)
     seats = seating(config, index)
     state = g.new_game(config.players, seed, dict(config.options))

@@ -166,7 +166,11 @@ def command_line(config: SimConfig, fmt: str = "csv") -> str:
         "--bots",
         ";".join(config.bots) if any("," in b for b in config.bots) else ",".join(config.bots),
     ]
+    if config.content:
+        parts += ["--content", config.content]
     for key, value in config.options.items():
+        if key == "content" and config.content:
+            continue  # filled in from --content
         text = str(value).lower() if isinstance(value, bool) else str(value)
         parts += ["--option", f"{key}={text}"]
     parts += ["--seed", str(config.seed)]

@@ -22,6 +22,7 @@ from . import actions, words
 from .content import FILES, Content, default_content, validate_path
 from .content import load_content as read_content
 from .facts import describe_facts
+from .setup import start_scores
 from .state import AgencyState
 
 INFO = GameInfo(
@@ -61,6 +62,16 @@ OPTIONS = OptionSet(
             label="Missions per round",
         ),
         Option(
+            "start_scores",
+            str,
+            "",
+            "House rule: the starting scores in turn order from the first player, one "
+            "whole number per player, comma-separated (e.g. 5,5,5,5); empty for the "
+            "rulebook's 2, 4, 6, 8.",
+            rule="AG-SETUP-13",
+            label="Starting scores",
+        ),
+        Option(
             "content",
             str,
             "",
@@ -90,6 +101,10 @@ class AgencyGame(Game[AgencyState]):
         self.content = content if content is not None else default_content()
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        try:
+            start_scores(str(options.get("start_scores", "")), players)
+        except ValueError as exc:
+            raise OptionError(f"option 'start_scores': {exc}", "start_scores") from None
         given = options.get("content", "")
         if given and given != self.content.fingerprint:
             raise OptionError(
@@ -119,6 +134,20 @@ class AgencyGame(Game[AgencyState]):
 
     def content_fingerprint(self) -> str:
         return self.content.fingerprint
+
+    def replay(self, record: Mapping[str, Any]) -> AgencyState:
+        """Rebuild a game from its record, on the cards it was played with: a
+        record made on other content than this game's is replayed on the kept
+        content set with its fingerprint (``sets.py``) when there is one, and
+        refused otherwise (AG-LR-9)."""
+        played = _record_content(record)
+        if played and played != self.content.fingerprint:
+            from .sets import set_for
+
+            kept = set_for(played)
+            if kept is not None:
+                return AgencyGame(kept).replay(record)
+        return super().replay(record)
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue]) -> AgencyState:
         return AgencyState.new(self, players, seed, options)
@@ -158,6 +187,19 @@ class AgencyGame(Game[AgencyState]):
 
     def __repr__(self) -> str:
         return f"<Game agency content={self.content.fingerprint}>"
+
+
+def _record_content(record: Mapping[str, Any]) -> str:
+    """The content fingerprint a record names ("" if it names none)."""
+    if not isinstance(record, Mapping):
+        return ""
+    version = record.get("version")
+    if isinstance(version, Mapping) and isinstance(version.get("content"), str):
+        return str(version["content"])
+    options = record.get("options")
+    if isinstance(options, Mapping) and isinstance(options.get("content"), str):
+        return str(options["content"])
+    return ""
 
 
 def load_game(content_dir: str | Path | None = None) -> AgencyGame:

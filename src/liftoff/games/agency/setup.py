@@ -37,6 +37,35 @@ def set_up(s: AgencyState) -> None:
     s.obox = objectives[3 * n :]
 
 
+MAX_START = 30
+"""The highest starting score the ``start_scores`` house rule accepts."""
+
+
+def start_scores(text: str, players: int) -> list[int]:
+    """The starting scores of the ``start_scores`` house rule, in turn order from
+    the first player; empty for the rulebook's (AG-SETUP-13). Raises ``ValueError``
+    saying what is wrong.
+
+    >>> start_scores("5, 5,6,6", 4)
+    [5, 5, 6, 6]
+    >>> start_scores("", 3)
+    []
+    """
+    if not text.strip():
+        return []
+    parts = [t.strip() for t in text.split(",")]
+    if not all(t.isdigit() for t in parts):
+        raise ValueError(
+            f"give one whole number per player, comma-separated (e.g. 5,5,5,5), not {text!r}"
+        )
+    scores = [int(t) for t in parts]
+    if len(scores) != players:
+        raise ValueError(f"{players} players need {players} starting scores, not {len(scores)}")
+    if max(scores) > MAX_START:
+        raise ValueError(f"a starting score is at most {MAX_START}, not {max(scores)}")
+    return scores
+
+
 def _players(s: AgencyState) -> None:
     """Every player's starting position."""
     b = s.content.board.board
@@ -44,9 +73,10 @@ def _players(s: AgencyState) -> None:
     s.money = [0] * n
     s.vp = [0] * n
     s.src = [[0] * len(SOURCES) for _ in range(n)]
+    house = start_scores(str(s.options.get("start_scores", "")), n)
     for i in range(n):  # AG-SETUP-13: 2, 4, 6, 8 clockwise from the first player
         p = (s.first + i) % n
-        start = b.start.first_score + b.start.score_step * i
+        start = house[i] if house else b.start.first_score + b.start.score_step * i
         s.vp[p] = start
         s.src[p][_SRC["start"]] = start
     s.inc = [0] * n

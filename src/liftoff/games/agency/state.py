@@ -184,6 +184,8 @@ class AgencyState(State):
         """A new game on ``game``'s content (AG-SETUP-1 ... AG-SETUP-18, AG-FINAL-1);
         the ``content`` option records the content's fingerprint (AG-LR-9)."""
         options["content"] = game.content.fingerprint
+        if not options.get("start_scores"):  # the rulebook's: records stay as they were
+            options.pop("start_scores", None)
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
         s.content = game.content

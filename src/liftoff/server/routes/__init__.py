@@ -9,6 +9,7 @@ play      your view, acting, undo
 replay    a finished game's record and replay
 tutorials ``/api/tutorials``: each game's interactive first game, starting one
 days      ``/api/vacation``, ``/api/ratings``: play over days, ratings, leaderboards
+account   ``/api/account/…``, ``/api/unsubscribe``: turn mails, export, deletion
 health    ``/api/health``
 admin     ``/api/admin``: the operator's routes
 socket    ``/ws/tables/{id}``: a table's WebSocket
@@ -30,6 +31,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from . import (
+    account,
     admin,
     days,
     games,
@@ -54,6 +56,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     replay.router,
     tutorials.router,
     days.router,
+    account.router,
     health.router,
     admin.router,
     socket.router,
@@ -70,6 +73,12 @@ OWNER_INDEPENDENT: dict[tuple[str, str], str] = {
     ("POST", "/api/sign-in"): "a person's sign-in link, stored for every member",
     ("POST", "/api/sign-in/finish"): "a person signs in to an account, stored likewise",
     ("POST", "/api/sign-out"): "a person signs out, stored likewise",
+    ("POST", "/api/account/mails"): "an account's setting, stored for every member",
+    ("POST", "/api/unsubscribe/{token}"): "an account's setting, stored likewise",
+    ("POST", "/api/account/delete"): (
+        "an account is deleted for every member; the names at the tables this member"
+        " holds change at once"
+    ),
     ("POST", "/api/vacation"): (
         "a person's vacation is stored for every member; each pauses the clocks of the"
         " tables it plays (and of those it loads later)"

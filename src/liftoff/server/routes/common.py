@@ -181,10 +181,11 @@ class ActionIn(BaseModel):
 
 
 class TimeoutIn(BaseModel):
-    """Your choice about another player out of time: wait for them, or let a bot play."""
+    """Your choice about another player out of time: wait for them, let a bot play, or
+    (at a table played over days) end the game once every other player chooses it."""
 
     seat: int = Field(..., ge=0, le=7, description="the seat of the player out of time")
-    choice: Literal["wait", "bot"]
+    choice: Literal["wait", "bot", "end"]
 
 
 class ReclaimIn(BaseModel):

@@ -62,17 +62,18 @@ class LinkIn(BaseModel):
 
 
 @router.post("/api/sign-in", summary="Mail a sign-in link for this browser", responses=ERRORS)
-async def sign_in(body: SignInIn, request: Request, manager: Manager) -> Response:
-    """The same answer whether an account has this email or not."""
+async def sign_in(body: SignInIn, request: Request, manager: Manager, lang: Lang) -> Response:
+    """The same answer whether an account has this email or not (the mail in the
+    reader's language)."""
     person = await _person(request, manager)
-    await manager.accounts.ask(person, body.email)
+    await manager.accounts.ask(person, body.email, lang)
     return json({"sent": True})
 
 
 @router.post("/api/sign-in/finish", summary="Open a sign-in link", responses=ERRORS)
-async def sign_in_finish(body: LinkIn, request: Request, manager: Manager) -> Response:
+async def sign_in_finish(body: LinkIn, request: Request, manager: Manager, lang: Lang) -> Response:
     person = await _person(request, manager)
-    await manager.accounts.finish(person, body.token)
+    await manager.accounts.finish(person, body.token, lang)
     return json({"account": await manager.accounts.account_of(person)})
 
 

@@ -90,6 +90,13 @@ async def sign_in_page(request: Request, lang: Lang) -> Response:
     return _page(request, "signin.html", lang, {"page": "signin"})
 
 
+@router.get("/unsubscribe", response_class=HTMLResponse)
+async def unsubscribe_page(request: Request, lang: Lang) -> Response:
+    """A turn mail's unsubscribe link opened (its token in the fragment, posted by the
+    page: a link checker that only reads the page changes nothing)."""
+    return _page(request, "unsubscribe.html", lang, {"page": "unsubscribe"})
+
+
 @router.get("/docs", response_class=HTMLResponse)
 async def api_docs(request: Request, lang: Lang) -> Response:
     return _page(request, "api.html", lang, {"page": "api"})

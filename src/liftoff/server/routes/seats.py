@@ -6,6 +6,7 @@ from fastapi import Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ..errors import ApiError
 from ..ratelimit import client_address
 from .common import (
     ERRORS,
@@ -124,6 +125,24 @@ async def rematch(
 )
 async def renew_seat_link(table_id: TableId, token: SeatToken, manager: Manager) -> Response:
     seat, fresh = await manager.seating.renew(table_id, token)
+    return json({"table": table_id, "seat": seat, "token": fresh})
+
+
+@router.post(
+    "/api/tables/{table_id}/play-here",
+    summary="Play your seat on this device (signed in): the other device then watches",
+    response_model=SeatOut,
+    responses=ERRORS,
+)
+async def play_here(table_id: TableId, request: Request, manager: Manager) -> Response:
+    """A browser signed in to an account takes the seat the account holds at the
+    table (from another of its devices): a new token for it, the old one holds
+    nothing, so one device plays a seat at a time and the others watch."""
+    person = await manager.persons.find(caller_of(request).key)
+    if person is None:
+        raise ApiError(401, "no-person", "take a seat first: the server does not know you yet")
+    persons = await manager.accounts.persons_of(person)
+    seat, fresh = await manager.seating.play_here(table_id, persons, person)
     return json({"table": table_id, "seat": seat, "token": fresh})
 
 

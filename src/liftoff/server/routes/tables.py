@@ -13,7 +13,7 @@ from ..limits import http_options
 from ..ratelimit import client_address
 from ..storage import TableData
 from ..tables import frames
-from ..tables.people import seat_names
+from ..tables.people import seat_names, shown_name
 from .common import (
     ERRORS,
     CreateTableIn,
@@ -41,7 +41,10 @@ def _finished(t: TableData) -> dict[str, Any]:
         "game": t.game,
         "players": t.players,
         "status": t.status,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in t.seats],
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": shown_name(s.name), "bot": s.bot}
+            for s in t.seats
+        ],
         "updated_at": t.updated_at,
         "created_at": t.created_at,
         "ended_at": t.updated_at,

@@ -55,7 +55,7 @@ class DaysStore:
         def write(conn: Connection) -> None:
             conn.execute(stmt)
 
-        await self.store._write(write)
+        await self.store.transaction(write)
 
     async def ratings(self, game: str, subjects: Sequence[str] | None = None) -> list[Rating]:
         """The ratings at ``game`` (of ``subjects`` only, when given)."""
@@ -92,7 +92,7 @@ class DaysStore:
             if rows:
                 conn.execute(insert(RatingRow), rows)
 
-        await self.store._write(write)
+        await self.store.transaction(write)
 
 
 async def next_deadline(store: Store) -> float | None:

@@ -222,6 +222,11 @@ class Store:
         if self.sync_engine is not None:
             self.sync_engine.dispose()
 
+    async def transaction(self, fn: Callable[[Connection], None]) -> None:
+        """Run ``fn`` in one write transaction (see the module notes): what the rooms of
+        the server that keep their own rows (accounts, vacations, ratings) write with."""
+        await self._write(fn)
+
     async def _write(self, fn: Callable[[Connection], None]) -> None:
         """Run ``fn`` in one write transaction (see the module notes)."""
         if self.sync_engine is not None:

@@ -104,6 +104,40 @@ class AccountRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True)
     created_at: Mapped[float] = mapped_column(Float)
+    # a mail when it becomes your turn at a table over days (``tables.turnmails``)
+    turn_mails: Mapped[bool] = mapped_column(Boolean, server_default=sql_text("true"))
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)  # its mails' language
+
+
+class TurnMailRow(Base):
+    """A person's turn at a table over days, to be told by mail (one a turn): made when
+    their clock starts while they are not there, sent in the next batch of their
+    account's mails (``sent_at``), gone when their turn ends."""
+
+    __tablename__ = "turn_mails"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+
+
+class UnsubscribeLinkRow(Base):
+    """The link in a turn mail that turns them off without signing in (its token's
+    SHA-256)."""
+
+    __tablename__ = "unsubscribe_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
 
 
 class SignInLinkRow(Base):

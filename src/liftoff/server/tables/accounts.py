@@ -32,8 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 
+from liftoff.engine.messages import ENGLISH, render, speaking
+
 from ..clock import wall_time
 from ..errors import ApiError
+from ..storage import Store
 from ..storage.models import AccountRow, PersonRow, SignInLinkRow
 from .model import hash_token, new_token
 
@@ -57,11 +60,20 @@ def clean_email(text: str) -> str:
     return email
 
 
-def send_mail(smtp: str, sender: str, to: str, subject: str, body: str) -> None:
+def send_mail(
+    smtp: str,
+    sender: str,
+    to: str,
+    subject: str,
+    body: str,
+    headers: dict[str, str] | None = None,
+) -> None:
     """Send one plain-text mail through the SMTP server at ``host:port`` (blocking)."""
     host, _, port = smtp.rpartition(":")
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = sender, to, subject
+    for name, value in (headers or {}).items():
+        msg[name] = value
     msg.set_content(body)
     with smtplib.SMTP(host or "localhost", int(port or 25), timeout=20) as client:
         client.send_message(msg)
@@ -75,11 +87,8 @@ class Accounts:
         self.asked: dict[str, deque[float]] = {}  # person -> when they asked (wall)
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.host.store
-
-    async def _write(self, fn: Any) -> None:
-        await self.store._write(fn)
 
     def _limit_person(self, person: str, now: float) -> None:
         times = self.asked.setdefault(person, deque())
@@ -89,8 +98,9 @@ class Accounts:
             raise ApiError(429, "sign-in-limit", "too many sign-in links asked for: wait an hour")
         times.append(now)
 
-    async def ask(self, person: str, email_text: str) -> None:
-        """Mail a one-time sign-in link for ``email_text`` bound to ``person``."""
+    async def ask(self, person: str, email_text: str, lang: str = ENGLISH) -> None:
+        """Mail a one-time sign-in link for ``email_text`` bound to ``person``, in
+        ``lang`` (the asking reader's language)."""
         settings = self.host.settings
         if not settings.smtp or not settings.public_url:
             raise ApiError(503, "no-mail", "this server sends no mail")
@@ -117,16 +127,21 @@ class Accounts:
         def write(conn: Connection) -> None:
             conn.execute(insert(SignInLinkRow).values(**row))
 
-        await self._write(write)
+        await self.store.transaction(write)
         link = f"{settings.public_url.rstrip('/')}/sign-in#{token}"
-        body = (
-            f"To sign in to liftoff, open this link in the browser where you asked for it"
-            f" (within {settings.sign_in_minutes:g} minutes; it works once):\n\n{link}\n\n"
-            "If you did not ask for it, ignore this mail."
-        )
+        with speaking(lang):
+            subject = render("web.mail.sign-in.subject")
+            minutes = f"{settings.sign_in_minutes:g}"
+            body = "\n\n".join(
+                [
+                    render("web.mail.sign-in.body", {"minutes": minutes}),
+                    link,
+                    render("web.mail.sign-in.ignore"),
+                ]
+            )
         try:
             await asyncio.to_thread(
-                send_mail, settings.smtp, settings.mail_from, email, "Sign in to liftoff", body
+                send_mail, settings.smtp, settings.mail_from, email, subject, body
             )
         except (OSError, smtplib.SMTPException) as exc:
             log.warning("the SMTP server did not take a sign-in mail: %s", exc)
@@ -137,9 +152,10 @@ class Accounts:
                 say="api.error.no-mail.failed",
             ) from None
 
-    async def finish(self, person: str, token: str) -> str:
+    async def finish(self, person: str, token: str, lang: str = ENGLISH) -> str:
         """Open a sign-in link in ``person``'s browser: it is signed in to the link's
-        account (made at its first sign-in); the account's id."""
+        account (made at its first sign-in; its mails are in ``lang`` from now on);
+        the account's id."""
         now = wall_time(self.host.settings.clock)
         found = select(SignInLinkRow).where(SignInLinkRow.token_hash == hash_token(token))
         async with self.store.sessions() as session:
@@ -162,13 +178,17 @@ class Accounts:
                 return
             have = conn.execute(select(AccountRow.id).where(AccountRow.email == email)).scalar()
             if have is None:
-                conn.execute(insert(AccountRow).values(id=account, email=email, created_at=now))
+                conn.execute(
+                    insert(AccountRow).values(id=account, email=email, created_at=now, lang=lang)
+                )
+            else:
+                conn.execute(update(AccountRow).where(AccountRow.id == have).values(lang=lang))
             conn.execute(
                 update(PersonRow).where(PersonRow.id == person).values(account_id=have or account)
             )
             used.append(have or account)  # type: ignore[arg-type]
 
-        await self._write(write)
+        await self.store.transaction(write)
         if not used[0]:  # opened twice at once: the other one signed in
             raise ApiError(403, "bad-link", "this sign-in link cannot be used")
         return str(used[1])
@@ -180,18 +200,20 @@ class Accounts:
         def write(conn: Connection) -> None:
             conn.execute(stmt)
 
-        await self._write(write)
+        await self.store.transaction(write)
 
     async def account_of(self, person: str) -> dict[str, Any] | None:
         """The account ``person`` is signed in to (its email), if any."""
         q = (
-            select(AccountRow.id, AccountRow.email)
+            select(AccountRow.id, AccountRow.email, AccountRow.turn_mails)
             .join(PersonRow, PersonRow.account_id == AccountRow.id)
             .where(PersonRow.id == person)
         )
         async with self.store.sessions() as session:
             found = (await session.execute(q)).first()
-        return None if found is None else {"id": str(found[0]), "email": str(found[1])}
+        if found is None:
+            return None
+        return {"id": str(found[0]), "email": str(found[1]), "turn_mails": bool(found[2])}
 
     async def persons_of(self, person: str) -> list[str]:
         """Every person of ``person``'s account (itself alone when signed out)."""

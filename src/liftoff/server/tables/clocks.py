@@ -271,6 +271,7 @@ class ClockKeeper:
         if table.clock_task is not None:
             table.clock_task.cancel()
             table.clock_task = None
+        self.host.turn_mails.note(table)  # a person's days may have started: a mail
         if table.clocks is None or table.status != "playing" or self.host.closing:
             return
         # a clock already out (its seat waits, or a bot plays it) rings no more

@@ -41,15 +41,7 @@ from .chat import Chat
 from .clocks import ClockKeeper, clock_spec, is_day_clock
 from .dormant import Dormancy
 from .hints import Hints
-from .model import (
-    LiveTable,
-    LogEntry,
-    clean_title,
-    default_hints,
-    keep_undo,
-    new_bot_seed,
-    new_id,
-)
+from .model import LiveTable, LogEntry, clean_title, default_hints, keep_undo, new_bot_seed, new_id
 from .persons import Caller, Persons, person_key
 from .play import Play
 from .quotas import Quotas
@@ -61,6 +53,7 @@ from .replicas import ClusterTables, absorb
 from .seats import Seating, build_seats, check_name, seat_person
 from .settings import Settings
 from .timeouts import Timeouts
+from .turnmails import TurnMails
 from .vacations import Vacations
 
 if TYPE_CHECKING:
@@ -103,6 +96,7 @@ class TableManager:
         self.ratings = Ratings(self)
         self.dormancy = Dormancy(self)
         self.accounts = Accounts(self)
+        self.turn_mails = TurnMails(self)  # a mail when your turn comes at a table over days
 
     @property
     def decisions(self) -> collections.deque[tuple[str, str, float]]:
@@ -218,6 +212,7 @@ class TableManager:
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="liftoff-sweeper")
         self.dormancy.start()
+        self.turn_mails.start()
 
     async def resume(self, data: TableData) -> LiveTable | None:
         """Rebuild an unfinished table from its log and carry on playing it."""
@@ -248,6 +243,7 @@ class TableManager:
         """Stop bots, timers and drivers (the database keeps everything)."""
         self.closing = True
         await self.dormancy.close()
+        await self.turn_mails.close()
         tasks: list[asyncio.Task[Any]] = []
         if self._sweeper is not None:
             tasks.append(self._sweeper)
@@ -472,7 +468,7 @@ class TableManager:
     async def finish(self, table: LiveTable) -> None:
         """The game is over: store the outcome (abandoned when no person played any
         more, see :meth:`.LiveTable.nobody_plays`), stop the clocks and grace periods."""
-        out = table.state.outcome()
+        out = table.outcome()  # the rules', or the one the players ended it with
         table.status = "over"
         table.abandoned = table.nobody_plays()
         if table.clocks is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from liftoff import speech
-from liftoff.engine import Event, Game, State, derive_seed
+from liftoff.engine import Event, Game, Outcome, State, derive_seed
 from liftoff.engine.events import EventView
 from liftoff.engine.messages import ENGLISH, language
 from liftoff.engine.words import title as game_title
@@ -24,7 +24,7 @@ from ..clock import REAL_CLOCK, ServerClock
 from ..storage import SeatData
 from .clocks import Clocks
 from .names import one_line
-from .people import ending, seat_names
+from .people import ended_early, ending, seat_names, shown_name
 
 LOG_KEEP = 200  # game-log lines kept per table (older ones stay in the database)
 SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
@@ -162,6 +162,7 @@ class TableSeat:
     # REST): on a table without clocks the others may then choose (see timeouts)
     away: bool = False
     waited_by: set[int] = field(default_factory=set)
+    ending_by: set[int] = field(default_factory=set)  # who chose to end the game over it
     # a stand-in bot plays for the person holding this token (others let it play)
     stand_in_for: str | None = None
     # the person holding the seat (``tables.persons``); on an open seat, the person it
@@ -189,7 +190,7 @@ class TableSeat:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "name": self.name,
+            "name": shown_name(self.name),
             "bot": self.bot,
             "speed": self.speed,
             "connected": self.connected,
@@ -197,6 +198,7 @@ class TableSeat:
             "out_of_time": self.out_of_time,
             "away": self.away,
             "waited_by": sorted(self.waited_by),
+            "ending_by": sorted(self.ending_by),
             "stand_in": self.stand_in,
         }
 
@@ -286,6 +288,9 @@ class LiveTable:
     name: str | None = None  # the table's name, as its creator gave it (stored as title)
     rated: bool = False  # its result updates its players' ratings (``tables.ratings``)
     abandoned: bool = False  # ended (or closed) with no person playing any more
+    # the others ended the game when a person's days ran out (``tables.timeouts``):
+    # its result, the one out of time last (the rules' own when it ended by them)
+    ended: Outcome | None = None
     stand_ins: set[int] = field(default_factory=set)  # actions the server played for a person
     # the clocks just before the last action (undo puts them back): remaining, running, when
     clocks_before: tuple[list[int], tuple[int, ...], float] | None = None
@@ -372,6 +377,11 @@ class LiveTable:
             and self.state.undo_refusal() is None
         )
 
+    def outcome(self) -> Outcome | None:
+        """The game's result: the rules' once over, or the one the players chose when
+        they ended it (``ended``)."""
+        return self.ended if self.ended is not None else self.state.outcome()
+
     def names(self) -> list[str]:
         """The players' names in the narrated game log: a person's name (``Player N``
         without one); a bot by its kind or level (``Medium bot``, with its seat number
@@ -426,11 +436,13 @@ class LiveTable:
             "active": list(self.state.active_players()) if self.status == "playing" else [],
         }
         if self.status == "over":
-            outcome = self.state.outcome()
+            outcome = self.outcome()
             out["outcome"] = outcome.to_json() if outcome is not None else None
             # points by source and every hidden card: only now that the game is over
-            if outcome is not None:
+            if outcome is not None and self.ended is None:
                 out["ending"] = ending(self.game, self.state, names)
+            elif outcome is not None:  # ended by the players: the places, nothing hidden
+                out["ending"] = ended_early(outcome, names)
         if self.race is not None:
             out["live"] = self.race.public()
         return out

@@ -35,7 +35,7 @@ def days_a_move(clock: dict[str, Any] | None) -> int | None:
     return DAY_PRESETS[preset][0] if preset in DAY_PRESETS else None
 
 
-def _entry(row: PersonTable, names: list[str], lang: str) -> dict[str, Any]:
+def _entry(row: PersonTable, names: list[str], lang: str, person: str) -> dict[str, Any]:
     """What every entry says, awake or asleep."""
     game = liftoff.games.get(row.game)
     with speaking(lang):
@@ -47,6 +47,9 @@ def _entry(row: PersonTable, names: list[str], lang: str) -> dict[str, Any]:
         "name": row.title,
         "status": row.status,
         "seat": row.seat,
+        # this browser holds the seat (else another device of the account does: this
+        # one watches there until it asks to play here)
+        "here": row.seats[row.seat].person_id == person if row.seat < len(row.seats) else False,
         "you": names[row.seat],
         # the others at the table (an open seat is nobody yet)
         "others": [
@@ -126,7 +129,7 @@ async def my_games(host: TableManager, person: str, lang: str) -> list[dict[str,
     for row in rows:
         with speaking(lang):
             names = seat_names(row.seats)
-        entry = _entry(row, names, lang)
+        entry = _entry(row, names, lang, person)
         table = host.tables.get(row.id) or host.replicas.get(row.id)
         if table is None and row.clock_state is None and host.member is not None:
             try:  # a table another member of a cluster plays: its replica here

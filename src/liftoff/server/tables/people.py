@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from liftoff import speech
 from liftoff.bots import levels as bot_levels
-from liftoff.engine import Game, Option, State
+from liftoff.engine import Game, Option, Outcome, State
 from liftoff.engine.messages import and_list, known, render
 from liftoff.engine.words import choice_label, option_doc, option_label
 from liftoff.i18n.web import web_words
@@ -56,6 +56,15 @@ def bot_label(kind: str) -> str:
 
 DEFAULT_LEVEL = "medium"
 
+#: the name kept for a person who deleted their account (a private-use character no
+#: typed name keeps, see ``tables.names``): shown as "A former player"
+FORMER = "\ue000former"
+
+
+def shown_name(name: str | None) -> str | None:
+    """A stored person's name as people read it (a deleted account's, in words)."""
+    return render("web.server.former") if name == FORMER else name
+
 
 class NamedSeat(Protocol):
     """What naming a seat needs (a live seat or a stored one)."""
@@ -84,7 +93,7 @@ def seat_names(seats: Sequence[NamedSeat]) -> list[str]:
     out = []
     for s, kind in zip(seats, kinds, strict=True):
         if kind is None:
-            out.append(s.name or render("web.server.player", {"n": s.seat + 1}))
+            out.append(shown_name(s.name) or render("web.server.player", {"n": s.seat + 1}))
         elif kinds.count(kind) > 1:
             level = bot_label(kind)
             out.append(render("web.server.bot.numbered", {"level": level, "n": s.seat + 1}))
@@ -152,6 +161,32 @@ def headline(game: Game[Any], state: State, names: Sequence[str]) -> str:
         )
     team = [f"{names[w]} {_points(out.scores[w])}" for w in out.winners]
     return render("api.end.together", {"winners": and_list(team)})
+
+
+def ended_early(out: Outcome, names: Sequence[str]) -> dict[str, Any]:
+    """The end of a game the players ended when someone's days ran out: who ran out,
+    the places (nothing hidden is shown: the rules did not end it)."""
+    late = [names[p] for p in out.details.get("out_of_time", []) if p < len(names)]
+    players = [
+        {
+            "seat": p,
+            "name": names[p],
+            "place": out.places[p],
+            "score": out.scores[p],
+            "sources": [],
+            "revealed": [],
+        }
+        for p in range(len(names))
+    ]
+    return {
+        "headline": render(
+            "web.server.ended",
+            {"names": and_list(late), "winners": and_list([names[w] for w in out.winners])},
+        ),
+        "tiebreak": "",
+        "players": [players[p] for p in out.ranking],
+        "table": [],
+    }
 
 
 def ending(game: Game[Any], state: State, names: Sequence[str]) -> dict[str, Any]:

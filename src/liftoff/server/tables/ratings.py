@@ -26,6 +26,7 @@ from liftoff.bots.levels import LEVELS, level_factory
 
 from ..storage.days import DaysStore, Rating
 from .model import LiveTable
+from .people import shown_name
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -102,7 +103,7 @@ class Ratings:
     async def record(self, table: LiveTable) -> list[Rating] | None:
         """A rated table's game ended: rate its players (not an abandoned game, nor
         one with a seat nobody is behind)."""
-        outcome = table.state.outcome()
+        outcome = table.outcome()
         if not table.rated or table.abandoned or outcome is None:
             return None
         subjects = [subject_of(s.kind, s.bot, s.person) for s in table.seats]
@@ -139,7 +140,7 @@ def public(r: Rating) -> dict[str, Any]:
     """A rating as anyone may see it (no person id: a name, or the bot's level)."""
     bot = r.subject.removeprefix(BOT) if r.subject.startswith(BOT) else None
     return {
-        "name": r.name if bot is None else bot,
+        "name": shown_name(r.name) if bot is None else bot,
         "bot": bot,
         "mu": round(r.mu, 2),
         "sigma": round(r.sigma, 2),

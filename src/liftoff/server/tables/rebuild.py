@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import liftoff
-from liftoff.engine import IllegalAction, ReplayError, State
+from liftoff.engine import IllegalAction, Outcome, ReplayError, State
 
 from ..clock import REAL_CLOCK, ServerClock
 from ..storage import TableData
@@ -81,6 +81,8 @@ def rebuild(data: TableData, clock: ServerClock = REAL_CLOCK) -> LiveTable:
     table.hints = default_hints(kinds) if data.hints is None else data.hints
     table.tutorial = data.tutorial
     table.name, table.abandoned, table.rated = data.title, data.abandoned, data.rated
+    if data.status == "over" and data.outcome is not None and not state.is_over():
+        table.ended = ended_outcome(data.outcome)  # the players ended it (a time-out)
     table.stand_ins = {a.idx for a in data.actions if a.stand_in}
     table.answered = answers_of(data)
     if data.actions:
@@ -120,3 +122,15 @@ def _replay_log(table: LiveTable, data: TableData, start: int) -> None:
             raise ReplayError(f"action {a.idx} cannot be replayed: {exc}", a.idx) from exc
         public = game.action_is_public(state, a.player, action)
         table.log.append(LogEntry(a.idx, a.player, a.text, a.at, caused, public, a.stand_in))
+
+
+def ended_outcome(stored: dict[str, Any]) -> Outcome:
+    """The stored result of a game its players ended (``tables.timeouts``)."""
+    return Outcome(
+        scores=tuple(stored["scores"]),
+        winners=tuple(stored["winners"]),
+        ranking=tuple(stored["ranking"]),
+        places=tuple(stored["places"]),
+        termination=str(stored["termination"]),
+        details=dict(stored.get("details") or {}),
+    )

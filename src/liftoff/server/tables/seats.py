@@ -295,22 +295,49 @@ class Seating:
         table = await host.for_change(table_id)
         async with table.lock:
             seat = self._own_seat(table, token)
-            s = table.seats[seat]
-            old, fresh = s.token_hash, new_token()
-            s.token_hash = hash_token(fresh)
+            return seat, await self._new_token(table, seat)
+
+    async def play_here(self, table_id: str, persons: list[str], here: str) -> tuple[int, str]:
+        """The browser of person ``here``, signed in to an account, plays here the seat
+        one of the account's ``persons`` holds (on another of its devices): the seat
+        is ``here``'s, with a new token, and the device that had it watches from then
+        on (as after :meth:`renew`). 403 ``not-your-seat`` when none of them holds a
+        seat there."""
+        host = self.host
+        table = await host.for_change(table_id)
+        async with table.lock:
+            mine = [s.seat for s in table.seats if s.kind == "human" and s.person in persons]
+            if not mine:
+                raise ApiError(403, "not-your-seat", say="api.error.not-your-seat.account")
+            if table.status in ("over", "closed"):
+                raise ApiError(409, table.status, f"the table is {table.status}")
+            s = table.seats[mine[0]]
+            old, s.person = s.person, here
             try:
-                await host.store.save_seat(table.id, s.data())
+                return mine[0], await self._new_token(table, mine[0])
             except BaseException:
-                s.token_hash = old  # not stored: the old token still holds the seat
+                s.person = old  # not stored: the seat stays where it was
                 raise
-            if old:
-                self.tokens.pop(old, None)
-            self.grant(table, seat, fresh)
-            self.unseat(table, seat)
-            if not s.connected and table.status == "playing":
-                self.away(table, s)  # the new device has a grace period to connect
-            host.changed(table)
-            return seat, fresh
+
+    async def _new_token(self, table: LiveTable, seat: int) -> str:
+        """A new token for ``seat`` (stored first); the old one holds nothing."""
+        host = self.host
+        s = table.seats[seat]
+        old, fresh = s.token_hash, new_token()
+        s.token_hash = hash_token(fresh)
+        try:
+            await host.store.save_seat(table.id, s.data())
+        except BaseException:
+            s.token_hash = old  # not stored: the old token still holds the seat
+            raise
+        if old:
+            self.tokens.pop(old, None)
+        self.grant(table, seat, fresh)
+        self.unseat(table, seat)
+        if not s.connected and table.status == "playing":
+            self.away(table, s)  # the new device has a grace period to connect
+        host.changed(table)
+        return fresh
 
     async def rename(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str]:
         """A person renames their own seat; returns it and the name as shown."""

@@ -37,6 +37,9 @@ class Settings:
     public_url: str | None = None
     mail_from: str = "liftoff@localhost"
     sign_in_minutes: float = 15.0
+    # turn mails (``tables.turnmails``): seconds between batches, each account one mail
+    # a batch for all its tables where its turn came (0: no turn mails)
+    turn_mail_every: float = 600.0
     max_tables_per_address: int = 20  # unfinished tables one client address may create
     open_table_ttl: float = 3600.0  # an open table nobody joined or watched expires after
     idle_table_ttl: float = 86_400.0  # a game nobody played or watched expires after

@@ -18,20 +18,26 @@ stand-in plays the seat until the person takes their seat back, which gives them
 at least :func:`allowance` on their clock. When every other seat is a bot's,
 nobody is asked: the game waits (a race of bots alone holds still until a
 person is back). The seat's person can never choose for themselves, nor can a
-spectator.
+spectator. At a table played over days they may also choose to *end the game*:
+once every other person still playing chose it, the game ends there, the person
+out of time placed last and the others by their points so far (a rated table
+is rated so).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from liftoff.engine import Outcome
+
 from ..errors import ApiError
+from .clocks import is_day_clock
 from .model import LiveTable, TableSeat
 
 if TYPE_CHECKING:
     from .manager import TableManager
 
-CHOICES = ("wait", "bot")
+CHOICES = ("wait", "bot", "end")
 MIN_ALLOWANCE_MS = 30_000  # a reclaimed seat has at least this much time left
 
 
@@ -84,6 +90,7 @@ class Timeouts:
             if out != s.out_of_time:
                 s.out_of_time, changed = out, True
                 s.waited_by.clear()
+                s.ending_by.clear()
         if table.race is not None and table.status == "playing":
             table.race.absent_ready()  # between race rounds an absent person is ready
         return changed
@@ -98,6 +105,8 @@ class Timeouts:
         chooser = host.seating.seat_of(table, token)
         if choice not in CHOICES:
             raise ApiError(422, "bad-choice", "choose 'wait' or 'bot'")
+        if choice == "end" and not is_day_clock(table.clock_spec):
+            raise ApiError(422, "bad-choice", say="api.error.bad-choice.end")
         if not 0 <= seat < len(table.seats):
             raise ApiError(422, "bad-seat", say="api.error.bad-seat.number", params={"seat": seat})
         async with table.lock:
@@ -115,7 +124,12 @@ class Timeouts:
                     say="api.error.not-out-of-time.named",
                     params={"name": name},
                 )
-            if choice == "wait":
+            if choice == "end":
+                s.ending_by.add(chooser)
+                if self.all_end(table, seat):
+                    await self.end(table)
+                    return {"ok": True, "version": table.state.version}
+            elif choice == "wait":
                 s.waited_by.add(chooser)
             else:
                 s.out_of_time, s.stand_in_for = False, s.token_hash
@@ -126,6 +140,37 @@ class Timeouts:
             host.changed(table)
             host.bot_seats.kick(table)
             return {"ok": True, "version": table.state.version}
+
+    def all_end(self, table: LiveTable, seat: int) -> bool:
+        """Whether every other person still playing chose to end the game over
+        ``seat``'s time-out (a game over days ends only when they all do)."""
+        voters = [
+            s.seat
+            for s in table.seats
+            if s.seat != seat
+            and s.kind == "human"
+            and not s.zombie
+            and not s.stand_in
+            and not s.out_of_time
+        ]
+        return bool(voters) and set(voters) <= table.seats[seat].ending_by
+
+    async def end(self, table: LiveTable) -> None:
+        """End the game now: the people out of time place last, the others by the
+        points they have so far (the game's own count), ties shared."""
+        late = [s.seat for s in table.seats if s.out_of_time]
+        try:
+            points = [sum(p.values()) for p in table.state.score_breakdown()]
+        except Exception:  # a game that counts nothing before its end
+            points = [0.0] * len(table.seats)
+        keys = [(0.0 if p in late else 1.0, points[p]) for p in range(len(table.seats))]
+        details = {"out_of_time": late}
+        table.ended = Outcome.from_keys(keys, points, "ended-out-of-time", details)
+        host = self.host
+        host.stop_playing(table)
+        await host.finish(table)
+        host.changed(table)
+        host.clock_keeper.arm(table)
 
     async def reclaim(self, table_id: str, token: str | None, seat: int | None) -> dict[str, Any]:
         """The person takes their seat back from the stand-in (at least

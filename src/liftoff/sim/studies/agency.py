@@ -32,10 +32,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from liftoff.sim.stats import holm, two_proportions, wilson
 from liftoff.sim.store import load_run
+
+if TYPE_CHECKING:
+    from liftoff.games.agency.content import Content
 
 _CARD = re.compile(r"S\d{2}|O\d{2}|M[1-4]-\d{2}")
 NEVER = 0.01
@@ -259,11 +262,13 @@ def load_games(run_dir: Path) -> list[tuple[int, list[PlayerGame]]]:
     return out
 
 
-def content_cards() -> tuple[dict[str, str], dict[str, int]]:
-    """Names and player-count marks of the shipped agency cards."""
-    from liftoff.games.agency import load_content
+def content_cards(content: Content | None = None) -> tuple[dict[str, str], dict[str, int]]:
+    """Names and player-count marks of the agency cards of ``content`` (default:
+    the shipped cards)."""
+    if content is None:
+        from liftoff.games.agency.content import default_content
 
-    content = load_content()
+        content = default_content()
     names: dict[str, str] = {}
     marks: dict[str, int] = {}
     for s in content.spec.values():

@@ -27,13 +27,34 @@ function item(g) {
     g.rated ? `<span class="tag rated">${esc(t("web.mygames.rated"))}</span>` : "",
   ].join(" ");
   const cls = g.your_turn ? "my-game turn" : "my-game";
+  // a seat the account plays on another device: this one watches until it asks to play
+  const elsewhere = g.here === false && g.status !== "open"
+    ? `<div class="elsewhere"><p>${esc(t("web.mygames.elsewhere"))}</p>`
+      + `<button type="button" class="play-here" data-table="${esc(g.table)}"`
+      + ` title="${esc(t("web.mygames.play-here.about"))}">${esc(t("web.mygames.play-here"))}</button>`
+      + `<span class="hint">${esc(t("web.mygames.play-here.about"))}</span></div>`
+    : "";
   return `<li class="${cls}"><a href="/t/${encodeURIComponent(g.table)}">`
     + `<span class="what">${esc(heading)}</span>`
     + `<span class="state"><strong>${esc(where(g))}</strong> ${left}</span>`
     + `<span class="who">${esc(others)}</span>`
     + (tags.trim() ? `<span class="tags">${tags}</span>` : "")
-    + `</a></li>`;
+    + `</a>${elsewhere}</li>`;
 }
+
+// "Play here": the seat moves to this device (a new seat link), the other one watches
+$("games").addEventListener("click", async (e) => {
+  const button = e.target.closest("button.play-here");
+  if (!button) return;
+  const table = button.dataset.table;
+  try {
+    const got = await api("POST", `/api/tables/${encodeURIComponent(table)}/play-here`);
+    location.href = `/t/${encodeURIComponent(table)}#seat=${encodeURIComponent(got.token)}`;
+  } catch (err) {
+    $("failed").textContent = err.body?.words || t("web.mygames.play-here.failed");
+    $("failed").hidden = false;
+  }
+});
 
 let shown = "";
 
@@ -63,8 +84,33 @@ async function account() {
   $("account").hidden = !found.mail;
   $("signed-in").hidden = !found.account;
   $("signed-out").hidden = Boolean(found.account);
-  if (found.account) $("who").textContent = t("web.mygames.account.in", { email: found.account.email });
+  if (found.account) {
+    $("who").textContent = t("web.mygames.account.in", { email: found.account.email });
+    $("turn-mails").checked = Boolean(found.account.turn_mails);
+  }
 }
+
+$("turn-mails").addEventListener("change", async (e) => {
+  try {
+    await api("POST", "/api/account/mails", { turn_mails: e.target.checked });
+  } catch (err) {
+    $("account-said").textContent = err.body?.words || "";
+  }
+  await account();
+});
+
+$("delete-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  try {
+    await api("POST", "/api/account/delete", { email: $("delete-email").value.trim() });
+    $("delete").open = false;
+    $("account-said").textContent = t("web.mygames.account.deleted");
+  } catch (err) {
+    $("account-said").textContent = err.body?.words || "";
+  }
+  await account();
+  await look();
+});
 
 $("sign-in").addEventListener("submit", async (e) => {
   e.preventDefault();

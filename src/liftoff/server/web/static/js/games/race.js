@@ -257,7 +257,7 @@ function between(view, ctx) {
     name: nameOf(p.player), vp: p.round_scores[p.round_scores.length - 1] ?? 0,
   }));
   const people = (ctx.table.seats || []).filter((s) => s.kind !== "bot").map((s) => s.seat);
-  const waiting = people.filter((p) => !brk.ready.includes(p)).map(nameOf);
+  const waiting = people.filter((p) => !brk.ready.includes(p)).map((p) => named(p, view.you));
   const mineReady = brk.ready.includes(view.you);
   const when = brk.counting ? t("web.race.between.countdown", { round: next, seconds: left })
     : t("web.race.between.wait", { round: next, seconds: left });
@@ -296,7 +296,7 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
     + text(x + 6, y + 15, `${pl.number} · ${pl.name}`, `font-size="${fs(13)}" font-weight="700" fill="#fff"${pl.name.length > 10 ? ` textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"` : ""}`) + "</g>";
   // the rest is drawn over the cell, outside its button: the button's name is the planet's
   let above = text(x + 6, y + 31, `${t("web.race.planet.facts.short", { vp: pl.vp, ore: pl.ore })} · ${t("web.race.planet.terraform", { terraforming: pl.terraforming })}`, `font-size="${fs(12)}" fill="#c9d3ee" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
-  if (pl.result) {
+  if (pl.result && !view.loading) { // (while the cards are placed: the last round's)
     const r = pl.result;
     const who = r.winner === null ? t("web.race.result.nobody") : nameOf(r.winner);
     above += text(x + 6, y + h - 6, r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"), `font-size="${fs(12)}" fill="#ffd166" textLength="${w - 12}" lengthAdjust="spacingAndGlyphs"`);
@@ -332,10 +332,10 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
       cy += 21;
     }
     if (hidden > 0) { // (drawn over the cell, outside it: a tap shows the row, never places)
-      const said = t("web.race.more", { count: hidden, name: nameOf(p) });
-      extras.push(tapTarget(x + w - 50, top - 2, 44, 44, `+${hidden}`, `data-more="${i}:${side}"`, said));
+      const said = tn("web.race.more", hidden, { count: hidden, name: nameOf(p) });
+      extras.push(tapTarget(x + w - 50, top + MORE_AT, 44, 44, `+${hidden}`, `data-more="${i}:${side}"`, said));
     }
-    cy = Math.max(cy, top + 29) + 3;
+    cy = Math.max(cy, top + rowLeast(hidden > 0)) + 3;
   }
   const said = t(legal.has(action) ? "web.race.planet.place" : "web.race.planet.label", { number: pl.number, name: pl.name });
   return legal.has(action) ? clickable(inner, { action, label: said, learn: pl.name, above }) : `<g>${inner}${above}</g>`;
@@ -379,9 +379,21 @@ function watchSheet(redraw) {
   }).observe(sheet);
 }
 
+// A cut row's "+N" (a finger's 44 px) sits beside its cards, below its label (MORE_AT
+// px under the row's top), and the row is at least as tall: it never touches its own
+// label, the next row's, or the planet's result at the cell's bottom
+const MORE_AT = 1;
+const rowLeast = (cut) => (cut ? MORE_AT + 44 + 2 : 29);
+
+// the room at a cell's bottom: its result's line once a planet has a result (set at
+// each drawing; while the cards are placed there is none, and the rows have it)
+let RESULT_LINE = 20;
+
 // a cell's height: your row of ROOM cards, the other row of one (folded) or three
+// (either cut, "+N" beside it), and the result's line
 function cellHeight() {
-  return 38 + 2 * 15 + Math.max(ROOM * 21, 29) + (fold.others ? 29 : 3 * 21) + 3 + 16;
+  const least = rowLeast(true);
+  return 38 + 2 * 15 + Math.max(ROOM * 21, least) + Math.max(fold.others ? 21 : 3 * 21, least) + 3 + RESULT_LINE;
 }
 
 // the screen's height left for your planets' rows, between where they start on the
@@ -438,6 +450,7 @@ function phone(el, given, view, fresh, ctx) {
   const rest = view.planets.filter((pl) => !mine.includes(pl));
   const cols = 3, gap = 5, cw = (W - 16 - (cols - 1) * gap) / cols;
   // your rows show fewer cards ("+N" says the rest) rather than go under the sheet
+  RESULT_LINE = !view.loading && view.planets.some((pl) => pl.result) ? 20 : 4;
   const gridTop = y + parseFloat(style.paddingTop || 0), rowsMine = Math.ceil(mine.length / cols);
   const fit = () => fitRoom(el, gridTop, rowsMine, gap);
   ROOM = fit();
@@ -473,6 +486,23 @@ function phone(el, given, view, fresh, ctx) {
   if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
 }
 
+// A choice of yours waits (how to pay, what to steal): its pieces are brought into
+// view once, when they are off screen or under the phone's bottom sheet (a row of a
+// planet in the board's second line is below a laptop's fold)
+let choiceSeen = null;
+function showChoice(el, view) {
+  const wait = view.pending;
+  const key = wait && wait.player === view.you ? `${view.round}:${wait.planet}:${wait.choice}:${view.log.length}` : null;
+  if (key === choiceSeen) return;
+  const piece = key && el.querySelector("svg [data-tokens]");
+  if (key && !piece) return;
+  choiceSeen = key;
+  if (!piece) return;
+  const box = piece.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight - sheetHeight()) return;
+  piece.scrollIntoView({ block: "center", behavior: allowed() ? "smooth" : "auto" });
+}
+
 export function render(el, given, ctx) {
   NAMES = ctx.names || [];
   follow(el, given, ctx);
@@ -481,6 +511,7 @@ export function render(el, given, ctx) {
   const narrow = el.clientWidth > 0 && el.clientWidth < 640;
   if (narrow) {
     phone(el, given, view, fresh, ctx);
+    showChoice(el, view);
     watchSheet(() => { if (el.isConnected && el.clientWidth < 640 && lastFit() !== ROOM) phone(el, given, view, fresh, ctx); });
     return;
   }
@@ -512,7 +543,7 @@ export function render(el, given, ctx) {
     let inner = `<rect class="hit" x="${x}" y="${y}" width="${pw}" height="${ph}" rx="10" fill="${mineHere ? "#1d2d55" : "#17223f"}" stroke="#4b5d8c"/>`;
     const cy = y + ph / 2;
     const about = t("web.race.planet.about", { name: pl.name, terraforming: pl.terraforming, vp: pl.vp, ore: pl.ore });
-    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" aria-label="${esc(t("web.race.planet.name", { name: pl.name }))}">`;
+    inner += `<g data-learn="${esc(pl.name)}" data-learn-text="${esc(about)}" role="group" aria-label="${esc(t("web.race.planet.name", { number: pl.number, name: pl.name }))}">`;
     inner += `<circle cx="${x + pw / 2}" cy="${cy}" r="34" fill="#5d7d5a" stroke="#b9d7a8" stroke-width="2"/>`;
     inner += text(x + pw / 2, cy - 4, `${pl.number}`, `text-anchor="middle" font-size="22" font-weight="700" fill="#fff"`) + " "; // (read "1 Mars", not "1Mars")
     // a long name ("Pios Proxima星") is squeezed to the planet's width, never over its edge
@@ -523,9 +554,10 @@ export function render(el, given, ctx) {
     // narrow: fewer words a line, the terraforming under the planet until it is resolved
     const facts = { vp: pl.vp, terraforming: pl.terraforming, ore: pl.ore };
     above += text(x + 6, cy - 42, t(narrow ? "web.race.planet.facts.short" : "web.race.planet.facts", facts), `font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (narrow && !pl.result) above += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
-    if (pl.result) {
-      const r = pl.result;
+    const result = view.loading ? null : pl.result; // (while the cards are placed: the last round's)
+    if (narrow && !result) above += text(x + pw / 2, cy + 54, t("web.race.planet.terraform", facts), `text-anchor="middle" font-size="${fs(11.5)}" fill="#c9d3ee"`);
+    if (result) {
+      const r = result;
       const who = r.winner === null ? t("web.race.result.nobody") : `${nameOf(r.winner)}`;
       const said = narrow ? (r.habitable ? t("web.race.result.short", { who, vp: r.vp }) : t("web.race.result.not-habitable"))
         : t(r.habitable ? "web.race.result.habitable" : "web.race.result.not-habitable.who", { who, vp: r.vp });
@@ -539,7 +571,11 @@ export function render(el, given, ctx) {
       above += `<circle cx="${x + 12}" cy="${labelY - 4}" r="6" fill="${color}"/>`;
       const who = named(p, view.you);
       const count = narrow ? t("web.race.row.short", { name: who, count: row.length }) : tn("web.race.row", row.length, { name: who });
-      above += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"`);
+      // (a row cut to its latest cards: its label ends before the "+N" at its end)
+      const cut = !narrow && row.length > 5; // (five fit between the label and the planet)
+      const roomText = pw - 22 - (cut ? 36 : 8);
+      const squeeze = count.length * 6.6 > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
+      above += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
       const room = narrow ? 3 : 5; // (five fit between the label and the planet)
@@ -613,4 +649,5 @@ export function render(el, given, ctx) {
     <button type="button" data-reveal-skip>${esc(t("web.race.reveal.all"))}</button></div>` : "";
   el.innerHTML = skip + between(given, ctx) + svg;
   if (busy()) el.dataset.revealing = "1"; else delete el.dataset.revealing;
+  showChoice(el, view);
 }
