@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import defaultdict
 from typing import Any
 
@@ -59,3 +62,17 @@ def test_seed_is_s_and_seats_have_no_short_flag() -> None:
     assert all(long != "--seats" for uses in flags.values() for _, long in uses)
     result = CliRunner().invoke(build(), ["play", "planet", "-s", "human,random"])
     assert result.exit_code == 2 and "--seed" in result.output
+
+
+def test_help_shows_no_bool_metavar_anywhere() -> None:
+    """``--help`` lists flags bare (``--reveal``, ``--help``), never ``<bool>``."""
+    for args in (["--help"], ["play", "--help"], ["replay", "--help"], ["rules", "--help"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "liftoff", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"},
+        )
+        assert done.returncode == 0, done.stderr
+        assert "<bool>" not in done.stdout and "--help" in done.stdout, done.stdout

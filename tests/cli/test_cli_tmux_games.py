@@ -1,5 +1,5 @@
 """Whole games in a real terminal of 80×24 (a tmux session): a 5-player planet
-game and an agency game, the person choosing the first choice each time (and
+game and agency games of 2, 3 and 4 players, the person choosing the first choice each time (and
 saying yes when asked before ending a turn). At every decision the screen a
 person sees holds the board's first row, their hand and the prompt: nothing
 scrolled away."""
@@ -82,6 +82,7 @@ def decision_screens(screens: list[str]) -> list[str]:
     [
         ("planet", "human,random,random,random,random", "Day ", "Your hand:", "en"),
         ("agency", "human,random", "Round ", "Your ", "en"),
+        ("agency", "human,random,random,random", "Round ", "Your ", "en"),
         ("agency", "human,random,random", "ラウンド ", "あなたの", "ja"),
     ],
 )

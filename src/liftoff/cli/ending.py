@@ -3,7 +3,8 @@ from, and every card that was hidden.
 
 Built only from the engine API (``State.outcome``, ``State.score_breakdown``,
 ``State.revealed``, ``Game.score_label`` / ``reveal_label`` and the message
-templates), so it reads the same for every game; it fits 80 columns.
+templates), so it reads the same for every game; its lines wrap to the
+terminal's width and never cut a card off.
 """
 
 from __future__ import annotations
@@ -12,19 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from liftoff import speech
+from liftoff.cli.fold import folded
 from liftoff.cli.words import comma, say
 from liftoff.engine import Game, GameNotOver, State
 from liftoff.engine.events import seat_name
 from liftoff.engine.messages import and_list, known, render
-
-#: a table pile (a deck, a draw pile) is shown on one line: its size and first cards
-PILE_WIDTH = 76
 
 
 def _number(value: float) -> str:
@@ -114,23 +112,12 @@ def _grouped(cards: Sequence[str]) -> str:
     )
 
 
-def cut_list(head: str, items: Sequence[str], width: int) -> str:
-    """``head`` and as many whole ``items`` (joined by commas) as fit ``width``
-    terminal cells, ``…`` marking the ones left out."""
-    sep = comma()
-    full = head + sep.join(items)
-    if cell_len(full) <= width:
-        return full
-    cut = set_cell_size(full, width - 1)
-    kept = cut[len(head) :].rsplit(sep.rstrip() or sep, 1)[0]
-    return say("cli.end.more", cards=head + kept)
-
-
-def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[Text]:
-    """Each seat's hidden cards (one line per seat, wrapped at words), then each
-    face-down pile of the table on one line (its size and first cards)."""
+def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[RenderableType]:
+    """Each seat's hidden cards (one line per seat), then each face-down pile
+    of the table (its size and every card, grouped with counts); a line wider
+    than the terminal wraps at words (between phrases in Japanese), never cut."""
     shown = state.revealed()
-    lines: list[Text] = []
+    lines: list[RenderableType] = []
     for p, seat in enumerate(shown["seats"]):
         parts = [
             say("cli.end.part", label=speech.of(game).reveal_label(k), cards=_grouped(v))
@@ -140,15 +127,17 @@ def revealed_lines(game: Game[Any], state: State, names: Sequence[str]) -> list[
         if parts:
             line = Text(say("cli.end.seat", name=seat_name(p, None, names)), style="bold")
             line.append(say("cli.end.parts").join(parts), style="")
-            lines.append(line)
+            lines.append(folded(line, 2))
     for label, cards in shown["table"].items():
         if not cards:
             continue
         text = say(
-            "cli.end.pile", label=speech.of(game).reveal_label(label), count=len(cards), cards=""
+            "cli.end.pile",
+            label=speech.of(game).reveal_label(label),
+            count=len(cards),
+            cards=_grouped(cards),
         )
-        text = cut_list(text, _grouped(cards).split(comma()), PILE_WIDTH)
-        lines.append(Text(text, style="dim"))
+        lines.append(folded(Text(text, style="dim"), 2))
     return lines
 
 
@@ -157,10 +146,10 @@ def ending(
 ) -> RenderableType:
     """The end-of-game screen: the winner in words, the scoring by source for
     each player, and every card a view hid (the game must be over)."""
-    parts: list[RenderableType] = [Text(headline(game, state, names, viewer), style="bold")]
+    parts: list[RenderableType] = [folded(Text(headline(game, state, names, viewer), "bold"))]
     note = tiebreak_note(game, state)
     if note:
-        parts.append(Text(note, style="dim"))
+        parts.append(folded(Text(note, style="dim")))
     parts.append(breakdown_table(game, state, names))
     hidden = revealed_lines(game, state, names)
     if hidden:

@@ -28,10 +28,14 @@ from rich.text import Text
 from liftoff import speech
 from liftoff.engine.messages import language
 
+#: spaces: a row may end after one, never before one
+SPACES = " \u3000"
 #: punctuation a row may end with, and never starts with
 CLOSING = set("、。，．・：；！？!?）」』】〕〉》)]}:;,.·")
 #: brackets a row may start with, and never ends with
 OPENING = set("（「『【〔〈《([{")
+#: the brackets that close them (a row ends inside a pair only when it must)
+CLOSING_BRACKETS = set("）」』】〕〉》)]}")
 #: a hiragana run ending in one of these ends a phrase (a particle, an inflection)
 PHRASE_ENDS = set("はがをにのでともへやたてるいすだか")
 #: "this", "that"…: they belong to the word after them
@@ -89,9 +93,11 @@ def kept_whole(text: str, words: Iterable[str]) -> set[int]:
 def may_break(text: str, i: int) -> bool:
     """Whether a row may end before ``text[i]`` (by the characters alone)."""
     a, b = text[i - 1], text[i]
-    if b == " " or b in CLOSING or b in GLUED or a in OPENING:
+    if b in SPACES or b in CLOSING or b in GLUED or a in OPENING:
         return False
-    if a == " " or a in CLOSING or b in OPENING:
+    if a in SPACES and (b.isdigit() or b == "×") and i > 1 and wide(text[i - 2]):
+        return False  # a word and its number (山札 84, 燃料 ×3) stay on one row
+    if a in SPACES or a in CLOSING or b in OPENING:
         return True
     if hiragana(a) and not hiragana(b):  # この, その…: one word with what follows
         return a in PHRASE_ENDS and text[max(0, i - 2) : i] not in DEMONSTRATIVES
@@ -109,21 +115,45 @@ def _break_offsets(text: str, lang: str) -> frozenset[int]:
     return frozenset(i for i in range(1, len(text)) if i not in inside and may_break(text, i))
 
 
+def bracketed(text: str) -> list[bool]:
+    """For each offset of ``text``: whether it lies inside a pair of brackets
+    (「…」, （…）), where a row had better not end."""
+    inside, depth = [], 0
+    for ch in text:
+        inside.append(depth > 0)
+        if ch in OPENING:
+            depth += 1
+        elif ch in CLOSING_BRACKETS and depth:
+            depth -= 1
+    return inside
+
+
 def fold_offsets(text: str, width: int, indent: int = 0, lang: str | None = None) -> list[int]:
     """Where ``text`` is cut into rows of at most ``width`` cells, the rows after
-    the first indented by ``indent``: at the last phrase end that fits, else
-    (a phrase wider than a row) at the last character that fits."""
+    the first indented by ``indent``: at the last space that fits outside
+    brackets when that keeps at least half the row, else at the last phrase end
+    that fits outside brackets when that keeps a third, else at the last phrase
+    end that fits, else (a phrase wider than a row) at the last character
+    that fits."""
     allowed = break_offsets(text, lang)
+    inside = bracketed(text)
     cuts: list[int] = []
-    start, used, last = 0, 0, 0
+    start, used, last, outside, spaced = 0, 0, 0, 0, 0
     for i, ch in enumerate(text):
         if i > start and i in allowed:
             last = i
+            if not inside[i]:
+                outside = i
+                spaced = i if text[i - 1] == " " else spaced
         size = cell_len(ch)
         if used + size > width and i > start and ch != " ":
             cut = last if last > start else i
+            for best, share in ((spaced, 2), (outside, 3)):  # a half row, a third
+                if best > start and cell_len(text[start:best]) * share >= width:
+                    cut = best
+                    break
             cuts.append(cut)
-            start, last = cut, 0
+            start, last, outside, spaced = cut, 0, 0, 0
             used = indent + cell_len(text[cut:i].lstrip(" "))
         used += size
     return cuts

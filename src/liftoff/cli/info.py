@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import typer
@@ -12,9 +13,10 @@ from rich.text import Text
 import liftoff
 from liftoff import speech
 from liftoff.cli.common import fail, get_game
+from liftoff.cli.fold import folded
 from liftoff.cli.words import say
 from liftoff.engine import Game
-from liftoff.engine.messages import ENGLISH, language, text_for
+from liftoff.engine.messages import ENGLISH, language, speaking, text_for
 
 console = Console()
 
@@ -50,8 +52,8 @@ def show_rules(out: Console, game: Game[Any], query: str, limit: int = 3) -> Non
         return
     if found[0][0].lower() == query.strip().lower():  # an exact ID: that rule alone
         found = found[:1]
-    for rid, text in found[:limit]:
-        out.print(Text.assemble((rid, "bold"), " — ", text))
+    for rid, text in found[:limit]:  # Japanese folds between phrases
+        out.print(folded(Text.assemble((rid, "bold"), " — ", text)))
     if len(found) > limit:
         more = f"liftoff rules {game.info.name} --find {query!r}" if limit < FIND_LIMIT else ""
         said = say("cli.rules.more", command=more) if more else say("cli.rules.more-words")
@@ -69,9 +71,35 @@ def rules(
         None, "--find", help="List the rules these words ask about, best first."
     ),
     words: list[str] = typer.Argument(None, help="More words for --find.", show_default=False),
+    lang: str = typer.Option(
+        None,
+        "--lang",
+        help="The language of the rules and of --find's words: en or ja "
+        "(default: the terminal's locale).",
+    ),
 ) -> None:
     """Describe a game: its summary, its options, one rule's text, or the rules
     found by words (--find moon phase)."""
+    with speaking(spoken(lang)):
+        describe(game, options, rule, find, words)
+
+
+def spoken(lang: str | None) -> str:
+    """``--lang`` (refused when there is no such catalogue), else the locale's."""
+    from liftoff import i18n
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    if lang not in i18n.available():
+        with speaking(i18n.from_environment(os.environ)):
+            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
+    return lang
+
+
+def describe(
+    game: str, options: bool, rule: str | None, find: str | None, words: list[str] | None
+) -> None:
+    """``liftoff rules`` in the language being spoken."""
     g = get_game(game)
     if words and find is None:
         fail(f"unexpected {' '.join(words)!r}: to find rules by words, use --find WORDS")
@@ -85,7 +113,7 @@ def rules(
                 f"no rule {rule!r} in {g.info.name} "
                 f"(liftoff rules {g.info.name} --find WORDS finds rules by words)"
             )
-        console.print(Text.assemble((rule, "bold"), " — ", text))
+        console.print(folded(Text.assemble((rule, "bold"), " — ", text)))
         return
     if options:
         table = Table(title=f"{g.info.title}: options (--option name=value)")

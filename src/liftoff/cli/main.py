@@ -76,6 +76,7 @@ def build() -> typer.Typer:
             importlib.import_module(name).register(app)
         for command in app.registered_commands:
             quiet_flags(command.callback)
+        quiet_flags(_root)
         _built = True
     return app
 
@@ -92,6 +93,18 @@ def quiet_flags(callback: Any) -> None:
             info.metavar = ""
 
 
+def quiet_help(command: Any) -> None:
+    """Give ``--help`` of ``command`` and of its subcommands no metavar either
+    (``--help``, not ``--help <bool>``)."""
+    from typer._click.core import Context
+
+    option = command.get_help_option(Context(command))
+    if option is not None:
+        option.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        quiet_help(sub)
+
+
 TRACEBACK_ENV = "LIFTOFF_TRACEBACK"  # set to 1: a bug shows its traceback instead of one line
 
 
@@ -100,6 +113,7 @@ def run(app: typer.Typer, args: Sequence[str] | None = None) -> None:
     a mistake on the command line, an interruption or an unexpected exception
     is said in one line."""
     command = typer.main.get_command(app)
+    quiet_help(command)
     try:
         code = command.main(args=args, prog_name="liftoff", standalone_mode=False)
     except TyperException as exc:

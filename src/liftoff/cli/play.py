@@ -271,8 +271,10 @@ class TerminalGame:
         view = self.state.view(player)
         board = self.draw(view, player)
         room = room_for_choices(self.console, board, turn.prompt(), height, bool(news))
-        if room is not None and room < 1:  # too tall: the board's shorter form
-            board = draw_board(self.render, view, player, self.names, compact=True)
+        for shorter in ("compact", "tight"):  # too tall: the board's shorter forms
+            if room is None or room >= 1:
+                break
+            board = draw_board(self.render, view, player, self.names, **{shorter: True})
             room = room_for_choices(self.console, board, turn.prompt(), height, bool(news))
         return compose(self.console, board, news, turn.opening(room), turn.prompt(), height)
 
@@ -446,15 +448,21 @@ def draw_board(
     player: int | None,
     names: Sequence[str],
     compact: bool = False,
+    tight: bool = False,
 ) -> RenderableType:
     """Call a board renderer with the players' names where it takes them
     (``render(view, viewer, names)``), else the older ``render(view, viewer)``;
-    ``compact`` asks for a shorter board where the renderer draws one."""
+    ``compact`` asks for a shorter board where the renderer draws one, and
+    ``tight`` for its shortest (else its compact one)."""
     try:
         params = list(inspect.signature(render).parameters.values())
     except (TypeError, ValueError):
         params = []
-    if compact and any(p.name == "compact" for p in params):
+    takes = {p.name for p in params}
+    if tight and "tight" in takes:
+        shortest: RenderableType = render(view, player, names, tight=True)
+        return shortest
+    if (compact or tight) and "compact" in takes:
         short: RenderableType = render(view, player, names, compact=True)
         return short
     if len(params) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in params):

@@ -2,7 +2,8 @@
 
 The board, what happened since their last turn, the choices and the prompt
 are drawn together; on a terminal of ``height`` rows the narration keeps only
-its newest lines that fit beside the rest (``log`` shows more), so a person
+its newest lines that fit beside the rest (``log`` shows more; none when the
+board and the choices take every row), so a person
 never has to scroll to see the board, their hand or the prompt. Without a
 height (a pipe, a script) every line is shown. Nothing is cut sideways: rows
 wider than the terminal fold onto the next row (see ``render._seats.fit``).
@@ -67,6 +68,8 @@ def compose(
     if height is None:
         return [board, say("cli.play.since"), *news, *opening]
     taken = rows_of(console, [board, *opening]) + max(PROMPT_ROWS, rows_of(console, [prompt]))
+    if height - taken < 1:  # no row left: the news waits for ``log``
+        return [board, *opening]
     if height - taken < 2:  # one row: the newest line if it fits, else a count
         newest = newest_that_fit(console, news, max(0, height - taken))
         said = newest or [count("cli.play.since.more", len(news))]

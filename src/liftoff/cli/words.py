@@ -284,6 +284,9 @@ register_plurals(
         "cli.planet.screws": ("{count} Screw", "{count} Screws"),
         "cli.planet.to-play": ("◀ to play, {count} move left", "◀ to play, {count} moves left"),
         "cli.planet.cards": ("{count} card", "{count} cards"),
+        "cli.agency.extra-launches": ("{count} extra launch", "{count} extra launches"),
+        "cli.agency.bonus-launches": ("{count} bonus launch", "{count} bonus launches"),
+        "cli.agency.extra-missions.n": ("+{count} mission", "+{count} missions"),
     }
 )
 

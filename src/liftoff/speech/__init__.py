@@ -39,7 +39,7 @@ from liftoff.engine.events import Event, seat_name
 from liftoff.engine.events import narrate as narrate_event
 from liftoff.engine.messages import Message, SeatNumber
 from liftoff.engine.options import Option, OptionValue
-from liftoff.speech.search import RuleIndex
+from liftoff.speech.search import RuleIndex, readings
 
 PACKAGE = "liftoff.speech"
 #: descriptions a speech keeps (see :meth:`Speech.render`)
@@ -216,7 +216,9 @@ class Speech:
         if index is None:
             name = self.game.info.name
             topics = {rid: engine_words.rule_topic(name, rid) for rid in catalogue}
-            index = self._rule_indexes[key] = RuleIndex(catalogue, topics, self.variant_rules)
+            index = self._rule_indexes[key] = RuleIndex(
+                catalogue, topics, self.variant_rules, readings(key[0])
+            )
         found = [hit for hit in index.search(wanted) if hit[0] != exact]
         if exact is not None:
             found.insert(0, (exact, catalogue[exact]))

@@ -7,7 +7,9 @@ whole *text*. A query word counts :data:`TITLE_WEIGHT` times in a title and
 :data:`TOPIC_WEIGHT` times in a topic. Words are English words lightly stemmed
 (``wins`` finds ``win``), numbers, and for Japanese, which runs words together,
 every kanji and every pair of neighbouring characters (so 「手札の上限」 finds
-「手札の枚数に上限はない」).
+「手札の枚数に上限はない」). A Japanese query may be typed in any script: a
+word in hiragana is read as the game's word it spells (``readings``: てふだ →
+手札) or written in katakana (がーぐろあ → ガーグロア), whichever the rules hold.
 
 Hits are ordered as a player looks for them: the developers' rulings
 (``-GAP-``, reconstructions ``-R-``) after everything else; then the rules
@@ -17,11 +19,14 @@ before variants', worked examples and Q&A rulings (see :func:`kind_weight`).
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 #: BM25's usual constants
 K1, B = 1.2, 0.75
@@ -39,6 +44,10 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f々ー"
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\W{_CJK}_]+")
 _IS_CJK = re.compile(rf"[{_CJK}]")
 _HIRAGANA = re.compile(r"[\u3040-\u309f]+")
+#: runs of one script: hiragana, else kanji, katakana and the rest together
+_SCRIPTS = re.compile(r"[\u3040-\u309f]+|[^\u3040-\u309f]+")
+#: pieces of a Japanese query that say nothing about which rule is meant
+JAPANESE_STOP = frozenset({"ルール", "規則"})
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff々]")
 _HEADING = re.compile(r"^(.*?)\s*\*[^*]+\*")
 #: a pointer to a ruling ("[ruling → PL-GAP-11 for ties]"): not what a rule is about
@@ -77,9 +86,64 @@ def stem(word: str) -> str:
 def _pieces(run: str) -> list[str]:
     """The pieces of a query's Japanese run that carry its meaning: the runs
     of kanji and katakana between kana particles and endings (「山札が残って
-    いない」 → 山札, 残), or the run itself when it is all hiragana."""
-    pieces = [p for p in _HIRAGANA.split(run) if p]
+    いない」 → 山札, 残), a word's hiragana before its kanji kept with them
+    (「たき火の」 → たき火), or the run itself when it is all hiragana."""
+    parts = [p for p in _SCRIPTS.findall(run) if p]
+    pieces: list[str] = []
+    lead = ""
+    for i, part in enumerate(parts):
+        if not _HIRAGANA.fullmatch(part):
+            pieces.append(lead + part)
+            lead = ""
+        elif i == 0:  # leads the run: the start of a word, or the whole query
+            lead = part
     return pieces or [run]
+
+
+@cache
+def readings(lang: str) -> dict[str, str]:
+    """How the game words of ``lang`` written in kanji are read (hiragana →
+    written), from ``locale/<lang>/readings.json``; ``{}`` without one."""
+    path = resources.files("liftoff").joinpath("locale", lang, "readings.json")
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+    return {k: v for k, v in found.items() if not k.startswith("_")}
+
+
+def katakana(text: str) -> str:
+    """``text`` with its hiragana written in katakana (がーぐろあ → ガーグロア)."""
+    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+
+
+def read_as(run: str, readings: Mapping[str, str]) -> list[str]:
+    """A hiragana ``run`` as the words its readings write (「てふだのじょうげん」 →
+    手札, 上限): the longest reading at each place, the short kana between
+    them (particles) left out; ``[]`` when no reading is in it."""
+    found: list[str] = []
+    rest, i, matched = "", 0, False
+    longest = max(map(len, readings), default=0)
+    while i < len(run):
+        hit = next(
+            (
+                run[i : i + n]
+                for n in range(min(longest, len(run) - i), 1, -1)
+                if run[i : i + n] in readings
+            ),
+            None,
+        )
+        if hit is None:
+            rest += run[i]
+            i += 1
+            continue
+        if len(rest) > 2:
+            found.append(rest)
+        found.append(readings[hit])
+        rest, i, matched = "", i + len(hit), True
+    if len(rest) > 2:
+        found.append(rest)
+    return found if matched else []
 
 
 def words_of(text: str, *, query: bool = False) -> list[str]:
@@ -94,6 +158,8 @@ def words_of(text: str, *, query: bool = False) -> list[str]:
                 found.append(stem(token))
             continue
         for piece in _pieces(token) if query else [token]:
+            if query and piece in JAPANESE_STOP:
+                continue
             if len(piece) == 1:
                 found.append(piece)
                 continue
@@ -164,8 +230,10 @@ class RuleIndex:
         catalogue: Mapping[str, str],
         topics: Mapping[str, tuple[str, str]] | None = None,
         variants: Sequence[str] = (),
+        readings: Mapping[str, str] | None = None,
     ) -> None:
         self.variants = tuple(variants)
+        self.readings = dict(readings or {})
         self.ids = list(catalogue)
         self.texts = [catalogue[rid] for rid in self.ids]
         named = topics or {}
@@ -185,10 +253,41 @@ class RuleIndex:
         count = len(self.ids)
         self._idf = {w: math.log(1 + (count - n + 0.5) / (n + 0.5)) for w, n in documents.items()}
 
+    def known(self, piece: str) -> float:
+        """The share of ``piece``'s search words that some rule holds."""
+        words = words_of(piece, query=True)
+        return sum(w in self._idf for w in words) / len(words) if words else 0.0
+
+    def spelled(self, query: str) -> str:
+        """``query`` with each kana word written as the rules write it: a
+        hiragana word by its reading (てふだ → 手札, :attr:`readings`) or in
+        katakana (ろけっと → ロケット) when the rules hold that spelling better;
+        other words as typed."""
+        out: list[str] = []
+        for token in _TOKEN.findall(query.lower()):
+            if not _IS_CJK.match(token):
+                out.append(token)
+                continue
+            for piece in _pieces(token):
+                if not _HIRAGANA.search(piece):
+                    out.append(piece)
+                    continue
+                kana = bool(_HIRAGANA.fullmatch(piece))
+                read = read_as(piece, self.readings) if kana else []
+                if kana and not read and len(piece) <= 2 and len(query.split()) > 1:
+                    continue  # a particle typed apart (まんげつ の とき)
+                spellings = [read, [piece], [katakana(piece)]]  # a tie: the reading
+                best = max((s for s in spellings if s), key=self._known_all)
+                out.extend(best)
+        return " ".join(out)
+
+    def _known_all(self, pieces: Sequence[str]) -> float:
+        return sum(self.known(p) for p in pieces) / len(pieces)
+
     def search(self, query: str) -> list[tuple[str, str]]:
         """Every rule holding at least :data:`MIN_COVERAGE` of ``query``'s
         words, best first (see the module's docstring)."""
-        wanted = list(dict.fromkeys(words_of(query, query=True)))
+        wanted = list(dict.fromkeys(words_of(self.spelled(query), query=True)))
         if not wanted:
             return []
         ranked = []

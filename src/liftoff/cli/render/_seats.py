@@ -12,6 +12,7 @@ from rich.text import Text
 
 import liftoff
 from liftoff import speech
+from liftoff.cli.fold import Phrased, wide
 from liftoff.engine.events import seat_name
 from liftoff.engine.messages import language
 
@@ -85,3 +86,10 @@ def fit(line: Text) -> Text:
     line.no_wrap = False
     line.overflow = "fold"
     return line
+
+
+def row(line: Text, indent: int = 0) -> Text | Phrased:
+    """:func:`fit`, except that a row of a language written without spaces
+    (Japanese) folds between its phrases, outside brackets where it can, with
+    its later rows indented by ``indent`` cells (:mod:`liftoff.cli.fold`)."""
+    return Phrased(line, indent) if wide(line.plain) else fit(line)

@@ -23,11 +23,11 @@ from rich.text import Text
 
 from liftoff import speech
 from liftoff.cli.fold import Phrased, wide
-from liftoff.cli.words import comma, say
+from liftoff.cli.words import comma, count, say
 from liftoff.engine.messages import language
 
 from . import worded
-from ._seats import fit, legend_table, letters, mark, style, who
+from ._seats import fit, legend_table, letters, mark, row, style, who
 
 WIDTH = 80
 _CARD_ID = re.compile(r"\b(?:S\d{2}|O\d{2}|M[1-4]-\d{2})\b")
@@ -163,7 +163,7 @@ def _missions(view: dict[str, Any], compact: bool = False) -> list[Text | Phrase
     return wrapped(" · ".join(parts), title, cell_len(title))
 
 
-def _station(view: dict[str, Any], marks: Sequence[str], compact: bool = False) -> Text:
+def _station(view: dict[str, Any], marks: Sequence[str], compact: bool = False) -> Text | Phrased:
     """The station's spaces: number, points, bonus and owner (``compact``: a
     shorter title, so that eleven spaces fit 80 columns in every language)."""
     station = Text(say("cli.agency.station.short" if compact else "cli.agency.station"))
@@ -175,7 +175,7 @@ def _station(view: dict[str, Any], marks: Sequence[str], compact: bool = False) 
             station.append_text(mark(owner, marks))
         else:
             station.append("#" if owner == -2 else "·", style="dim")
-    return fit(station)
+    return row(station, 2)
 
 
 def _agencies(
@@ -213,12 +213,12 @@ def _extras(pd: dict[str, Any]) -> list[str]:
         boosts = "/+".join(str(x) for x in pd["boosts"])
         extras.append(say("cli.agency.boost", boosts=boosts))
     if pd["extra_missions"]:
-        extras.append(say("cli.agency.extra-missions", count=pd["extra_missions"]))
+        extras.append(count("cli.agency.extra-missions.n", pd["extra_missions"]))
     syms = pd["symbols"]
     if syms.get("extra"):
-        extras.append(say("cli.agency.extra-launch", count=syms["extra"]))
+        extras.append(count("cli.agency.extra-launches", syms["extra"]))
     if syms.get("bonus"):
-        extras.append(say("cli.agency.bonus-launch", count=syms["bonus"]))
+        extras.append(count("cli.agency.bonus-launches", syms["bonus"]))
     if pd["discount"]:
         extras.append(say("cli.agency.discount", count=pd["discount"]))
     return extras
@@ -242,21 +242,26 @@ def _areas(
     viewer: int | None,
     names: Sequence[str],
     compact: bool = False,
+    tight: bool = False,
 ) -> list[Text | Phrased]:
     """What each player has played, on Earth and in space, and this round's
-    extras (``compact``: how many missions each has on Earth and in space)."""
+    extras (``compact``: how many missions each has on Earth and in space;
+    ``tight``: without the words "played" and "this round", so that a player
+    takes one row where the names allow)."""
     rows: list[Text | Phrased] = []
     for pd in view["players"]:
         parts = []
         if pd["played"]:
             played = comma().join(cards.name(c) for c in pd["played"])
-            parts.append(say("cli.agency.played", cards=played))
+            parts.append(played if tight else say("cli.agency.played", cards=played))
         if pd["earth"] and pd["seat"] != viewer:  # the viewer's are under "your cards"
-            parts.append(_count(pd["earth"], "earth", cards, compact))
+            parts.append(_count(pd["earth"], "earth", cards, compact or tight))
         if pd["space"]:
-            parts.append(_count(pd["space"], "space", None, compact))
+            parts.append(_count(pd["space"], "space", None, compact or tight))
         extras = _extras(pd)
-        if extras:
+        if extras and tight:
+            parts.append(comma().join(extras))
+        elif extras:
             parts.append(say("cli.agency.this-round", extras=comma().join(extras)))
         if pd.get("deciding"):
             deciding = _CARD_ID.sub(lambda m: cards.name(m[0]), pd["deciding"])
@@ -267,13 +272,19 @@ def _areas(
     return rows
 
 
-def _own_cards(me: dict[str, Any], cards: Cards, compact: bool = False) -> list[Text | Phrased]:
+def _own_cards(
+    me: dict[str, Any], cards: Cards, compact: bool = False, tight: bool = False
+) -> list[Text | Phrased]:
     """The viewer's cards with their texts; ``compact``: by name only, a row
-    or two a section (``board`` shows the texts)."""
+    or two a section (``board`` shows the texts); ``tight``: by name, the
+    sections one after the other on shared rows."""
     rows: list[Text | Phrased] = []
+    flowing: list[str] = []
 
     def section(title: str, ids: list[str]) -> None:
-        if ids and compact:
+        if ids and tight:
+            flowing.append(f"{title} " + comma().join(f"{c} {cards.name(c)}" for c in ids))
+        elif ids and compact:
             named = comma().join(f"{card} {cards.name(card)}" for card in ids)
             rows.extend(wrapped(named, f"{title} ", 4))
         elif ids:
@@ -288,24 +299,33 @@ def _own_cards(me: dict[str, Any], cards: Cards, compact: bool = False) -> list[
     section(say("cli.agency.yours.objectives"), me.get("objectives", []))
     section(say("cli.agency.yours.drawn"), me.get("drawn", []))
     section(say("cli.agency.yours.earth"), me.get("earth", []))
+    if flowing:
+        rows.extend(wrapped(" · ".join(flowing), "", 4))
     return rows
 
 
 def render(
-    view: dict[str, Any], viewer: int | None, names: Sequence[str] = (), compact: bool = False
+    view: dict[str, Any],
+    viewer: int | None,
+    names: Sequence[str] = (),
+    compact: bool = False,
+    tight: bool = False,
 ) -> RenderableType:
     """The board as ``viewer`` sees it (``None``: a spectator), players by name;
     ``compact`` is shorter for a short terminal: the viewer's cards by name
-    without their texts, the head on two rows, the station on one."""
+    without their texts, the head on two rows, the station on one; ``tight``
+    (four players on 24 rows) is compact and says what each player played
+    without the words around it ("played", "this round")."""
     if any("deciding" not in pd for pd in view.get("players", ())):
         view = worded("agency", view)
+    compact = compact or tight
     cards = Cards(view)
     marks = letters(names, len(view["players"]))
     parts: list[RenderableType] = [*_head(view, viewer, names, compact), *_missions(view, compact)]
     parts += [_station(view, marks, compact), _agencies(view, viewer, names, marks)]
-    parts += _areas(view, cards, viewer, names, compact)
+    parts += _areas(view, cards, viewer, names, compact, tight)
     if viewer is not None and 0 <= viewer < len(view["players"]):
-        mine = _own_cards(view["players"][viewer], cards, compact)
+        mine = _own_cards(view["players"][viewer], cards, compact, tight)
         if mine and compact:  # no rule line: each section is one titled row
             parts += mine
         elif mine:

@@ -18,11 +18,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from liftoff.cli.fold import Phrased
 from liftoff.cli.words import comma, count, say
 from liftoff.engine.messages import language
 from liftoff.engine.words import option_label
 
-from ._seats import card_names, fit, legend_table, letters, mark, pad, style, who
+from ._seats import card_names, fit, legend_table, letters, mark, pad, row, style, who
 
 PHASE_MARK = {"full": "○", "half": "◐", "new": "●"}
 
@@ -57,7 +58,7 @@ def moon_place(view: dict[str, Any], spot: str, after: bool = False) -> str:
     return say(f"cli.planet.moon.other{kind}", spot=spot)
 
 
-def _head(view: dict[str, Any]) -> Text:
+def _head(view: dict[str, Any]) -> Text | Phrased:
     """Day, Moon and Garglore; where the Moon goes next when there is room."""
     moon, days = view["moon"], view["days"]
     head = Text()
@@ -82,7 +83,7 @@ def _head(view: dict[str, Any]) -> Text:
     if head.cell_len + nxt.cell_len + tail.cell_len <= 80 or moon["override"]:
         head.append_text(nxt)
     head.append_text(tail)
-    return fit(head)
+    return row(head, 2)
 
 
 def _point_name(view: dict[str, Any], lp: str) -> str:
@@ -152,7 +153,7 @@ def lift_off_text(seg: dict[str, Any]) -> str:
 _OTHER_LIFT_OFFS = ("instant", "teleport", "slingshot", "miracle", "stargate")
 
 
-def _point_rows(seg: dict[str, Any], marks: Sequence[str], width: int = 12) -> list[Text]:
+def _point_rows(seg: dict[str, Any], marks: Sequence[str], width: int = 12) -> list[Text | Phrased]:
     top = Text(f"{seg['segment']:<3}")
     top.append(pad(str(seg["name"]), width), style="bold")
     top.append(pad(phase_marked(seg["phase"]), 7))
@@ -168,10 +169,10 @@ def _point_rows(seg: dict[str, Any], marks: Sequence[str], width: int = 12) -> l
         how = Text("   " + say("cli.planet.blocked"), style="red")
     else:
         how = Text("   " + lift_off_text(seg), style="dim")
-    return [fit(top), fit(how)]
+    return [row(top, 3), row(how, 3)]
 
 
-def _exits(view: dict[str, Any], marks: Sequence[str]) -> Text:
+def _exits(view: dict[str, Any], marks: Sequence[str]) -> Text | Phrased:
     t = Text(say("cli.planet.exits"))
     for seg in view["ring"]:
         if seg["kind"] == "exit":
@@ -179,7 +180,7 @@ def _exits(view: dict[str, Any], marks: Sequence[str]) -> Text:
             t.append_text(_aliens(seg["aliens"], marks) or Text("–", style="dim"))
             t.append(" ")
     t.append(say("cli.planet.exits.from"), style="dim")
-    return fit(t)
+    return row(t, 2)
 
 
 def hand_text(cards: dict[str, int]) -> str:
@@ -219,7 +220,7 @@ def _people(
     return table
 
 
-def _foot(view: dict[str, Any], viewer: int | None) -> Text:
+def _foot(view: dict[str, Any], viewer: int | None) -> Text | Phrased:
     foot = Text()
     mine = view["players"][viewer] if viewer is not None else None
     if mine is not None and "hand" in mine:
@@ -230,7 +231,7 @@ def _foot(view: dict[str, Any], viewer: int | None) -> Text:
     foot.append(piles)
     if view.get("variants"):
         foot.append(" · " + comma().join(variant_name(v) for v in view["variants"]))
-    return fit(foot)
+    return row(foot, 2)
 
 
 def variant_name(option: str) -> str:
