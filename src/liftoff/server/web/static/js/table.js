@@ -171,6 +171,8 @@ function render() {
   const table = msg.table;
   document.title = `${table.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
+  // the move bar keeps its place only while this page plays a seat (style: app.css)
+  root.dataset.playing = String(table.status === "playing" && msg.you !== null && msg.you !== undefined);
   renderPlayers();
   renderBoard();
   renderBanner(); // (after the board: it may say what the board is showing)
@@ -328,6 +330,15 @@ function renderBoard() {
 // outside it: a long name, Japanese wider than the board's estimate), or past the
 // right edge of the cell or card it is written on, is squeezed to fit.
 function fitLabels(root) {
+  // a card's name longer than its card is wide (one long word: "Asteroids!") is set
+  // smaller until it fits, in any language
+  for (const el of root.querySelectorAll(".pcard .nm")) {
+    el.style.fontSize = "";
+    const card = el.parentElement, style = getComputedStyle(card);
+    const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
+    const width = el.scrollWidth;
+    if (width > room && room > 0) el.style.fontSize = `${Math.max(8, parseFloat(getComputedStyle(el).fontSize) * room / width).toFixed(1)}px`;
+  }
   for (const svg of root.querySelectorAll("svg")) {
     const right = svg.getBoundingClientRect().right - 2;
     for (const el of svg.querySelectorAll("text")) {
