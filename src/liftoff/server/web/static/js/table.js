@@ -336,8 +336,10 @@ function fitLabels(root) {
     el.style.fontSize = "";
     const card = el.parentElement, style = getComputedStyle(card);
     const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
-    const width = el.scrollWidth;
-    if (width > room && room > 0) el.style.fontSize = `${Math.max(8, parseFloat(getComputedStyle(el).fontSize) * room / width).toFixed(1)}px`;
+    const letters = document.createRange();
+    letters.selectNodeContents(el);
+    const width = letters.getBoundingClientRect().width;
+    if (width > room && room > 0) el.style.fontSize = `${Math.max(8, Math.floor(parseFloat(getComputedStyle(el).fontSize) * 10 * room / width) / 10)}px`;
   }
   for (const svg of root.querySelectorAll("svg")) {
     const right = svg.getBoundingClientRect().right - 2;
