@@ -330,17 +330,6 @@ function renderBoard() {
 // outside it: a long name, Japanese wider than the board's estimate), or past the
 // right edge of the cell or card it is written on, is squeezed to fit.
 function fitLabels(root) {
-  // a card's name longer than its card is wide (one long word: "Asteroids!") is set
-  // smaller until it fits, in any language
-  for (const el of root.querySelectorAll(".pcard .nm")) {
-    el.style.fontSize = "";
-    const card = el.parentElement, style = getComputedStyle(card);
-    const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
-    const letters = document.createRange();
-    letters.selectNodeContents(el);
-    const width = letters.getBoundingClientRect().width;
-    if (width > room && room > 0) el.style.fontSize = `${Math.max(8, Math.floor(parseFloat(getComputedStyle(el).fontSize) * 10 * room / width) / 10)}px`;
-  }
   for (const svg of root.querySelectorAll("svg")) {
     const right = svg.getBoundingClientRect().right - 2;
     for (const el of svg.querySelectorAll("text")) {
