@@ -36,6 +36,11 @@ SEARCHES = (
         "ismcts iterations/s (heuristic rollouts, depth 20)",
         "ismcts:iterations=1000000,clock=cpu,rollout=heuristic,depth=20,prior=none",
     ),
+    (
+        # the search of the ``hard`` and ``expert`` levels (heuristic rollouts and priors)
+        "ismcts iterations/s (hard/expert level: heuristic rollouts and priors)",
+        "ismcts:iterations=1000000,clock=cpu",
+    ),
 )
 
 

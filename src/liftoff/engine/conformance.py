@@ -69,6 +69,7 @@ def check_contract_step(game: Game[Any], state: State) -> None:
             assert legal == [], f"player {p} is not active but has legal actions {legal[:3]}"
     for viewer in (None, *range(state.num_players)):
         check_board_view(state, viewer)
+        check_numbers_view(state, viewer)
     if state.is_over():
         out = state.outcome()
         assert out is not None
@@ -94,6 +95,24 @@ def check_board_view(state: State, viewer: int | None) -> None:
             assert board[key] in ([], full[key]), f"board_view()[{key!r}] is not the view's"
         else:
             assert board[key] == full[key], f"board_view()[{key!r}] differs from view()"
+
+
+def check_numbers_view(state: State, viewer: int | None) -> None:
+    """``numbers_view(viewer)``, where the game offers one, is JSON-safe and holds
+    ids and numbers only: no string among its values (its keys name its fields)."""
+    try:
+        numbers = state.numbers_view(viewer)
+    except NotImplementedError:
+        return
+    canon(numbers)
+    stack: list[Any] = [numbers]
+    while stack:
+        value = stack.pop()
+        assert not isinstance(value, str), f"numbers_view() holds a string: {value!r}"
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
 
 
 def _labelled(game: Game[Any], area: str, label: object) -> None:

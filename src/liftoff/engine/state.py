@@ -477,6 +477,14 @@ class State(ABC):
         a game overrides it to skip building the history."""
         return self.view(player)
 
+    def numbers_view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know, as ids and numbers only (``None``: a
+        spectator): no string anywhere among its values, no words, no history.
+        Bots and the research encoders read it thousands of times a second; a
+        game documents its keys beside its ``view``. A game that offers none
+        raises ``NotImplementedError`` (this default)."""
+        raise NotImplementedError(f"{type(self).__name__} offers no numbers_view")
+
     @abstractmethod
     def determinize(self, player: int, seed: int) -> Self:
         """A copy where everything ``player`` cannot know is resampled.

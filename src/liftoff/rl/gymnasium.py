@@ -309,7 +309,7 @@ class LiftoffEnv(gym.Env[dict[str, Any], Any]):
     def observation_vector(self) -> Any:
         """The learner's observation vector now (float32)."""
         assert self.state is not None, "call reset() first"
-        vector = self.encoder.encode(self.state.view(self.seat))
+        vector = self.encoder.observe(self.state, self.seat)
         if self.chooser.feature_size:
             vector = np.concatenate([vector, self.chooser.features()])
         return vector

@@ -87,7 +87,7 @@ class Observer:
             raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
         if self.tensor is not None:
             size = self.game.encoder.size
-            self.tensor[:size] = self.game.encoder.encode(state.engine_state.view(player))
+            self.tensor[:size] = self.game.encoder.observe(state.engine_state, player)
             if self.game.factored:
                 self.tensor[size:] = state._core.choosers[player].features()
 

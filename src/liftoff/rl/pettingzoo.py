@@ -168,7 +168,7 @@ class _Common:
             ids = chooser.legal_ids(self._state)
             if ids:
                 mask[ids] = 1
-        vector = self.encoder.encode(self._state.view(seat))
+        vector = self.encoder.observe(self._state, seat)
         if chooser.feature_size:
             vector = np.concatenate([vector, chooser.features()])
         return {"observation": vector, "mask": mask}
@@ -179,7 +179,7 @@ class _Common:
         game = self._game()
         parts = []
         for seat, chooser in enumerate(self.choosers):
-            parts.append(self.encoder.encode(game.view(seat)))
+            parts.append(self.encoder.observe(game, seat))
             if chooser.feature_size:
                 parts.append(chooser.features())
         return np.concatenate(parts).astype(np.float32, copy=False)

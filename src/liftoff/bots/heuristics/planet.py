@@ -35,9 +35,9 @@ from liftoff.bots.heuristics.planet_board import (
     EPS,
     Board_,
     Slot,
+    board_of,
     boarded_q,
     die_faces,
-    parse,
     phase_at,
     success,
     time_factor,
@@ -62,7 +62,18 @@ from liftoff.games.planet.actions import (
     Roll,
     Trade,
 )
+from liftoff.games.planet.cards import CODES
+from liftoff.games.planet.config import PHASE_NAMES
+from liftoff.games.planet.layout import STAGE_NAMES
+from liftoff.games.planet.numbers import MECHANICS
 from liftoff.games.planet.words import said_lp
+
+# the numbers of the numbers view the rollout reads
+PLAY, TELEPORT = STAGE_NAMES.index("play"), STAGE_NAMES.index("teleport")
+FULL, NEW = PHASE_NAMES.index("full"), PHASE_NAMES.index("new")
+INSTANT, DICE = MECHANICS.index("instant"), MECHANICS.index("dice")
+MIRACLE, STARGATE = MECHANICS.index("miracle"), MECHANICS.index("stargate")
+F, W = CODES.index("F"), CODES.index("W")
 
 # -- the policy -------------------------------------------------------------------
 
@@ -70,10 +81,9 @@ from liftoff.games.planet.words import said_lp
 def _pledge(state: State, player: int, b: Board_) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     tele = next((s for s in b.slots if s.mech == "teleport"), None)
-    view = state.board_view(player)
-    window = view.get("teleport_window", {})
+    window = state.numbers_view(player)["teleport_window"] or {}
     need = int(window.get("need", 0))
-    offered = sum(int(p["fuel"]) for p in window.get("pledges", []))
+    offered = sum(f for _, f in window.get("pledges", []))
     left = need - offered
     waiting = [q for q in window.get("waiting", []) if q != player]
     mine = tele.boarded.count(player) if tele else 0
@@ -188,7 +198,7 @@ def _gains(
         else:
             c = det.clone()
             c.apply_legal(player, a)
-            gain = value(parse(c.board_view(player)), die) - base
+            gain = value(board_of(c, player), die) - base
             if isinstance(a, Board | Pay) and any(t.startswith("W") for t in _tokens(a)):
                 gain -= 0.01  # keep Wilds for when they are needed
             why = reason("worth", gain=gain)
@@ -206,7 +216,7 @@ def _gains(
                 break
         if not ok:
             continue
-        gain = value(parse(c.board_view(player)), die) - base
+        gain = value(board_of(c, player), die) - base
         first = plan[0]
         if gain > gains.get(first, -math.inf):
             gains[first] = gain
@@ -216,8 +226,7 @@ def _gains(
 
 def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     """The heuristic's action and a short reason."""
-    view = state.board_view(player)
-    b = parse(view)
+    b = board_of(state, player)
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0], reason("only-move")
@@ -237,7 +246,7 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
 def priors(state: State, player: int, rng: Rng) -> list[float]:
     """How much the heuristic likes each legal action (for search priors)."""
     legal = state.legal_actions(player)
-    b = parse(state.board_view(player))
+    b = board_of(state, player)
     if b.stage != "play" or len(legal) == 1:
         chosen = choose(state, player, rng)[0]
         return [1.0 if a == chosen else 0.0 for a in legal]
@@ -270,16 +279,20 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
-    view = state.board_view(player)
+    view = state.numbers_view(player)
     stage = view["stage"]
-    if stage != "play":
-        b = parse(view)
-        if stage == "teleport":
-            return _pledge(state, player, b)[0]
+    if stage != PLAY:
+        if stage == TELEPORT:
+            return _pledge(state, player, board_of(state, player))[0]
         return next(a for a in legal if isinstance(a, Pass))
-    ring = view["ring"]
-    phases = {e["lp"]: (view["moon"]["override"] or e["phase"]) for e in ring if "lp" in e}
-    info = {e["lp"]: e for e in ring if "lp" in e}
+    lps: tuple[str, ...] = getattr(state, "cfg").lp_order  # noqa: B009 (any planet state)
+    override = view["override"]
+    info: dict[str, dict[str, Any]] = {}
+    at = [""] * 8  # the Lift Off Point on each segment ("" for an Exit Point)
+    for k, e in enumerate(view["slots"]):
+        info[lps[e["lp"]]] = e
+        at[2 * k + 1] = lps[e["lp"]]
+    phases = {lp: (override if override >= 0 else e["phase"]) for lp, e in info.items()}
     die = DEFAULT_DIE
     best: Action | None = None
     best_score = 0.0
@@ -288,9 +301,9 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
         if isinstance(a, Board):
             e = info[a.lp]
             cost = len(a.pay)
-            if e["mechanic"] == "instant":
+            if e["mechanic"] == INSTANT:
                 score = 3.0 - cost * 0.6
-            elif e["mechanic"] in ("miracle", "stargate"):
+            elif e["mechanic"] in (MIRACLE, STARGATE):
                 score = 0.5
             else:
                 score = 2.0 - cost * 0.3
@@ -300,7 +313,7 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
             e = info[a.lp]
             mine = e["boarded"].count(player)
             theirs = len(e["boarded"]) - mine
-            p = success(e["roll"]["needs"][phases[a.lp]], die)
+            p = success(e["needs"][phases[a.lp]], die)
             ok = p >= 0.8 if a.token in ("S", "W=S") else p >= 0.5
             if ok and mine > theirs * 0.9:
                 score = 2.5 * p
@@ -308,28 +321,26 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
             e = info[a.lp]
             mine = e["boarded"].count(player)
             theirs = len(e["boarded"]) - mine
-            lift = e.get("lift")
+            lift = e["lift"]
             if lift and mine > theirs and not e["blocked"]:
-                lacking = max(0, lift["fuel"] - e["area"]["fuel"]) + max(
-                    0, lift["screw"] - e["area"]["screw"]
-                )
-                if lacking <= 1 and phases[a.lp] in lift["phases"]:
+                lacking = max(0, lift[0] - e["area_fuel"]) + max(0, lift[1] - e["area_screw"])
+                if lacking <= 1 and phases[a.lp] in e["lift_phases"]:
                     score = 2.6
         elif isinstance(a, Move | PlayMya):
             if isinstance(a, PlayMya) and a.owner != player:
                 continue
             if a.src == CORE:
                 tgt = max(
-                    _STATIC.get(info_at(ring, (a.dst + 1) % 8), 0.3),
-                    _STATIC.get(info_at(ring, (a.dst - 1) % 8), 0.3),
+                    _STATIC.get(at[(a.dst + 1) % 8], 0.3),
+                    _STATIC.get(at[(a.dst - 1) % 8], 0.3),
                 )
                 score = 1.0 + 0.3 * tgt
             elif a.src % 2 == 0:  # exit to a Lift Off Point
-                score = 1.2 + 0.5 * _STATIC.get(info_at(ring, a.dst), 0.3)
+                score = 1.2 + 0.5 * _STATIC.get(at[a.dst], 0.3)
             if isinstance(a, PlayMya):
                 score *= 0.8  # after the free movement points
         elif isinstance(a, PlaySimple):
-            score = _card_score(a.card, view, info, phases, player)
+            score = _card_score(a.card, view, at, phases, player)
         elif isinstance(a, PlayGarglore) and a.target != "pool":
             e = info[a.target]
             mine = e["boarded"].count(player)
@@ -347,38 +358,34 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
 def _card_score(
     card: str,
     view: dict[str, Any],
-    info: dict[str, dict[str, Any]],
-    phases: dict[str, str],
+    at: list[str],
+    phases: dict[str, int],
     player: int,
 ) -> float:
-    """Rules of thumb for Supernova!, Asteroids! and Tornado! in rollouts."""
+    """Rules of thumb for Supernova!, Asteroids! and Tornado! in rollouts
+    (``view``: the numbers view; phases by index, 0 Full, 2 New)."""
     if card == "tornado":
-        walking = [sum(e["aliens"][q] for e in view["ring"]) for q in range(len(view["players"]))]
+        walking = [sum(seg[q] for seg in view["aliens"]) for q in range(len(view["players"]))]
         mine = walking[player]
         theirs = max((w for q, w in enumerate(walking) if q != player), default=0)
         return 1.5 if theirs >= mine + 2 else 0.0
-    want = "full" if card == "supernova" else "new" if card == "asteroids" else ""
-    if not want:
+    want = FULL if card == "supernova" else NEW if card == "asteroids" else -1
+    if want < 0:
         return 0.0
-    hand = view["players"][player].get("hand", {})
-    fuel = hand.get("F", 0) + hand.get("W", 0)
-    for lp, e in info.items():
-        if phases[lp] == want or e["blocked"]:
+    hand = view["hand"]
+    fuel = hand[F] + hand[W]
+    for k, e in enumerate(view["slots"]):
+        if phases[at[2 * k + 1]] == want or e["blocked"]:
             continue
         mine = e["boarded"].count(player)
         theirs = len(e["boarded"]) - mine
-        lift: dict[str, Any] = e.get("lift") or {}
-        paid = e["area"]
-        ready = bool(lift) and lift["fuel"] <= paid["fuel"] and lift["screw"] <= paid["screw"]
-        if ready and want in lift["phases"] and mine > theirs:
+        lift = e["lift"]
+        ready = bool(lift) and lift[0] <= e["area_fuel"] and lift[1] <= e["area_screw"]
+        if ready and want in e["lift_phases"] and mine > theirs:
             return 2.7
-        if e["mechanic"] == "instant" and want == "full" and e["aliens"][player] and fuel:
+        waiting = view["aliens"][2 * k + 1][player]
+        if e["mechanic"] == INSTANT and want == FULL and waiting and fuel:
             return 2.0
-        if e["mechanic"] == "dice" and mine > theirs and e["roll"]["needs"][want] <= 1:
+        if e["mechanic"] == DICE and mine > theirs and e["needs"][want] <= 1:
             return 1.8
     return 0.0
-
-
-def info_at(ring: list[dict[str, Any]], seg: int) -> str:
-    """The id of the Lift Off Point on segment ``seg`` ('' for an Exit Point)."""
-    return str(ring[seg].get("lp", ""))

@@ -1,7 +1,7 @@
 """Reading a planet view, and what a position is worth: the heuristic's potential
 (:func:`value`) and the search's leaf evaluation (:func:`evaluate`).
 
-:func:`parse` turns a view into a :class:`Board_`; a player's *progress* is
+:func:`parse` turns a numbers view into a :class:`Board_`; a player's *progress* is
 their expected number of saved Aliens: 1 for each saved Alien, and for each
 other Alien its estimated chance of being saved, by the Lift Off Point it
 waits at or is boarded on, whether the player can pay now, the Garglore and
@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from liftoff.engine import State
+from liftoff.games.planet.cards import CODES
+from liftoff.games.planet.config import PHASE_NAMES
+from liftoff.games.planet.layout import STAGE_NAMES
+from liftoff.games.planet.numbers import MECHANICS, ROLL_COSTS
 
 CORE = -1
 RESOURCE_VALUE = {"F": 0.1, "S": 0.1, "W": 0.12}
@@ -83,75 +87,90 @@ class Board_:
     slots: list[Slot]
     exits: dict[int, list[int]]
     spot: int
-    spots: list[str]
+    spots: list[int]  # per Moon spot, the slot it gives Full Moon (-1: none)
     override: str | None
     turns_left: int
     over: bool
     winners: list[int] = field(default_factory=list)
+    days_total: int = 0
 
 
-def parse(view: dict[str, Any]) -> Board_:
-    """The heuristic's reading of a planet view."""
+def parse(view: dict[str, Any], lps: tuple[str, ...]) -> Board_:
+    """The heuristic's reading of a planet numbers view
+    (:func:`liftoff.games.planet.numbers.numbers_view`); ``lps`` is the
+    content's Lift Off Point ids in the order the view numbers them
+    (``lp_order``). Names come from constant tables: no string is built."""
     players = view["players"]
     n = len(players)
     me = view["you"]
+    aliens = view["aliens"]
     slots: list[Slot] = []
-    exits: dict[int, list[int]] = {}
-    for seg, entry in enumerate(view["ring"]):
-        if entry["kind"] == "exit":
-            exits[seg] = list(entry["aliens"])
-            continue
-        cost = entry["placement_cost"]
-        lift = entry.get("lift")
-        roll = entry.get("roll")
+    exits = {seg: list(aliens[seg]) for seg in range(0, 8, 2)}
+    for index, entry in enumerate(view["slots"]):
+        lift = entry["lift"]
+        needs = entry["needs"]
+        capacity = entry["capacity"]
+        roll = entry["roll_cost"]
         slots.append(
             Slot(
-                index=entry["slot"] - 1,
-                seg=seg,
-                lp=entry["lp"],
-                mech=entry["mechanic"],
-                phase=entry["phase"],
+                index=index,
+                seg=2 * index + 1,
+                lp=lps[entry["lp"]],
+                mech=MECHANICS[entry["mechanic"]],
+                phase=PHASE_NAMES[entry["phase"]],
                 boarded=list(entry["boarded"]),
-                capacity=entry["capacity"],
-                cost=(cost["fuel"], cost["screw"], cost["action"]),
-                afuel=entry["area"]["fuel"],
-                ascrew=entry["area"]["screw"],
-                blocked=entry["blocked"],
-                lift=(lift["fuel"], lift["screw"], tuple(lift["phases"])) if lift else None,
-                needs=dict(roll["needs"]) if roll else None,
-                roll_cost=roll["cost"] if roll else "",
-                waiting=list(entry["aliens"]),
+                capacity=None if capacity < 0 else capacity,
+                cost=(entry["cost"][0], entry["cost"][1], entry["cost"][2]),
+                afuel=entry["area_fuel"],
+                ascrew=entry["area_screw"],
+                blocked=bool(entry["blocked"]),
+                lift=(
+                    (lift[0], lift[1], tuple(PHASE_NAMES[x] for x in entry["lift_phases"]))
+                    if lift
+                    else None
+                ),
+                needs=dict(zip(PHASE_NAMES, needs, strict=True)) if needs else None,
+                roll_cost=ROLL_COSTS[roll] if roll >= 0 else "",
+                waiting=list(aliens[2 * index + 1]),
             )
         )
-    moon = view["moon"]
-    spots = list(moon["spots"])
-    spot = int(moon["spot"])
-    days_left = int(view["days"]["left"])
+    spots = view["moon_spots"]
+    spot = view["moon_spot"]
+    days_left = view["days_left"]
     turns_left = max(0, days_left * len(spots) - spot)
     me_hand: dict[str, int] = {}
-    if me is not None and 0 <= me < n:
-        me_hand = dict(players[me].get("hand", {}))
-    out = view.get("outcome")
+    if 0 <= me < n:
+        me_hand = {CODES[k]: c for k, c in enumerate(view["hand"]) if c}
+    override = view["override"]
+    stage = STAGE_NAMES[view["stage"]]
     return Board_(
-        me=me,
+        me=None if me < 0 else me,
         n=n,
-        stage=view["stage"],
-        turn=int(view["turn"]),
-        moves=int(view["moves_left"]),
+        stage=stage,
+        turn=view["turn"],
+        moves=view["moves_left"],
         hand=me_hand,
-        hand_sizes=[int(p["hand_size"]) for p in players],
-        saved=[int(p["saved"]) for p in players],
-        core=[int(p["core"]) for p in players],
-        aliens=int(view["aliens_per_player"]),
+        hand_sizes=[p[3] for p in players],
+        saved=[p[0] for p in players],
+        core=[p[1] for p in players],
+        aliens=view["aliens_per_player"],
         slots=slots,
         exits=exits,
         spot=spot,
-        spots=spots,
-        override=moon["override"],
+        spots=list(spots),
+        override=None if override < 0 else PHASE_NAMES[override],
         turns_left=turns_left,
-        over=view["stage"] == "over",
-        winners=list(out["winners"]) if out else [],
+        over=stage == "over",
+        winners=list(view["winners"]),
+        days_total=view["days_total"],
     )
+
+
+def board_of(state: State, player: int | None) -> Board_:
+    """The heuristic's reading of what ``player`` may see of a planet game
+    (``state.numbers_view``: ids and numbers, no words)."""
+    lps: tuple[str, ...] = getattr(state, "cfg").lp_order  # noqa: B009 (any planet state)
+    return parse(state.numbers_view(player), lps)
 
 
 def die_faces(state: State) -> tuple[int, ...]:
@@ -168,10 +187,10 @@ def success(needs: int, die: tuple[int, ...]) -> float:
     return sum(1 for f in die if f > 0 and f >= needs) / len(die)
 
 
-def phase_at(slot: int, spot_name: str) -> str:
-    """The phase of LP slot 0..3 with the Moon on the spot named ``spot_name``."""
-    if spot_name.startswith("slot"):
-        k = int(spot_name[4]) - 1
+def phase_at(slot: int, k: int) -> str:
+    """The phase of LP slot 0..3 with the Moon on a spot that gives slot ``k``
+    Full Moon (``-1``: a spot between slots)."""
+    if k >= 0:
         if k == slot:
             return "full"
         if k == (slot + 2) % 4:
@@ -358,8 +377,7 @@ def standings(state: State) -> tuple[list[tuple[float, float, float]], float] | 
 
     Each player is read from their own view (on a determinized copy, as the
     search calls it, that view holds a sampled hand)."""
-    views = [state.board_view(q) for q in range(state.num_players)]
-    boards = [parse(v) for v in views]
+    boards = [board_of(state, q) for q in range(state.num_players)]
     b = boards[0]
     if b.over:
         return None
@@ -369,7 +387,7 @@ def standings(state: State) -> tuple[list[tuple[float, float, float]], float] | 
         bq = boards[q]
         now = bq.stage == "play" and bq.turn == q
         parts.append((float(bq.saved[q]), _progress(bq, q, now, die), _hand_value(bq, q)))
-    total = max(1, int(views[0]["days"]["total"]) * len(b.spots))
+    total = max(1, b.days_total * len(b.spots))
     return parts, 1 - b.turns_left / total
 
 

@@ -33,6 +33,8 @@ from liftoff.bots.words import Phrase, reason
 from liftoff.engine import Action, Rng, State
 from liftoff.engine.messages import Message, said_text
 from liftoff.games.race.actions import Discard, Place, Under
+from liftoff.games.race.cards import CODES
+from liftoff.games.race.phases import OVER
 from liftoff.games.race.words import planet_code
 
 COMPOSITION = {
@@ -175,6 +177,11 @@ def _future(
     return fut
 
 
+def _codes(kinds: list[int]) -> list[str]:
+    """Card kinds of the numbers view as the heuristic's codes (constants: no string built)."""
+    return [CODES[k] for k in kinds]
+
+
 def _my_rows(view: dict[str, Any], me: int) -> list[tuple[dict[str, Any], list[str], list[str]]]:
     out = []
     for planet in view["planets"]:
@@ -183,7 +190,7 @@ def _my_rows(view: dict[str, Any], me: int) -> list[tuple[dict[str, Any], list[s
             continue
         side = players.index(me)
         rows = planet["rows"]
-        out.append((planet, list(rows[side]), list(rows[1 - side])))
+        out.append((planet, _codes(rows[side]), _codes(rows[1 - side])))
     return out
 
 
@@ -194,12 +201,12 @@ def _remaining(view: dict[str, Any], me: int) -> dict[str, int]:
     for planet in view["planets"]:
         players = planet["players"]
         if me in players:
-            for code in planet["rows"][players.index(me)]:
-                left[code] -= 1
-    for code in info["discards"] + info["set_aside"]:
-        left[code] -= 1
-    if info["top"] is not None:
-        left[info["top"]] -= 1
+            for k in planet["rows"][players.index(me)]:
+                left[CODES[k]] -= 1
+    for k in info["discards"] + info["set_aside"]:
+        left[CODES[k]] -= 1
+    if info["top"] >= 0:
+        left[CODES[info["top"]]] -= 1
     return left
 
 
@@ -208,26 +215,23 @@ def choose(state: State, player: int, rng: Rng) -> tuple[Action, Message]:
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0], reason("only-move")
-    view = state.board_view(player)
+    view = state.numbers_view(player)
     if not view["loading"]:
         # resolution choices: the legal order already puts Solar Modules first and
         # the most valuable steal first
         return legal[0], reason("race.resolve")
-    return _loading(view, player, legal)
-
-
-def _loading(view: dict[str, Any], me: int, legal: list[Action]) -> tuple[Action, Message]:
-    action, why, _ = _weigh(view, me, legal)
+    action, why, _ = _weigh(state, view, player, legal)
     return action, why
 
 
 def _weigh(
-    view: dict[str, Any], me: int, legal: list[Action]
+    state: State, view: dict[str, Any], me: int, legal: list[Action]
 ) -> tuple[Action, Message, dict[Action, float]]:
     """The loading move, its reason, and what placing the top card on each row
-    would add (estimated Victory Points against the opponent there)."""
+    would add (estimated Victory Points against the opponent there); ``view``:
+    ``state``'s numbers view for ``me``."""
     info = view["players"][me]
-    top: str = info["top"]
+    top: str = CODES[info["top"]]
     rows = {int(p["number"]): (p, mine, theirs) for p, mine, theirs in _my_rows(view, me)}
     left = _remaining(view, me)
     lo_left = left.get("liftoff", 0)
@@ -260,7 +264,8 @@ def _weigh(
             best, best_gain = a, gain
     if best is not None and best_gain > 0.04:
         assert isinstance(best, Place)
-        key = str(rows[best.planet][0]["key"])  # the planet's English name
+        # the planet's English name (its key in the content)
+        key = str(getattr(state, "table").planets[rows[best.planet][0]["type"]].name)  # noqa: B009
         where = reason(
             "race.planet", planet=best.planet, planet_name=said_text(planet_code(key), key)
         )
@@ -296,11 +301,11 @@ def priors(state: State, player: int, rng: Rng) -> list[float]:
     own move first, then the rows by what the top card would add there, then
     keeping the card (under the stack or discarded)."""
     legal = state.legal_actions(player)
-    view = state.board_view(player)
+    view = state.numbers_view(player)
     if len(legal) == 1 or not view["loading"]:
         chosen = choose(state, player, rng)[0]
         return [1.0 if a == chosen else 0.0 for a in legal]
-    chosen, _, gains = _weigh(view, player, legal)
+    chosen, _, gains = _weigh(state, view, player, legal)
     lead = max([0.0, *gains.values()]) + PRIOR_LEAD
     return [lead if a == chosen else max(0.0, gains.get(a, 0.0)) for a in legal]
 
@@ -312,9 +317,9 @@ def rollout(state: State, player: int, rng: Rng) -> Action:
 
 def evaluate(state: State) -> list[float]:
     """Each player's estimated chance to win, from the public view."""
-    view = state.board_view(None)
+    view = state.numbers_view(None)
     n = len(view["players"])
-    if view["phase"] == "over":
+    if view["phase"] == OVER:
         scores = [float(p["score"]) for p in view["players"]]
         top = max(scores)
         winners = [i for i in range(n) if scores[i] == top]
@@ -329,7 +334,7 @@ def evaluate(state: State) -> list[float]:
         chance = [min(1.0, (shortest + 1) / (st + 1)) * 0.9 for st in stacks]
         for planet in view["planets"]:
             a, b = planet["players"]
-            ra, rb = list(planet["rows"][0]), list(planet["rows"][1])
+            ra, rb = _codes(planet["rows"][0]), _codes(planet["rows"][1])
             est[a] += planet_values(planet, ra, rb, chance[a])[0]
             est[b] += planet_values(planet, rb, ra, chance[b])[0]
     rounds_left = int(view["rounds"]) - int(view["round"]) + (1 if view["loading"] else 0)

@@ -93,6 +93,7 @@ class PlanetConfig:
     lps: dict[str, LiftOffPoint]
     lp_order: tuple[str, ...]
     first_game_lps: tuple[str, ...]
+    lp_index: dict[str, int]  # Lift Off Point id -> its place in lp_order (numbers views)
 
     @property
     def deck_size(self) -> int:
@@ -169,4 +170,5 @@ def build_config(
         lps=lps,
         lp_order=tuple(spec.id for spec in content.points.points),
         first_game_lps=tuple(board.first_game),
+        lp_index={spec.id: i for i, spec in enumerate(content.points.points)},
     )

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, cast
 
-from liftoff.engine import Action, Event, IllegalAction, OptionValue, Outcome, Rng, State
-from liftoff.engine.messages import ENGLISH, language, speaking
+from liftoff.engine import Action, IllegalAction, OptionValue, Outcome, Rng, State
 from liftoff.engine.native import mypyc_attr
 
 from . import actions as A
@@ -498,17 +497,6 @@ class PlanetState(State):
         del boarded[idx]
         self.surf[owner][slot_seg(slot)] += 1
 
-    # -- what an action caused ------------------------------------------------
-    def apply_with_events(self, player: int, action: Action) -> list[Event]:
-        """The events of ``action`` (see :class:`State`), made in English whatever
-        the language of the caller: they are data for every reader, and the
-        action's description in them (``said``) is read back by the narration
-        (:mod:`.narrate`), which tells it in each reader's language."""
-        if language() == ENGLISH:  # the usual case: no language to switch
-            return super().apply_with_events(player, action)
-        with speaking(ENGLISH):
-            return super().apply_with_events(player, action)
-
     # -- why an action is illegal --------------------------------------------
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         return explain(self, player, action)
@@ -523,6 +511,11 @@ class PlanetState(State):
         from .view import view
 
         return cast(dict[str, Any], view(self, player, history=False))
+
+    def numbers_view(self, player: int | None) -> dict[str, Any]:
+        from .numbers import numbers_view
+
+        return numbers_view(self, player)
 
     def outcome(self) -> Outcome | None:
         if self.stage != OVER:

@@ -49,7 +49,7 @@ def set_aside(s: RaceState, why: str, i: int, player: int, cards: list[int]) -> 
 
 def turned_up(s: RaceState, player: int, kind: int) -> None:
     """A card nobody had seen became the top of ``player``'s stack (loading)."""
-    s._emit("race.ev.turned-up", {"who": player, **card(kind)}, reveals=True)
+    s._emit("race.ev.turned-up", {"who": player, "card": C.CODES[kind]}, reveals=True)
 
 
 def reveal(s: RaceState, i: int, player: int, kind: int) -> None:

@@ -470,6 +470,11 @@ class RaceState(State):
     def board_view(self, player: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", _view(self, player, history=False))
 
+    def numbers_view(self, player: int | None) -> dict[str, Any]:
+        from .numbers import numbers_view
+
+        return numbers_view(self, player)
+
     def determinize(self, player: int, seed: int) -> Self:
         """Resample what nobody can know: the order of the unseen cards of every
         stack (RC-LR-2). Everything else is public (RC-LR-1), so ``view(p)`` is

@@ -78,6 +78,12 @@ class Encoder:
         np.clip(out, 0.0, HIGH, out=out)
         return out
 
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        """``encode(state.view(player))``, the same vector; a game's encoder may
+        read ``state.numbers_view(player)`` instead (ids and numbers: no words,
+        no history built), which is what the research adapters call."""
+        return self.encode(state.view(player))
+
     def layout(self) -> list[Field]:
         """The named fields, in order."""
         return list(self.fields)

@@ -116,6 +116,11 @@ class AgencyEncoder(Encoder):
             "per station space: empty, neutral rocket, or a relative seat's rocket",
         )
 
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        """``encode(state.view(player))`` read from ``board_view`` (the encoder
+        reads no history, so the view's events and log are not built)."""
+        return self.encode(state.board_view(player))
+
     def fill(self, view: Mapping[str, Any], out: npt.NDArray[np.float32]) -> None:
         players = view["players"]
         n = len(players)

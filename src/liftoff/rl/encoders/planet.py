@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from liftoff.engine import Game, OptionValue
 from liftoff.rl.spaces import ActionIndex, action_index
 
-from . import Encoder, count_map, one_hot, rel
+from . import HIGH, Encoder, count_map, one_hot, rel
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,6 +60,7 @@ class PlanetEncoder(Encoder):
                 lps.append(text.split()[1])
         self.lps = tuple(sorted(set(lps)))
         self.lp = {x: i for i, x in enumerate(self.lps)}
+        self._lp_maps: dict[tuple[str, ...], list[int]] = {}
         nl = len(self.lps)
         self.slot_size = nl + SLOT_TAIL
         self.o_seat = self.field("seat", SEATS, "the observer's absolute seat, one-hot")
@@ -169,6 +170,23 @@ class PlanetEncoder(Encoder):
             for q in window["waiting"]:
                 out[o + 2 + 2 * SEATS + rel(q, me, n)] = 1.0
 
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        """The vector of ``encode(state.view(player))``, read from the numbers
+        view (no words, no history built)."""
+        import numpy as np
+
+        out = np.zeros(self.size, dtype=np.float32)
+        fill_numbers(self, state.numbers_view(player), self._lp_map(state.cfg.lp_order), out)
+        np.clip(out, 0.0, HIGH, out=out)
+        return out
+
+    def _lp_map(self, order: tuple[str, ...]) -> list[int]:
+        """Per place in the content's ``lp_order``, this encoder's index (-1: unknown)."""
+        found = self._lp_maps.get(order)
+        if found is None:
+            found = self._lp_maps[order] = [self.lp.get(x, -1) for x in order]
+        return found
+
     def _fill_slot(
         self, entry: Mapping[str, Any], me: int, n: int, out: npt.NDArray[np.float32]
     ) -> None:
@@ -201,6 +219,123 @@ class PlanetEncoder(Encoder):
         out[o + 7] = area["screw"] / 12.0
         count_map(out, o + 8, area["cards"], CARD, 1.0 / 6.0)
         out[o + 8 + len(CARDS)] = float(entry["blocked"])
+
+
+def fill_numbers(
+    enc: PlanetEncoder, view: Mapping[str, Any], lps: list[int], out: npt.NDArray[np.float32]
+) -> None:
+    """:meth:`PlanetEncoder.fill` of the numbers view ``view``
+    (:mod:`liftoff.games.planet.numbers`; ``lps``: the encoder's index per place
+    in ``lp_order``): the same vector, from ids and numbers."""
+    players = view["players"]
+    n = len(players)
+    me = view["you"] if view["you"] >= 0 else 0
+    aliens = float(view["aliens_per_player"]) or 1.0
+    nl = len(enc.lps)
+    one_hot(out, enc.o_seat, me, SEATS)
+    one_hot(out, enc.o_count, n - 2, 4)
+    active = view["active"]
+    my_team = players[me][5]
+    for q, info in enumerate(players):
+        o = enc.o_players + rel(q, me, n) * PLAYER_FEATURES
+        out[o] = 1.0
+        out[o + 1] = info[0] / aliens
+        out[o + 2] = info[1] / aliens
+        out[o + 3] = info[2] / aliens
+        out[o + 4] = info[3] / 10.0
+        out[o + 5] = float(info[4])
+        out[o + 6] = float(my_team >= 0 and info[5] == my_team and q != me)
+        out[o + 7] = float(q in active)
+    if view["you"] >= 0:
+        _counts(out, enc.o_hand, view["hand"], 0.2)
+    one_hot(out, enc.o_stage, view["stage"], len(STAGES))
+    out[enc.o_moves] = view["moves_left"] / 3.0
+    one_hot(out, enc.o_moon, view["moon_spot"], SPOTS)
+    one_hot(out, enc.o_override, view["override"] + 1, 4)
+    total = float(view["days_total"]) or 1.0
+    out[enc.o_days] = view["days_passed"] / total
+    out[enc.o_days + 1] = view["days_left"] / total
+    out[enc.o_days + 2] = view["days_total"] / 20.0
+    garglore = view["garglore"]
+    slots = view["slots"]
+    if garglore == -1:
+        out[enc.o_garglore] = 1.0
+    elif garglore == -2:
+        out[enc.o_garglore + 1] = 1.0
+    else:
+        one_hot(out, enc.o_garglore + 2, lps[slots[garglore]["lp"]], nl)
+    for seg, counts in enumerate(view["aliens"]):
+        for q, k in enumerate(counts):
+            out[enc.o_ring + seg * SEATS + rel(q, me, n)] = k / aliens
+    for slot, entry in enumerate(slots):
+        _fill_slot_numbers(enc, slot, entry, lps, me, n, out)
+    out[enc.o_pile] = view["draw_pile"] / 100.0
+    _counts(out, enc.o_discard, view["discard"], 0.05)
+    for x in view["box"]:
+        one_hot(out, enc.o_box, lps[x], nl)
+    for x in view["removed"]:
+        one_hot(out, enc.o_removed, lps[x], nl)
+    out[enc.o_aliens] = aliens / 10.0
+    for i, flag in enumerate(view["variants"]):
+        if flag:
+            out[enc.o_variants + i] = 1.0
+    window = view["teleport_window"]
+    if window:
+        o = enc.o_window
+        out[o] = 1.0
+        out[o + 1] = window["need"] / 6.0
+        for q, fuel in window["pledges"]:
+            r = rel(q, me, n)
+            out[o + 2 + r] = 1.0
+            out[o + 2 + SEATS + r] = fuel / 6.0
+        for q in window["waiting"]:
+            out[o + 2 + 2 * SEATS + rel(q, me, n)] = 1.0
+
+
+def _counts(out: npt.NDArray[np.float32], offset: int, counts: list[int], scale: float) -> None:
+    """``out[offset + kind] = count * scale`` for each kind present."""
+    for k, c in enumerate(counts):
+        if c:
+            out[offset + k] = c * scale
+
+
+def _fill_slot_numbers(
+    enc: PlanetEncoder,
+    slot: int,
+    entry: Mapping[str, Any],
+    lps: list[int],
+    me: int,
+    n: int,
+    out: npt.NDArray[np.float32],
+) -> None:
+    """The features of Lift Off Point slot ``slot`` from the numbers view."""
+    o = enc.o_slots + slot * enc.slot_size
+    nl = len(enc.lps)
+    one_hot(out, o, lps[entry["lp"]], nl)
+    o += nl
+    one_hot(out, o, entry["phase"], 3)
+    one_hot(out, o + 3, entry["moon_phase"], 3)
+    o += 6
+    boarded = entry["boarded"]
+    for q in boarded:
+        out[o + rel(q, me, n)] += 1.0 / 6.0
+    if boarded:
+        out[o + SEATS + rel(boarded[0], me, n)] = 1.0
+    o += 2 * SEATS
+    out[o] = len(boarded) / 6.0
+    capacity = entry["capacity"]
+    if capacity < 0:
+        out[o + 2] = 1.0
+    else:
+        out[o + 1] = capacity / 6.0
+    cost = entry["cost"]
+    out[o + 3] = cost[0] / 6.0
+    out[o + 4] = cost[1] / 6.0
+    out[o + 5] = cost[2] / 6.0
+    out[o + 6] = entry["area_fuel"] / 12.0
+    out[o + 7] = entry["area_screw"] / 12.0
+    _counts(out, o + 8, entry["area_cards"], 1.0 / 6.0)
+    out[o + 8 + len(CARDS)] = float(entry["blocked"])
 
 
 def encoder(
