@@ -39,10 +39,10 @@ def words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", text) if w]
 
 
-def made(r: Running, tid: str) -> int:
-    """How many moves the person (seat 0) has made at the table."""
+def made(r: Running, tid: str, seat: int = 0) -> int:
+    """How many moves the person at ``seat`` has made at the table."""
     table = r.manager.tables.get(tid)
-    return sum(1 for e in table.log if e.player == 0) if table else 10**6
+    return sum(1 for e in table.log if e.player == seat) if table else 10**6
 
 
 def over(r: Running, tid: str) -> bool:
@@ -51,9 +51,9 @@ def over(r: Running, tid: str) -> bool:
     return table is None or table.status == "over"
 
 
-async def made_since(r: Running, tid: str, before: int, seconds: float) -> bool:
+async def made_since(r: Running, tid: str, before: int, seconds: float, seat: int = 0) -> bool:
     for _ in range(int(seconds / 0.05)):
-        if made(r, tid) > before or over(r, tid):
+        if made(r, tid, seat) > before or over(r, tid):
             return True
         await asyncio.sleep(0.05)
     return False
@@ -64,14 +64,15 @@ class NoWay(AssertionError):
 
 
 async def make_on_board(
-    page: Any, r: Running, tid: str, target: str, tap: bool, snap: list[str]
+    page: Any, r: Running, tid: str, target: str, tap: bool, snap: list[str], seat: int = 0
 ) -> list[str]:
     """Click (or tap) the way to ``target``: a bar or board button for it, else the marked
-    piece with its next word, until the server has the move. Returns the trail.
-    ``snap``: a screenshot name, taken (once) while picks are on the move bar."""
+    piece with its next word, until the server has the move of the page's ``seat``.
+    Returns the trail. ``snap``: a screenshot name, taken (once) while picks are on the
+    move bar."""
     rest = words(target)
     trail: list[str] = []
-    before = made(r, tid)
+    before = made(r, tid, seat)
     q = target.replace("\\", "\\\\").replace('"', '\\"')
     settling = 0  # looks again while the board settles
     misses = 0  # clicks that found their piece replaced
@@ -134,7 +135,7 @@ async def make_on_board(
         # on a busy machine (looking again before it answers would find no way to the
         # move); a pick with more to pick only waits for the page to show it
         wait = 10 if trail[-1].startswith("button") or not rest else 0.3
-        if not asks and await made_since(r, tid, before, wait):
+        if not asks and await made_since(r, tid, before, wait, seat):
             return trail
         if snap and await page.locator("#movebar .picks").count():
             await shot(page, snap.pop())

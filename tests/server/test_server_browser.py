@@ -219,7 +219,9 @@ async def test_agency_turn(server: ServerFactory, sqlite_db: Db, chrome: Any) ->
     words = speech.of(liftoff.games.get("agency")).glossary()
     await first.hover()
     name, _, effects = words[card].partition(": ")
-    await expect(page.locator("#learn-pop")).to_have_text(f"{name}\n{effects}")
+    # its id only there, for those who want it: the board says its name
+    await expect(page.locator("#learn-pop")).to_have_text(f"{name}\n{effects} Card id: {card}")
+    assert card not in (await first.inner_text())
     # a full turn: our decisions until the bot is to act or the step changes
     start = await version_of(r, tid)
     for _ in range(3):

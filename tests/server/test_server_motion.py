@@ -198,7 +198,7 @@ async def test_race_reveals_card_by_card_then_the_end_screen(
     assert hidden[-1] == 0
     # the game log holds the results back while the board reveals them (no spoiler)
     held = {s["logged"] for s in after if s["revealing"]}
-    assert not any(s["told"] == "game over" for s in after if s["revealing"]), "spoiled"
+    assert not any(s["told"] == "Game over" for s in after if s["revealing"]), "spoiled"
     assert len(held) == 1, held
     await expect(page.locator("#log li")).not_to_have_count(held.pop())
     first_end = next(i for i, s in enumerate(after) if s["ended"])

@@ -41,12 +41,20 @@ async def test_a_name_is_asked_once_per_person(
     await page.click(f"[data-join='{first}']")  # (nothing typed: the table asks)
     await page.wait_for_url("**/t/*")
     await expect(page.locator("#rename-ask")).to_contain_text("Player 2")
-    await expect(page.locator("#rename-name")).to_be_visible()
+    # on a phone the Players panel is below the board: the question is asked where it
+    # is seen, above the board, and leads to the name field
+    ask = page.locator("#name-ask")
+    await expect(ask).to_contain_text("Everyone sees you as Player 2")
+    await expect(ask).to_be_in_viewport()
     await shot(page, "people-name-asked-360")
+    await ask.get_by_role("button", name="Choose your name").click()
+    await expect(page.locator("#rename-name")).to_be_focused()
+    await expect(page.locator("#rename-name")).to_be_in_viewport()
     await page.fill("#rename-name", "Bo")
     await page.locator("#rename-form button").click()
     await expect(page.locator("#players")).to_contain_text("Bo")
     await expect(page.locator("#rename-ask")).to_be_hidden()
+    await expect(ask).to_have_count(0)
     # the same person in another browser (its cookie, none of this one's storage)
     second = (await r.create("planet", TWO, name="Cy"))["table"]["id"]
     other = await chrome.new_context(viewport=WIDE)
@@ -61,6 +69,7 @@ async def test_a_name_is_asked_once_per_person(
     await expect(again.locator("#players")).to_contain_text("Bo")
     await again.wait_for_selector("#actions-panel:not([hidden])")
     await expect(again.locator("#rename-ask")).to_be_hidden()
+    await expect(again.locator("#name-ask")).to_have_count(0)
     table = (await r.call("GET", f"/api/tables/{second}")).json()
     assert [s["name"] for s in table["seats"]] == ["Cy", "Bo"]
     await other.close()

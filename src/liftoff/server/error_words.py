@@ -78,6 +78,7 @@ ERROR_WORDS: dict[str, str] = {
     "api.error.bad-seat.number": "there is no seat {seat}",
     "api.error.bad-speed": "that bot speed is not one there is",
     "api.error.bad-speed.named": "speed {speed}: use one of {speeds}",
+    "api.error.bad-speed.race": "a race's bots keep the speed each was seated with",
     # out of time
     "api.error.bad-choice": "choose 'wait' or 'bot'",
     "api.error.bad-choice.end": "ending the game is a choice at tables played over days only",

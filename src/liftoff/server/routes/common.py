@@ -108,7 +108,12 @@ class SeatIn(BaseModel):
     type: Literal["you", "open", "bot"] = "open"
     bot: str | None = Field(None, max_length=100, description="bot kind, e.g. random")
     speed: str | None = Field(
-        None, max_length=16, description="race bots: slow|normal|fast|instant"
+        None,
+        max_length=16,
+        description="race bots: slow|normal|fast|instant; turn-based games: the pause "
+        "before each bot action where people sit or watch, slow (2 s), normal (0.8 s), "
+        "fast (0.4 s) or instant (shares of the server's bot delay), the table's pace "
+        "(give every bot seat the same)",
     )
 
 

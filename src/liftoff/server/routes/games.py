@@ -65,10 +65,10 @@ async def games(manager: Manager, lang: Lang) -> Response:
     """Labels, descriptions and level names are in the reader's language."""
     content_sets = manager.settings.content_sets
     with speaking(lang):
-        return _games(content_sets)
+        return _games(content_sets, manager.bot_seats.turn_paces())
 
 
-def _games(content_sets: dict[str, dict[str, str]]) -> Response:
+def _games(content_sets: dict[str, dict[str, str]], turn_paces: dict[str, float]) -> Response:
     return json(
         {
             "games": [game_info(n, content_sets) for n in liftoff.games.names()],
@@ -78,6 +78,8 @@ def _games(content_sets: dict[str, dict[str, str]]) -> Response:
             "speed_seconds": {name: SPEEDS[name].mean for name in speeds()},
             # at a table where people sit, bots start at this pace and follow the slowest
             "people_pace": PEOPLE_PACE.start,
+            # turn-based tables: seconds before each bot action at each pace
+            "bot_paces": turn_paces,
             "levels": levels_json(),
         }
     )

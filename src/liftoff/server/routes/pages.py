@@ -147,6 +147,7 @@ async def _table_page(
             "name": table.name,
             "rated": table.rated,
             "days": None if table.realtime else days_a_move(table.clock_spec),
+            "bot_paces": manager.bot_seats.turn_paces(),
         },
     )
 

@@ -170,6 +170,36 @@ async def bind_seat_link(
     return seat_answer(request, caller, {"table": table_id, "seat": seat})
 
 
+class BotPaceIn(BaseModel):
+    """The table's bots' pace (turn-based games): how long each bot waits before
+    each action where people sit or watch: ``slow`` (2.5 times the
+    server's bot delay: 2 s), ``normal`` (0.8 s), ``fast`` (half: 0.4 s) or
+    ``instant`` (no wait)."""
+
+    pace: str = Field(..., max_length=16)
+
+
+class BotPaceOut(BaseModel):
+    """The table's bots' pace from now on."""
+
+    table: str
+    pace: str
+
+
+@router.post(
+    "/api/tables/{table_id}/bot-pace",
+    summary="Change how long the table's bots wait before each action (anyone seated)",
+    response_model=BotPaceOut,
+    responses=ERRORS,
+)
+async def set_bot_pace(
+    table_id: TableId, body: BotPaceIn, token: SeatToken, manager: Manager
+) -> Response:
+    """Refused in words for a race (its bots keep their speeds) and a pace there is not."""
+    pace = await manager.seating.set_bot_pace(table_id, token, body.pace)
+    return json({"table": table_id, "pace": pace})
+
+
 @router.post(
     "/api/tables/{table_id}/name",
     summary="Rename your own seat",

@@ -19,7 +19,7 @@ from liftoff.engine.realtime import SPEEDS
 from ..botpool import BotPool, SearchCancelled
 from ..botspecs import bounded_spec, checked_spec
 from ..errors import ApiError
-from .model import LiveTable, bot_seed_of
+from .model import TURN_PACES, LiveTable, bot_seed_of, table_pace
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -40,6 +40,16 @@ def speeds() -> list[str]:
     return list(SPEEDS)
 
 
+def bad_speed(speed: str | None, choices: list[str]) -> ApiError:
+    """The refusal of a bot speed that is not one of ``choices``."""
+    return ApiError(
+        422,
+        "bad-speed",
+        say="api.error.bad-speed.named",
+        params={"speed": repr(speed), "speeds": ", ".join(choices)},
+    )
+
+
 class BotSeats:
     """The bots playing at every table, and the pool they think in."""
 
@@ -54,13 +64,24 @@ class BotSeats:
         422 for a bot a client may not seat (unknown, beyond bounds, bad speed)."""
         stored = checked_spec(bot, self.host.bot_bounds(realtime))
         if realtime and speed not in speeds():
-            raise ApiError(
-                422,
-                "bad-speed",
-                say="api.error.bad-speed.named",
-                params={"speed": repr(speed), "speeds": ", ".join(speeds())},
-            )
+            raise bad_speed(speed, speeds())
+        if not realtime and speed is not None and speed not in TURN_PACES:
+            raise bad_speed(speed, list(TURN_PACES))
         return stored
+
+    def turn_paces(self) -> dict[str, float]:
+        """Seconds before each bot action at each pace of a turn-based table."""
+        delay = self.host.settings.bot_delay
+        return {name: delay * share for name, share in TURN_PACES.items()}
+
+    def seconds(self, table: LiveTable, p: int) -> float:
+        """Seconds before seat ``p``'s bot acts where people sit or watch: its own
+        pace, else the table's (a stand-in plays at the bots' pace), else normal."""
+        paces = self.turn_paces()
+        own = table.seats[p].speed
+        if own in paces:
+            return paces[own]
+        return paces[table_pace(table)]
 
     def agent(self, table: LiveTable, p: int) -> Any:
         """The bot playing seat ``p`` (made on first use)."""
@@ -95,7 +116,7 @@ class BotSeats:
             if table.bot_tasks.get(p) is asyncio.current_task():
                 del table.bot_tasks[p]
 
-    def pace(self, table: LiveTable) -> float:
+    def pace(self, table: LiveTable, p: int) -> float:
         """Seconds before each bot action: at a table with a person's seat, or that
         someone watches or watched in the last :data:`UNWATCHED_AFTER` seconds (the
         person who made it has that long to open it), every action is its own step
@@ -105,12 +126,12 @@ class BotSeats:
             table.watched_at = now
         people = any(s.kind != "bot" for s in table.seats)
         if people or now - table.watched_at < UNWATCHED_AFTER:
-            return self.host.settings.bot_delay
+            return self.seconds(table, p)
         return 0.0
 
     async def _turn(self, table: LiveTable, p: int) -> bool:
         """One decision of seat ``p``'s bot; ``False`` when the server stops playing it."""
-        await self.host.settings.clock.sleep(self.pace(table))
+        await self.host.settings.clock.sleep(self.pace(table, p))
         state = table.state
         if (
             table.status != "playing"

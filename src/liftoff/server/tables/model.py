@@ -33,6 +33,14 @@ SPECTATOR = -1  # the recipient key of spectators in per-recipient caches
 SubmissionKey = tuple[int, str, int, str]
 ANSWERS_KEPT = 256  # answers to submissions with a message id kept per table
 
+#: a turn-based table's paces: the wait before each bot action where people sit or
+#: watch, as a share of the server's ``bot_delay`` (0.8 s by default: slow 2 s,
+#: fast 0.4 s; the race's speed names, so a bot seat's ``speed`` means the same in
+#: every game). The table's pace is kept as its bot seats' ``speed`` (none:
+#: normal), chosen in the lobby and changed at the table by anyone seated
+#: (``Seating.set_bot_pace``)
+TURN_PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
 
 def stored_key(key: SubmissionKey | None) -> str | None:
     """The stored form of a submission key (``action_log.submission``): the SHA-256,
@@ -94,6 +102,14 @@ def default_hints(kinds: Sequence[str]) -> bool:
     """Hints are on by default at a table with at most one person's seat (seat
     kinds ``human`` or ``open``: a person alone against bots), off otherwise."""
     return sum(1 for k in kinds if k in ("human", "open")) <= 1
+
+
+def table_pace(table: LiveTable) -> str:
+    """A turn-based table's pace: its first bot seat's that has one, else normal."""
+    for s in table.seats:
+        if s.kind == "bot" and s.speed is not None and s.speed in TURN_PACES:
+            return s.speed
+    return "normal"
 
 
 def clean_name(name: str | None, seat: int) -> str:
@@ -414,7 +430,9 @@ class LiveTable:
             "status": self.status,
             # every seat's name as people read it (the narrated log's names)
             "seats": [
+                # a turn-based table's bots share its pace (bot_pace), not a speed each
                 {**s.public(), "name": n, "joinable": self.joinable(s)}
+                | ({} if self.realtime else {"speed": None})
                 for s, n in zip(self.seats, names, strict=True)
             ],
             "version": self.state.version,
@@ -428,6 +446,10 @@ class LiveTable:
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "realtime": self.realtime,
+            # a turn-based table's bots' pace (slow, normal, fast), where bots sit
+            "bot_pace": None
+            if self.realtime or not any(s.kind == "bot" for s in self.seats)
+            else table_pace(self),
             "hints": self.hints,
             "tutorial": self.tutorial,
             "name": self.name,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ApiError
-from .model import LiveTable, Subscriber, TableSeat, clean_name, hash_token, new_token
+from .model import TURN_PACES, LiveTable, Subscriber, TableSeat, clean_name, hash_token, new_token
 from .names import lookalike
 from .persons import Caller, Person
 
@@ -354,6 +354,36 @@ class Seating:
                 raise
             host.changed(table)
             return seat, s.name
+
+    async def set_bot_pace(self, table_id: str, token: str | None, pace: str) -> str:
+        """A seated person changes how long the table's bots wait before each action
+        (:data:`.model.TURN_PACES`); every bot seat keeps it. Returns the pace."""
+        host = self.host
+        table = await host.for_change(table_id)
+        async with table.lock:
+            self._own_seat(table, token)
+            if table.realtime:
+                raise ApiError(422, "bad-speed", say="api.error.bad-speed.race")
+            if pace not in TURN_PACES:
+                raise ApiError(
+                    422,
+                    "bad-speed",
+                    say="api.error.bad-speed.named",
+                    params={"speed": repr(pace), "speeds": ", ".join(TURN_PACES)},
+                )
+            bots = [s for s in table.seats if s.kind == "bot"]
+            old = [s.speed for s in bots]
+            for s in bots:
+                s.speed = pace
+            try:
+                for s in bots:
+                    await host.store.save_seat(table.id, s.data())
+            except BaseException:
+                for s, was in zip(bots, old, strict=True):
+                    s.speed = was
+                raise
+            host.changed(table)
+            return pace
 
     def start_play(self, table: LiveTable) -> None:
         """The game starts: absent people's grace periods run, open seats are zombies."""

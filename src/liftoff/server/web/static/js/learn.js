@@ -51,7 +51,9 @@ function show(el, words, pin) {
   if (anchor && anchor !== el) anchor.removeAttribute("aria-describedby");
   anchor = el;
   pinned = pin;
-  p.innerHTML = cardHtml(text);
+  // a card's id, for those who want it, only here (the board shows its name)
+  const id = el.dataset.cardId ? ` <small class="card-id">${esc(t("web.learn.card-id", { id: el.dataset.cardId }))}</small>` : "";
+  p.innerHTML = cardHtml(text) + id;
   p.hidden = false;
   el.setAttribute("aria-describedby", "learn-pop");
   place(el);

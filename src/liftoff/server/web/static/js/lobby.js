@@ -70,6 +70,13 @@ function speedName(s) {
   return word(`web.lobby.speed.${s}`, t("web.lobby.speed.other", { speed: cap(s) }));
 }
 
+// a turn-based table's bots' paces, said with their seconds ("Slow: 2 s before each bot move")
+function renderBotPaces() {
+  const paces = catalogue.bot_paces || {};
+  $("bot-pace").innerHTML = Object.entries(paces).map(([p, seconds]) =>
+    `<option value="${esc(p)}" ${p === "normal" ? "selected" : ""}>${esc(t(`web.common.bot-pace.${p}`, { seconds: num(seconds) }))}</option>`).join("");
+}
+
 // a speed said with its pace: "Slow speed: about one card every 2 s"
 function speedPace(s) {
   const seconds = (catalogue.speed_seconds || {})[s];
@@ -113,6 +120,8 @@ function renderHints() {
   const kinds = [...$("seats").children].map((li) => li.querySelector(".kind").value);
   const people = kinds.filter((k) => k === "you" || k === "open").length;
   if (!hintsChosen) $("hints").checked = people <= 1;
+  // a turn-based table's bots' pace: asked where a bot sits
+  $("bot-pace-box").hidden = game().realtime || !kinds.some((k) => k.startsWith("bot:"));
   // at a real-time table where people sit, bots follow the slowest person
   const paceDoc = $("pace-doc");
   paceDoc.hidden = !(game().realtime && people > 0 && catalogue.people_pace);
@@ -167,7 +176,8 @@ async function create(ev) {
   const seatsIn = [...$("seats").children].map((li) => {
     const kind = li.querySelector(".kind").value;
     if (kind.startsWith("bot:")) {
-      return { type: "bot", bot: kind.slice(4), speed: li.querySelector(".speed")?.value || null };
+      const speed = game().realtime ? li.querySelector(".speed")?.value : $("bot-pace").value;
+      return { type: "bot", bot: kind.slice(4), speed: speed || null };
     }
     return { type: kind };
   });
@@ -382,6 +392,7 @@ async function join(tableId) {
 
 async function main() {
   catalogue = await api("GET", "/api/games");
+  renderBotPaces();
   $("game").innerHTML = catalogue.games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
   $("name").value = savedName();
   askName();

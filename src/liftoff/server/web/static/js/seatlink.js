@@ -85,6 +85,7 @@ export function mountSeatLink({ tableId, game, reseat }) {
       $("rename-name").value = res.name;
       $("rename-said").textContent = t("web.seatlink.renamed", { name: res.name });
       $("rename-ask").hidden = true;
+      $("name-ask")?.remove();
     } catch (err) {
       $("rename-said").textContent = err.body?.words || err.message;
     }
@@ -119,6 +120,20 @@ export function mountSeatLink({ tableId, game, reseat }) {
     $("rename-ask").textContent = t("web.seatlink.ask-name", { name });
     $("rename-name").value = savedName();
     $("rename").open = true;
+    // where the side panels come below the board (a phone), the question is also asked
+    // above the board, with a way to the name field in the Players panel
+    if (!window.matchMedia("(max-width: 900px)").matches) return;
+    const note = document.createElement("p");
+    note.id = "name-ask";
+    note.className = "name-ask";
+    note.innerHTML = `<span></span> <button type="button"></button>`;
+    note.querySelector("span").textContent = t("web.seatlink.ask-name", { name });
+    note.querySelector("button").textContent = t("web.seatlink.ask-name.go");
+    note.querySelector("button").addEventListener("click", () => {
+      $("rename").scrollIntoView({ block: "center" });
+      $("rename-name").focus();
+    });
+    $("seat-note").after(note);
   }
 
   function show(seat, open, m) {

@@ -171,6 +171,8 @@ function render() {
   const table = msg.table;
   document.title = `${table.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
+  // the move bar keeps its place only while this page plays a seat (style: app.css)
+  root.dataset.playing = String(table.status === "playing" && msg.you !== null && msg.you !== undefined);
   renderPlayers();
   renderBoard();
   renderBanner(); // (after the board: it may say what the board is showing)

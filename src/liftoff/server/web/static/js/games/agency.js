@@ -34,9 +34,10 @@ function chip(id, ctx, extra = "") {
   const cls = `chip${level ? ` mission l${level[1]}` : ""}${extra}`;
   const about = (ctx.glossary || {})[id] || "";         // "Name: what it does"
   const name = about.split(/:|：/)[0];
-  const label = name ? `${esc(id)} <span class="card-name">${esc(name)}</span>` : esc(id);
-  const learn = ` data-learn="${esc(id)}"${keyed(`card:${id}`)}`;  // its text on hover, tap or focus (learn.js); the card moves (motion.js)
-  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="${esc(name ? t("web.agency.card.named", { id, name }) : t("web.agency.card", { id }))}">${label}</button>`;
+  // its name on the board; its id only in its card text (learn.js), for those who want it
+  const label = name ? `<span class="card-name">${esc(name)}</span>` : esc(id);
+  const learn = ` data-learn="${esc(id)}" data-card-id="${esc(id)}"${keyed(`card:${id}`)}`;  // its text on hover, tap or focus (learn.js); the card moves (motion.js)
+  if (legal) return `<button type="button" class="${cls}" data-tokens="${esc(id)}"${learn} aria-label="${esc(name || t("web.agency.card", { id }))}">${label}</button>`;
   return `<span class="${cls}"${learn}>${label}</span>`;
 }
 
