@@ -37,6 +37,9 @@ const INK = { liftoff: "#2b2300", settlers: "#0b1a33", solar: "#0b1a33", terrafo
 // the least font size (board units) that shows 12.5 px on screen (set at each render)
 let MIN_FONT = 0;
 const fs = (n) => Math.round(Math.max(n, MIN_FONT) * 10) / 10;
+// a text's width at font size ``size``, estimated: a full-width (Japanese) character is
+// about one em wide, any other about 0.55 em
+const widthOf = (s, size) => [...s].reduce((n, c) => n + (c.codePointAt(0) >= 0x2e80 ? 1 : 0.55), 0) * size;
 
 // ``about``: what the card is to the reader (its owner), shown with its text (learn.js);
 // ``pick``: the card is a piece of the choice being made (pay with it, steal it)
@@ -49,7 +52,7 @@ function card(x, y, w, h, code, { dim = false, about = "", pick = false, key = "
   const edge = fresh ? `stroke="#ffd166" stroke-width="4"` : `stroke="#1b1b1b"`;
   // a name wider than its card ("Terraform" on a phone's narrow row) is squeezed into it
   const size = fs(Math.min(13, w / 5.2));
-  const squeeze = cardLabel(code).length * size * 0.62 > w - 6 ? ` textLength="${w - 6}" lengthAdjust="spacingAndGlyphs"` : "";
+  const squeeze = widthOf(cardLabel(code), size) * 1.13 > w - 6 ? ` textLength="${w - 6}" lengthAdjust="spacingAndGlyphs"` : "";
   const face = `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${FILL[code] || "#777"}" fill-opacity="${dim ? 0.45 : 1}" ${edge}/>`
     + text(x + w / 2, y + h / 2 + 4, cardLabel(code), `text-anchor="middle" font-size="${size}" font-weight="700" fill="${(!dim && INK[code]) || "#fff"}"${squeeze}`);
   if (pick) return clickable(face, { tokens: code, label: name, learn: code, key });
@@ -323,7 +326,7 @@ function phoneCell(view, pl, x, y, w, h, fresh, legal, ctx, extras) {
     above += `<circle cx="${x + 10}" cy="${cy - 9}" r="5" fill="${ctx.colors[p]}"/>`;
     const label = t("web.race.row.short", { name: named(p, view.you), count: row.length });
     const roomText = w - 24; // (the "+N" button sits below it, beside the cards)
-    const squeeze = label.length * 6.6 > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
+    const squeeze = widthOf(label, fs(12)) > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
     above += text(x + 19, cy - 4, label, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
     const cw = w - 12 - (hidden > 0 ? 46 : 0);
     const top = cy;
@@ -574,7 +577,7 @@ export function render(el, given, ctx) {
       // (a row cut to its latest cards: its label ends before the "+N" at its end)
       const cut = !narrow && row.length > 5; // (five fit between the label and the planet)
       const roomText = pw - 22 - (cut ? 36 : 8);
-      const squeeze = count.length * 6.6 > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
+      const squeeze = widthOf(count, fs(12)) > roomText ? ` textLength="${roomText}" lengthAdjust="spacingAndGlyphs"` : "";
       above += text(x + 22, labelY, count, `font-size="${fs(12)}" fill="#fff"${squeeze}`);
       // the latest cards, and always the ones the choice you make now is about
       const pick = pickable(view, pl, p);
