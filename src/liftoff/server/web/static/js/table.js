@@ -171,8 +171,6 @@ function render() {
   const table = msg.table;
   document.title = `${table.title} — liftoff`;
   root.dataset.version = String(msg.version); // for tests and tools; people read the banner
-  // the move bar keeps its place only while this page plays a seat (style: app.css)
-  root.dataset.playing = String(table.status === "playing" && msg.you !== null && msg.you !== undefined);
   renderPlayers();
   renderBoard();
   renderBanner(); // (after the board: it may say what the board is showing)
@@ -350,6 +348,10 @@ function renderStatus() {
   const table = msg.table;
   const over = table.status === "over" && !board?.busy?.();
   setStatus(table.status === "open" ? t("web.table.status.waiting") : over ? t("web.table.status.over") : "");
+  // the move bar keeps its place while this page plays a seat, until the board has shown
+  // how the game ended (race: its last reveals; the board does not jump meanwhile; app.css)
+  const seated = msg.you !== null && msg.you !== undefined;
+  root.dataset.playing = String(seated && (table.status === "playing" || (table.status === "over" && !over)));
 }
 
 function redraw() {
