@@ -40,6 +40,22 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def chosen_language(lang: str | None) -> str:
+    """``--lang`` (refused when there is no such catalogue), else the locale's."""
+    import os
+
+    from liftoff import i18n
+    from liftoff.cli.words import say
+    from liftoff.engine.messages import speaking
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    if lang not in i18n.available():
+        with speaking(i18n.from_environment(os.environ)):
+            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
+    return lang
+
+
 def get_game(name: str) -> Game[Any]:
     """The named game, or a clear error listing the games."""
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import typer
@@ -12,7 +11,7 @@ from rich.text import Text
 
 import liftoff
 from liftoff import speech
-from liftoff.cli.common import fail, get_game
+from liftoff.cli.common import chosen_language, fail, get_game
 from liftoff.cli.fold import folded
 from liftoff.cli.words import say
 from liftoff.engine import Game
@@ -80,20 +79,8 @@ def rules(
 ) -> None:
     """Describe a game: its summary, its options, one rule's text, or the rules
     found by words (--find moon phase)."""
-    with speaking(spoken(lang)):
+    with speaking(chosen_language(lang)):
         describe(game, options, rule, find, words)
-
-
-def spoken(lang: str | None) -> str:
-    """``--lang`` (refused when there is no such catalogue), else the locale's."""
-    from liftoff import i18n
-
-    if lang is None:
-        return i18n.from_environment(os.environ)
-    if lang not in i18n.available():
-        with speaking(i18n.from_environment(os.environ)):
-            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
-    return lang
 
 
 def describe(

@@ -21,7 +21,14 @@ from rich.text import Text
 
 from liftoff import speech
 from liftoff.bots.seats import SEAT_SPEEDS, split_seats
-from liftoff.cli.common import check_players, fail, get_game, need_folder, need_path
+from liftoff.cli.common import (
+    check_players,
+    chosen_language,
+    fail,
+    get_game,
+    need_folder,
+    need_path,
+)
 from liftoff.cli.prompt import LineReader, quiet_keys
 from liftoff.cli.seats import TerminalSeat, seat_names, terminal_seats
 from liftoff.cli.turn import HumanTurn
@@ -565,18 +572,6 @@ def story_line(line: str) -> RenderableType:
     from liftoff.cli.fold import folded
 
     return Padding(folded(line), (0, 0, 0, 2))
-
-
-def chosen_language(lang: str | None) -> str:
-    """``--lang`` (refused when there is no such catalogue), else the locale's."""
-    from liftoff import i18n
-
-    if lang is None:
-        return i18n.from_environment(os.environ)
-    if lang not in i18n.available():
-        with speaking(i18n.from_environment(os.environ)):
-            fail(say("cli.play.no-lang", lang=lang, languages=", ".join(i18n.available())))
-    return lang
 
 
 def start_game(

@@ -10,9 +10,9 @@ from typing import Any
 import typer
 from rich.console import Console, RenderableType
 
-from liftoff.cli.common import fail, get_game
+from liftoff.cli.common import chosen_language, fail, get_game
 from liftoff.cli.ending import ending
-from liftoff.cli.play import chosen_language, narrated, renderer, story_line
+from liftoff.cli.play import narrated, renderer, story_line
 from liftoff.cli.seats import default_names
 from liftoff.cli.words import say
 from liftoff.engine import Event, ReplayError, State

@@ -172,7 +172,7 @@ def resume(
     ),
 ) -> None:
     """Continue a saved game in the terminal, saving back to the same file."""
-    from liftoff.cli.play import chosen_language
+    from liftoff.cli.common import chosen_language
 
     with speaking(chosen_language(lang)):
         if save is not None:
