@@ -7,7 +7,7 @@ replaced content table gets its own vocabulary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from liftoff.engine import Game, OptionValue
@@ -191,34 +191,58 @@ class PlanetEncoder(Encoder):
         self, entry: Mapping[str, Any], me: int, n: int, out: npt.NDArray[np.float32]
     ) -> None:
         """The features of the Lift Off Point slot of ring ``entry``."""
-        o = self.o_slots + (entry["slot"] - 1) * self.slot_size
-        nl = len(self.lps)
-        one_hot(out, o, self.lp.get(entry["lp"]), nl)
-        o += nl
-        one_hot(out, o, PHASE.get(entry["phase"]), 3)
-        one_hot(out, o + 3, PHASE.get(entry["moon_phase"]), 3)
-        o += 6
-        boarded = entry["boarded"]
-        for q in boarded:
-            out[o + rel(q, me, n)] += 1.0 / 6.0
-        if boarded:
-            out[o + SEATS + rel(boarded[0], me, n)] = 1.0
-        o += 2 * SEATS
-        out[o] = len(boarded) / 6.0
-        capacity = entry["capacity"]
-        if capacity is None:
-            out[o + 2] = 1.0
-        else:
-            out[o + 1] = capacity / 6.0
-        cost = entry["placement_cost"]
-        out[o + 3] = cost["fuel"] / 6.0
-        out[o + 4] = cost["screw"] / 6.0
-        out[o + 5] = cost["action"] / 6.0
-        area = entry["area"]
-        out[o + 6] = area["fuel"] / 12.0
-        out[o + 7] = area["screw"] / 12.0
-        count_map(out, o + 8, area["cards"], CARD, 1.0 / 6.0)
-        out[o + 8 + len(CARDS)] = float(entry["blocked"])
+        area, cost = entry["area"], entry["placement_cost"]
+        o = put_slot(
+            out,
+            self.o_slots + (entry["slot"] - 1) * self.slot_size,
+            (self.lp.get(entry["lp"]), len(self.lps)),
+            (PHASE.get(entry["phase"]), PHASE.get(entry["moon_phase"])),
+            entry["boarded"],
+            entry["capacity"],
+            (cost["fuel"], cost["screw"], cost["action"], area["fuel"], area["screw"]),
+            (me, n),
+        )
+        count_map(out, o, area["cards"], CARD, 1.0 / 6.0)
+        out[o + len(CARDS)] = float(entry["blocked"])
+
+
+def put_slot(
+    out: npt.NDArray[np.float32],
+    o: int,
+    lp: tuple[int | None, int],
+    phases: tuple[int | None, int | None],
+    boarded: Sequence[int],
+    capacity: int | None,
+    costs: tuple[int, int, int, int, int],
+    seat: tuple[int, int],
+) -> int:
+    """Write one Lift Off Point slot's features at ``o`` (its point ``(index, of how
+    many)``, the point's and the Moon's phase, who boarded, the room left or ``None``
+    for no limit, its fuel/screw/action price and the fuel and screws in its area),
+    read from either view; the offset of its area's cards."""
+    (me, n), (index, nl) = seat, lp
+    one_hot(out, o, index, nl)
+    o += nl
+    one_hot(out, o, phases[0], 3)
+    one_hot(out, o + 3, phases[1], 3)
+    o += 6
+    for q in boarded:
+        out[o + rel(q, me, n)] += 1.0 / 6.0
+    if boarded:
+        out[o + SEATS + rel(boarded[0], me, n)] = 1.0
+    o += 2 * SEATS
+    out[o] = len(boarded) / 6.0
+    if capacity is None:
+        out[o + 2] = 1.0
+    else:
+        out[o + 1] = capacity / 6.0
+    fuel, screw, action, area_fuel, area_screw = costs
+    out[o + 3] = fuel / 6.0
+    out[o + 4] = screw / 6.0
+    out[o + 5] = action / 6.0
+    out[o + 6] = area_fuel / 12.0
+    out[o + 7] = area_screw / 12.0
+    return o + 8
 
 
 def fill_numbers(
@@ -309,33 +333,19 @@ def _fill_slot_numbers(
     out: npt.NDArray[np.float32],
 ) -> None:
     """The features of Lift Off Point slot ``slot`` from the numbers view."""
-    o = enc.o_slots + slot * enc.slot_size
-    nl = len(enc.lps)
-    one_hot(out, o, lps[entry["lp"]], nl)
-    o += nl
-    one_hot(out, o, entry["phase"], 3)
-    one_hot(out, o + 3, entry["moon_phase"], 3)
-    o += 6
-    boarded = entry["boarded"]
-    for q in boarded:
-        out[o + rel(q, me, n)] += 1.0 / 6.0
-    if boarded:
-        out[o + SEATS + rel(boarded[0], me, n)] = 1.0
-    o += 2 * SEATS
-    out[o] = len(boarded) / 6.0
-    capacity = entry["capacity"]
-    if capacity < 0:
-        out[o + 2] = 1.0
-    else:
-        out[o + 1] = capacity / 6.0
-    cost = entry["cost"]
-    out[o + 3] = cost[0] / 6.0
-    out[o + 4] = cost[1] / 6.0
-    out[o + 5] = cost[2] / 6.0
-    out[o + 6] = entry["area_fuel"] / 12.0
-    out[o + 7] = entry["area_screw"] / 12.0
-    _counts(out, o + 8, entry["area_cards"], 1.0 / 6.0)
-    out[o + 8 + len(CARDS)] = float(entry["blocked"])
+    capacity, cost = entry["capacity"], entry["cost"]
+    o = put_slot(
+        out,
+        enc.o_slots + slot * enc.slot_size,
+        (lps[entry["lp"]], len(enc.lps)),
+        (entry["phase"], entry["moon_phase"]),
+        entry["boarded"],
+        None if capacity < 0 else capacity,
+        (cost[0], cost[1], cost[2], entry["area_fuel"], entry["area_screw"]),
+        (me, n),
+    )
+    _counts(out, o, entry["area_cards"], 1.0 / 6.0)
+    out[o + len(CARDS)] = float(entry["blocked"])
 
 
 def encoder(
