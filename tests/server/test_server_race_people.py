@@ -99,13 +99,12 @@ async def _between(r: Running, page: Any, clock: VirtualClock, tid: str, rnd: in
     await clock.advance(4.0)  # everybody is ready: the next round opens 3 s later
 
 
-@pytest.mark.rules("RC-PLAY-3", "RC-STOP-1")
-async def test_a_person_plays_a_whole_race_by_taps_on_the_test_clock(
-    server: ServerFactory, sqlite_db: Db, chrome: Any
-) -> None:
-    clock = VirtualClock()
-    r = await server(
-        sqlite_db,
+async def paced_server(server: ServerFactory, db: Db, clock: VirtualClock) -> Running:
+    """A server on the test clock where people sit at race tables: people's pace for
+    the bots, reveals at the table's pace, Ready between rounds (at most 120 s), and
+    no one handed to a bot for being away."""
+    return await server(
+        db,
         clock=clock,
         race_start_pause=3.0,
         race_reveal_pace=REVEAL,
@@ -113,6 +112,14 @@ async def test_a_person_plays_a_whole_race_by_taps_on_the_test_clock(
         race_people_pace=True,
         grace=3600.0,
     )
+
+
+@pytest.mark.rules("RC-PLAY-3", "RC-STOP-1")
+async def test_a_person_plays_a_whole_race_by_taps_on_the_test_clock(
+    server: ServerFactory, sqlite_db: Db, chrome: Any
+) -> None:
+    clock = VirtualClock()
+    r = await paced_server(server, sqlite_db, clock)
     bot = {"type": "bot", "bot": "medium", "speed": "normal"}
     made = await r.create(
         "race", [{"type": "you"}, bot, bot], name="Ann", options={"auto_choices": True}
@@ -262,15 +269,7 @@ async def test_a_person_at_a_desk_plays_a_whole_race_and_chooses_by_taps(
     server: ServerFactory, sqlite_db: Db, chrome: Any
 ) -> None:
     clock = VirtualClock()
-    r = await server(
-        sqlite_db,
-        clock=clock,
-        race_start_pause=3.0,
-        race_reveal_pace=REVEAL,
-        race_ready_most=120.0,
-        race_people_pace=True,
-        grace=3600.0,
-    )
+    r = await paced_server(server, sqlite_db, clock)
     bot = {"type": "bot", "bot": "medium", "speed": "normal"}
     table, _, token = await r.manager.create(
         "race", 3, {}, [{"type": "you"}, bot, bot], None, "Ann", seed=SEED
