@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from days_helpers import device
 from mail_helpers import PUBLIC, Mailbox, loopback_smtp
 from server_helpers import Db, Running, ServerFactory, migrate_to, until
 from sqlalchemy import Connection, inspect
@@ -28,20 +29,6 @@ def smtp() -> Iterator[tuple[Mailbox, str]]:
     """An SMTP server on loopback (its own thread); its mailbox and ``host:port``."""
     with loopback_smtp() as found:
         yield found
-
-
-async def device(r: Running) -> str:
-    """A browser (a person token) that took a seat once."""
-    made = await r.http.post(
-        "/api/tables",
-        json={"game": "planet", "players": 2, "seats": [{"type": "you"}, {"type": "open"}]},
-        headers={"X-Liftoff-Person": "new"},
-    )
-    assert made.status_code == 201, made.text
-    tid, token = made.json()["table"]["id"], made.json()["token"]
-    await r.call("POST", f"/api/tables/{tid}/leave", None, token)
-    person: str = made.json()["person"]
-    return person
 
 
 async def post(r: Running, path: str, person: str, body: Any = None) -> Any:
