@@ -14,8 +14,12 @@ full run meets that the beginning does not, so no kind loses its test.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
+
+import liftoff.games
+from liftoff.engine import State
+from liftoff.engine.rng import Rng
 
 T = TypeVar("T")
 
@@ -46,3 +50,30 @@ def every_kind(items: list[T], small: int, kinds: Callable[[T], Iterable[str]]) 
             kept.append(item)
             seen |= new
     return kept
+
+
+def decisions(
+    game: str, players: int, seed: int, every: int = 7, steps: int = 400
+) -> Iterator[tuple[State, int]]:
+    """Every ``every``-th decision of a game played at random (within ``steps``
+    actions): a copy of the state and who decides."""
+    state, rng = liftoff.games.get(game).new_game(players, seed), Rng(seed)
+    for step in range(steps):
+        if state.is_over():
+            return
+        active = state.active_players()
+        p = active[rng.below(len(active))]
+        if step % every == 0:
+            yield state.clone(), p
+        legal = state.legal_actions(p)
+        state.apply_legal(p, legal[rng.below(len(legal))])
+
+
+def finished(game: str, players: int, seed: int) -> State:
+    """A game played to its end at random."""
+    state, rng = liftoff.games.get(game).new_game(players, seed), Rng(seed)
+    while not state.is_over():
+        player = state.active_players()[0]
+        legal = state.legal_actions(player)
+        state.apply(player, legal[rng.below(len(legal))])
+    return state

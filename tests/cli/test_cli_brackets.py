@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 
 import pytest
 from rich.cells import cell_len
@@ -19,8 +18,9 @@ from liftoff import i18n
 from liftoff.cli.fold import fold_offsets
 from liftoff.cli.play import draw_board
 from liftoff.cli.render import renderer
-from liftoff.engine import OptionSet, Rng, State
+from liftoff.engine import OptionSet, State
 from liftoff.engine.messages import speaking
+from sampling import decisions
 
 i18n.install()
 BRACKETED = re.compile(r"「[^「」]*」|（[^（）]*）")
@@ -72,27 +72,13 @@ def test_the_agency_station_row_keeps_every_space_whole(
     assert all(cell_len(row) <= width for row in drawn)
 
 
-def sampled(game: str, players: int, seed: int) -> Iterator[tuple[State, int]]:
-    g = liftoff.games.get(game)
-    state, rng = g.new_game(players, seed), Rng(seed)
-    for step in range(400):
-        if state.is_over():
-            return
-        active = state.active_players()
-        p = active[rng.below(len(active))]
-        if step % 11 == 0:
-            yield state.clone(), p
-        legal = state.legal_actions(p)
-        state.apply_legal(p, legal[rng.below(len(legal))])
-
-
 @pytest.mark.parametrize("width", [80, 60])
 @pytest.mark.parametrize(("game", "players"), [("planet", 5), ("agency", 4)])
 def test_no_board_row_splits_a_short_bracketed_phrase_or_a_word_from_its_number(
     game: str, players: int, width: int
 ) -> None:
     checked = 0
-    for state, p in sampled(game, players, players):
+    for state, p in decisions(game, players, players, every=11):
         part = board(game, state, p)
         wide = "\n".join(rows(part, 400))
         drawn = rows(part, width)

@@ -12,20 +12,11 @@ import liftoff
 from liftoff.cli.ending import ending
 from liftoff.cli.main import build
 from liftoff.engine import Rng, State
+from sampling import finished
 
 runner = CliRunner()
 app = build()
 ENV = {"LIFTOFF_NO_CLEAR": "1", "COLUMNS": "80", "NO_COLOR": "1"}
-
-
-def finished(name: str, players: int, seed: int) -> State:
-    state = liftoff.games.get(name).new_game(players, seed)
-    rng = Rng(seed)
-    while not state.is_over():
-        player = state.active_players()[0]
-        legal = state.legal_actions(player)
-        state.apply(player, legal[rng.below(len(legal))])
-    return state
 
 
 def screen(state: State, names: list[str], viewer: int | None = None) -> str:

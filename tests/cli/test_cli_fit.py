@@ -9,7 +9,6 @@ in a real terminal by ``test_cli_tmux_race``.)"""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 from rich.cells import cell_len
@@ -22,27 +21,12 @@ from liftoff.cli.play import TerminalGame
 from liftoff.cli.screen import PROMPT_ROWS, rows_of
 from liftoff.cli.seats import terminal_seats
 from liftoff.cli.turn import HumanTurn
-from liftoff.engine import Rng, State
 from liftoff.engine.messages import speaking
+from sampling import decisions
 
 i18n.install()
 WIDTH, HEIGHT = 80, 24
 CASES = [("planet", n) for n in (2, 3, 4, 5)] + [("agency", n) for n in (2, 3, 4)]
-
-
-def decisions(game: str, players: int, seed: int) -> Iterator[tuple[State, int]]:
-    """Every 7th decision of a game played at random, with who decides."""
-    g = liftoff.games.get(game)
-    state, rng = g.new_game(players, seed), Rng(seed)
-    for step in range(500):
-        if state.is_over():
-            return
-        active = state.active_players()
-        p = active[rng.below(len(active))]
-        if step % 7 == 0:
-            yield state.clone(), p
-        legal = state.legal_actions(p)
-        state.apply_legal(p, legal[rng.below(len(legal))])
 
 
 def drawn(parts: list[RenderableType]) -> list[str]:
@@ -64,7 +48,7 @@ def test_every_screen_fits_80_columns_and_24_rows(game: str, players: int, lang:
     tallest = widest = checked = 0
     with speaking(lang):
         for seed in (players, 10 + players):
-            for state, p in decisions(game, players, seed):
+            for state, p in decisions(game, players, seed, steps=500):
                 table = TerminalGame(g, state, seats, None)
                 table.console = Console(
                     width=WIDTH, height=HEIGHT, file=io.StringIO(), color_system=None

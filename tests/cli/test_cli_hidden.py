@@ -11,24 +11,13 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-import liftoff
 from liftoff import i18n
 from liftoff.cli.ending import ending
-from liftoff.engine import Rng, State
 from liftoff.engine.messages import speaking
+from sampling import finished
 
 i18n.install()
 SPACE = re.compile(r"\s+")
-
-
-def finished(name: str, players: int, seed: int) -> State:
-    state = liftoff.games.get(name).new_game(players, seed)
-    rng = Rng(seed)
-    while not state.is_over():
-        player = state.active_players()[0]
-        legal = state.legal_actions(player)
-        state.apply(player, legal[rng.below(len(legal))])
-    return state
 
 
 @pytest.mark.parametrize("width", [80, 60])

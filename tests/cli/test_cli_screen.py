@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,27 +21,12 @@ from liftoff.cli.play import TerminalGame, draw_board
 from liftoff.cli.screen import PROMPT_ROWS, room_for_choices, rows_of
 from liftoff.cli.seats import terminal_seats
 from liftoff.cli.turn import HumanTurn
-from liftoff.engine import Rng, State
 from liftoff.engine.messages import speaking
+from sampling import decisions
 
 i18n.install()
 SPACE = re.compile(r"\s+")
 SIZES = [(80, 24), (60, 20)]
-
-
-def sampled(game: str, players: int, seed: int) -> Iterator[tuple[State, int]]:
-    """Every 7th decision of a game played at random (with a human's view at each)."""
-    g = liftoff.games.get(game)
-    state, rng = g.new_game(players, seed), Rng(seed)
-    for step in range(400):
-        if state.is_over():
-            return
-        active = state.active_players()
-        p = active[rng.below(len(active))]
-        if step % 7 == 0:
-            yield state.clone(), p
-        legal = state.legal_actions(p)
-        state.apply_legal(p, legal[rng.below(len(legal))])
 
 
 def console_of(width: int, height: int) -> Console:
@@ -85,7 +69,7 @@ def test_every_screen_keeps_every_card_and_choice_whole_and_fits_80x24(
     seats = terminal_seats(",".join(["human"] * players), players, game)
     checked = 0
     with speaking(lang):
-        for state, p in sampled(game, players, seed=players):
+        for state, p in decisions(game, players, seed=players):
             table = TerminalGame(g, state, seats, None)
             names = table.names
             view = state.view(p)
